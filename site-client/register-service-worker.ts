@@ -1,0 +1,23 @@
+/** The public URL of the service worker the build emits. */
+export const SERVICE_WORKER_URL = "/sw.js";
+
+/**
+ * Registers the service worker. When a new worker takes control the page
+ * reloads once, so it never mixes old and new assets; a waiting worker only
+ * logs a message.
+ */
+export async function registerServiceWorker(container: ServiceWorkerContainer): Promise<void> {
+  const hadController = Boolean(container.controller);
+  let reloading = false;
+  container.addEventListener("controllerchange", () => {
+    if (!hadController || reloading) return;
+    reloading = true;
+    window.location.reload();
+  });
+  try {
+    const registration = await container.register(SERVICE_WORKER_URL);
+    if (registration.waiting) console.info("docs-build: a new version of the site is waiting; it takes over when every tab is closed.");
+  } catch (error) {
+    console.warn("docs-build: service worker registration failed", error);
+  }
+}

@@ -1,0 +1,100 @@
+import { loadSettings, resolveSettings, type Settings } from "./config.ts";
+import { createContext, type BuildContext, type LinkMode } from "./context.ts";
+import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { ContentError } from "./errors.ts";
+import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
+import { byteLength, type OutputFile } from "./output-files.ts";
+import { runBundleClient } from "./stages/bundle-client/index.ts";
+import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
+import { runIndexContent } from "./stages/index-content/index.ts";
+import { runRenderPages } from "./stages/render-pages/index.ts";
+import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
+import { writeOutput } from "./write-output.ts";
+
+/** Options of a build; every one has a default that builds this site. */
+export interface BuildOptions {
+  /** Project root (config, repositories/, .cache/). Default: the working directory. */
+  root?: string;
+  /** Content folder, relative to the root. Default `content`. */
+  content?: string;
+  /** Output folder, relative to the root. Default `dist`. */
+  out?: string;
+  /** Overrides the config's base URL for canonical links. */
+  baseUrl?: string;
+  /** Path of a config file; default `docs-build.config.json` at the root, if present. */
+  config?: string;
+  /** Ready settings (skips loading the config file); used by tests. */
+  settings?: Settings;
+  /** false returns the files without touching the disk. Default true. */
+  write?: boolean;
+  /** false reads and writes no cache. Default true. */
+  cache?: boolean;
+  /** Broken links: "error" (default) fails the build, "warn" only reports. */
+  links?: LinkMode;
+  logger?: Logger;
+}
+
+/** What a build produced. */
+export interface BuildResult {
+  files: OutputFile[];
+  pages: number;
+  bytes: number;
+  seconds: number;
+  diagnostics: Diagnostic[];
+}
+
+/** Prints warnings, and throws one ContentError listing everything if any problem is fatal. */
+function failOnErrors(ctx: BuildContext): void {
+  const all = sortDiagnostics(ctx.diagnostics());
+  if (all.some((d) => d.fatal)) throw new ContentError(all);
+}
+
+/** Resolves settings from the options: the given settings or the config file, then the base-URL override. */
+async function settingsFor(options: BuildOptions, root: string): Promise<Settings> {
+  const settings = options.settings ?? (await loadSettings(root, options.config));
+  return options.baseUrl ? resolveSettings({ ...settings, baseUrl: options.baseUrl }, "--base-url") : settings;
+}
+
+/**
+ * Builds the site: index content → resolve contributors → render pages →
+ * bundle client → generate service worker, then writes the output atomically
+ * (unless `write: false`). Content errors are collected and fail the build once.
+ */
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const logger = options.logger ?? createLogger();
+  const root = options.root ?? process.cwd();
+  const settings = await settingsFor(options, root);
+  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links });
+
+  const index = await task(logger, "index content", () => runIndexContent(ctx));
+  const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.data.entry!)));
+  failOnErrors(ctx);
+  const rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl }));
+  const client = await task(logger, "bundle client", () => runBundleClient(ctx, rendered.files));
+  const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, client.files));
+  const files = [...client.files, worker.file];
+  if (options.write !== false) await task(logger, "write output", () => writeOutput(ctx.paths.out, files));
+
+  const diagnostics = sortDiagnostics(ctx.diagnostics());
+  for (const d of diagnostics) logger.warn(formatDiagnostic(d));
+  const bytes = files.reduce((sum, f) => sum + byteLength(f), 0);
+  const seconds = (performance.now() - started) / 1000;
+  logger.info(
+    `Built ${rendered.routes.length} pages, ${files.length} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
+      (options.write === false ? "" : ` → ${ctx.display(ctx.paths.out)}`),
+  );
+  return { files, pages: rendered.routes.length, bytes, seconds, diagnostics };
+}
+
+/** Builds only the content index (for `docs-build index`), failing on content errors. */
+export async function indexOnly(options: Pick<BuildOptions, "root" | "content" | "config" | "links" | "logger">) {
+  const root = options.root ?? process.cwd();
+  const settings = await loadSettings(root, options.config);
+  const logger = options.logger ?? createLogger({ stream: "stderr" });
+  const ctx = createContext({ root, content: options.content, settings, logger, links: options.links ?? "warn" });
+  const index = await runIndexContent(ctx);
+  failOnErrors(ctx);
+  for (const d of ctx.diagnostics()) logger.warn(formatDiagnostic(d));
+  return index.root;
+}

@@ -1,0 +1,107 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { build, indexOnly } from "./build.ts";
+import { TOOL_ROOT } from "./context.ts";
+import { ContentError, exitCodeFor, UsageError } from "./errors.ts";
+import { createLogger } from "./logger.ts";
+import { serve } from "./serve/index.ts";
+
+const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new InvalidArgumentError("must be a whole number from 0 to 65535 (0 picks a free port).");
+  return port;
+}
+
+const linksOption = () =>
+  new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
+const contentOption = () => new Option("--content <dir>", "folder of markdown pages").default("content");
+const configOption = () => new Option("--config <file>", "site config file (default: docs-build.config.json in the working directory, if present)");
+
+/** Builds the commander program; `run` receives each command's work so errors map to exit codes in one place. */
+function program(run: (work: () => Promise<void>) => Promise<void>): Command {
+  const cli = new Command("docs-build")
+    .description("Builds the webpack documentation website from markdown content.")
+    .version(version, "-v, --version", "print the version")
+    .showHelpAfterError("(run with --help for usage)")
+    .exitOverride();
+
+  cli
+    .command("build")
+    .description("Build the site into the output folder. The previous output is replaced only when the build succeeds.")
+    .addOption(contentOption())
+    .option("--out <dir>", "output folder", "dist")
+    .option("--base-url <url>", "absolute site URL for canonical links (default: the config's baseUrl, https://webpack.js.org)")
+    .addOption(configOption())
+    .addOption(linksOption())
+    .option("--no-cache", "read and write no build cache (.cache/docs-build)")
+    .option("-q, --quiet", "print only problems and the summary")
+    .action((opts: { content: string; out: string; baseUrl?: string; config?: string; links: "error" | "warn"; cache: boolean; quiet?: boolean }) =>
+      run(async () => {
+        await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });
+      }),
+    );
+
+  cli
+    .command("index")
+    .description("Print the content index (the tree of pages and folders) as JSON on stdout.")
+    .addOption(contentOption())
+    .addOption(configOption())
+    .addOption(linksOption().default("warn"))
+    .action((opts: { content: string; config?: string; links: "error" | "warn" }) =>
+      run(async () => {
+        const root = await indexOnly(opts);
+        process.stdout.write(`${JSON.stringify(root, null, 2)}\n`);
+      }),
+    );
+
+  cli
+    .command("serve")
+    .description("Build, serve the site on 127.0.0.1 and rebuild with live reload when content, templates or client code change.")
+    .option("--port <port>", "port to listen on (0 picks a free one)", parsePort, 8080)
+    .addOption(contentOption())
+    .option("--out <dir>", "output folder served", "dist")
+    .addOption(configOption())
+    .addOption(linksOption().default("warn"))
+    .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn" }) =>
+      run(async () => {
+        await serve(opts);
+      }),
+    );
+  return cli;
+}
+
+/** Runs the CLI and returns its exit code: 0 success, 1 build or content errors, 2 usage errors. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let code = 0;
+  const run = async (work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      code = report(error);
+    }
+  };
+  try {
+    await program(run).parseAsync(argv as string[]);
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // Help and version exit 0; every other commander error is a usage error.
+      return error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version" ? 0 : 2;
+    }
+    return report(error);
+  }
+  return code;
+}
+
+function report(error: unknown): number {
+  if (error instanceof ContentError) process.stderr.write(`${error.report()}\n`);
+  else if (error instanceof UsageError) process.stderr.write(`docs-build: ${error.message}\n`);
+  else {
+    const e = error as Error;
+    process.stderr.write(`docs-build: ${e.name}: ${e.message}\n`);
+    if (e.cause instanceof Error) process.stderr.write(`  caused by: ${e.cause.message}\n`);
+  }
+  return exitCodeFor(error);
+}

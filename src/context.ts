@@ -1,0 +1,86 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Octokit } from "@octokit/rest";
+import { createCache, type Cache } from "./cache.ts";
+import type { Settings } from "./config.ts";
+import type { Diagnostic } from "./diagnostics.ts";
+import type { Logger } from "./logger.ts";
+
+/** The folder docs-build itself is installed in (templates and client code live here). */
+export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** How broken links are treated: errors (default) or warnings. */
+export type LinkMode = "error" | "warn";
+
+/** Inputs of `createContext`; paths are relative to `root` (default the working directory). */
+export interface ContextOptions {
+  root?: string;
+  content?: string;
+  out?: string;
+  settings: Settings;
+  logger: Logger;
+  cache?: boolean;
+  links?: LinkMode;
+}
+
+/** Resolved folders the stages read and write. */
+export interface BuildPaths {
+  root: string;
+  content: string;
+  out: string;
+  cache: string;
+  templates: string;
+  siteClient: string;
+  repositories: string;
+}
+
+/** The one object every stage receives; frozen so no stage changes what another sees. */
+export interface BuildContext {
+  readonly paths: Readonly<BuildPaths>;
+  readonly settings: Readonly<Settings>;
+  readonly logger: Logger;
+  readonly cache: Cache;
+  readonly links: LinkMode;
+  /** Records a problem; the build fails once at the end if any is fatal. */
+  report(diagnostic: Diagnostic): void;
+  /** Everything reported so far. */
+  diagnostics(): readonly Diagnostic[];
+  /** The code-host client, created on first use (GITHUB_API_URL, GITHUB_TOKEN). */
+  codeHost(): Octokit;
+  /** A path relative to the project root, for messages. */
+  display(file: string): string;
+}
+
+/** Resolves options once into the frozen build context. */
+export function createContext(options: ContextOptions): BuildContext {
+  const root = path.resolve(options.root ?? process.cwd());
+  const paths: BuildPaths = Object.freeze({
+    root,
+    content: path.resolve(root, options.content ?? "content"),
+    out: path.resolve(root, options.out ?? "dist"),
+    cache: path.join(root, ".cache", "docs-build"),
+    templates: path.join(TOOL_ROOT, "templates"),
+    siteClient: path.join(TOOL_ROOT, "site-client"),
+    repositories: path.join(root, "repositories"),
+  });
+  const reported: Diagnostic[] = [];
+  let client: Octokit | undefined;
+  return Object.freeze({
+    paths,
+    settings: Object.freeze(options.settings),
+    logger: options.logger,
+    cache: createCache({ dir: paths.cache, enabled: options.cache !== false }),
+    links: options.links ?? "error",
+    report: (d: Diagnostic) => void reported.push(d),
+    diagnostics: () => reported.slice(),
+    codeHost() {
+      client ??= new Octokit({
+        auth: process.env.GITHUB_TOKEN || undefined,
+        baseUrl: process.env.GITHUB_API_URL || "https://api.github.com",
+        userAgent: "docs-build",
+      });
+      return client;
+    },
+    display: (file: string) => path.relative(root, file).split(path.sep).join("/") || file,
+  });
+}

@@ -1,0 +1,50 @@
+import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
+
+/**
+ * Named fatal errors. Each has a stable `name`, a message that says what
+ * happened and what to do, and where useful a `cause`.
+ */
+
+/** Bad command-line use or bad configuration: exit code 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** The site config file is invalid; names the file and the bad key. */
+export class ConfigError extends UsageError {
+  override name = "ConfigError";
+  constructor(
+    readonly file: string,
+    readonly key: string,
+    detail: string,
+  ) {
+    super(`${file}: "${key}" ${detail}`);
+  }
+}
+
+/** The content has errors; all of them are listed, then the build fails once. */
+export class ContentError extends Error {
+  override name = "ContentError";
+  constructor(readonly diagnostics: readonly Diagnostic[]) {
+    const errors = diagnostics.filter((d) => d.fatal).length;
+    super(`Build failed with ${errors} content error${errors === 1 ? "" : "s"}. Fix the problems listed above and build again.`);
+  }
+
+  /** The full report: every diagnostic, then the one-line failure. */
+  report(): string {
+    return [...this.diagnostics.map(formatDiagnostic), "", this.message].join("\n");
+  }
+}
+
+/** A stage failed for a reason outside the content (esbuild, workbox, disk). */
+export class StageError extends Error {
+  override name = "StageError";
+  constructor(stage: string, message: string, options?: { cause?: unknown }) {
+    super(`${stage}: ${message}`, options);
+  }
+}
+
+/** Exit code for an error thrown out of a command: 2 usage, 1 anything else. */
+export function exitCodeFor(error: unknown): number {
+  return error instanceof UsageError ? 2 : 1;
+}

@@ -1,0 +1,75 @@
+import type { Html, Root } from "mdast";
+import type { VFile } from "vfile";
+import { visit } from "unist-util-visit";
+
+/**
+ * The component tags the content format allows, with the attribute each needs
+ * and the element name it becomes in the HTML tree (rendered by a React component).
+ */
+export const COMPONENTS: Record<string, { attribute: string; element: string }> = {
+  Badge: { attribute: "text", element: "docs-badge" },
+  StackBlitzPreview: { attribute: "example", element: "docs-stackblitz" },
+};
+
+const TAG = /^<([A-Z][A-Za-z0-9]*)\b([^>]*?)\/?>\s*(?:<\/\1>)?$/;
+const ATTRIBUTE = /([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const MDX_COMMENT = /^\{\/\*[\s\S]*\*\/\}$/;
+
+/** Parses the attributes of a tag into a plain object. */
+export function parseAttributes(source: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of source.matchAll(ATTRIBUTE)) out[m[1]] = m[2] ?? m[3] ?? "";
+  return out;
+}
+
+/**
+ * Replaces component tags (`<Badge text="5.95.0+" />`, `<StackBlitzPreview
+ * example="..." />`) with elements React components render, and reports
+ * unknown capitalised tags and missing attributes at their line.
+ */
+export function remarkComponents() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, "html", (node: Html, index, parent) => {
+      if (!parent || index === undefined) return;
+      const match = TAG.exec(node.value.trim());
+      if (!match) return;
+      const [, name, rawAttributes] = match;
+      const spec = COMPONENTS[name];
+      const place = node.position;
+      if (!spec) {
+        file.message(`Unknown component <${name}>`, { place, ruleId: "unknown-component", source: "docs-build" }).note =
+          `Use one of ${Object.keys(COMPONENTS).map((c) => `<${c}>`).join(", ")}, or write the text as markdown.`;
+        parent.children.splice(index, 1);
+        return index;
+      }
+      const attributes = parseAttributes(rawAttributes);
+      if (!attributes[spec.attribute]) {
+        file.message(`<${name}> needs a ${spec.attribute}="..." attribute`, { place, ruleId: "component-attribute", source: "docs-build" });
+      }
+      const element = {
+        type: "docsComponent",
+        position: place,
+        data: { hName: spec.element, hProperties: { [spec.attribute]: attributes[spec.attribute] ?? "" } },
+      };
+      parent.children.splice(index, 1, element as unknown as Html);
+    });
+  };
+}
+
+/**
+ * Drops what `.mdx` files carry that is not markdown: MDX comments `{/* … *\/}`
+ * and top-level `import`/`export` statements.
+ */
+export function remarkMdxCleanup(options: { mdx: boolean }) {
+  return (tree: Root) => {
+    tree.children = tree.children.filter((node) => {
+      if (node.type !== "paragraph") return true;
+      const text = node.children.length === 1 && node.children[0].type === "text" ? node.children[0].value.trim() : "";
+      if (MDX_COMMENT.test(text)) return false;
+      return !(options.mdx && /^(import|export)\s/.test(text) && /(from\s+["'][^"']+["']|=)\s*;?$/m.test(text));
+    });
+    visit(tree, "text", (node) => {
+      if (node.value.includes("{/*")) node.value = node.value.replace(/\{\/\*[\s\S]*?\*\/\}/g, "");
+    });
+  };
+}

@@ -1,0 +1,24 @@
+import type { Root } from "mdast";
+import type { Anchor, PageEntry } from "../shared/content-types.ts";
+
+/** A link found in a page, kept for link checking. */
+export interface PageLink {
+  url: string;
+  line: number;
+  column: number;
+}
+
+declare module "vfile" {
+  interface DataMap {
+    /** The page's content index entry. */
+    entry: PageEntry;
+    /** The parsed and transformed markdown tree, parsed once and reused by rendering. */
+    tree: Root;
+    /** Headings of levels 1 to 3, in order. */
+    anchors: Anchor[];
+    /** Links to other pages of the site. */
+    links: PageLink[];
+    /** The page's front matter, as parsed. */
+    frontmatter: Record<string, unknown>;
+  }
+}

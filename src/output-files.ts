@@ -1,0 +1,10 @@
+/** One file of the built site, by its path relative to the output folder (with `/`). */
+export interface OutputFile {
+  path: string;
+  contents: string | Uint8Array;
+}
+
+/** The size in bytes of a file's contents. */
+export function byteLength(file: OutputFile): number {
+  return typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+}

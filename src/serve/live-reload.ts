@@ -1,0 +1,42 @@
+import type http from "node:http";
+
+/** The path of the live-reload event stream. */
+export const EVENTS_PATH = "/__docs-build/events";
+
+/**
+ * The script added to every served HTML page: marks the page as served by
+ * the dev server (so no service worker is registered), reloads on a
+ * `reload` event and shows build errors in a banner.
+ */
+export const LIVE_RELOAD_SCRIPT = `<script>window.__DOCS_DEV__=true;(function(){var s=new EventSource(${JSON.stringify(EVENTS_PATH)});s.addEventListener("reload",function(){location.reload()});s.addEventListener("build-error",function(e){var b=document.getElementById("docs-build-error")||document.body.appendChild(Object.assign(document.createElement("pre"),{id:"docs-build-error"}));b.style.cssText="position:fixed;left:0;right:0;bottom:0;margin:0;max-height:50vh;overflow:auto;padding:1rem;background:#3b0d0d;color:#ffd7d7;z-index:99;white-space:pre-wrap";b.textContent=JSON.parse(e.data)})})();</script>`;
+
+/** Adds the live-reload script before `</body>`. */
+export function injectLiveReload(html: string): string {
+  const at = html.lastIndexOf("</body>");
+  return at === -1 ? html + LIVE_RELOAD_SCRIPT : html.slice(0, at) + LIVE_RELOAD_SCRIPT + html.slice(at);
+}
+
+/** Keeps the open event streams and sends events to all of them. */
+export function createLiveReload() {
+  const clients = new Set<http.ServerResponse>();
+  return {
+    /** Answers requests for the event stream; returns true when it did. */
+    handle(req: http.IncomingMessage, res: http.ServerResponse): boolean {
+      if (req.url !== EVENTS_PATH) return false;
+      res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+      res.write(": connected\n\n");
+      clients.add(res);
+      req.on("close", () => clients.delete(res));
+      return true;
+    },
+    /** Sends one event with JSON data to every open page. */
+    send(event: string, data: unknown = null): void {
+      for (const res of clients) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    /** Ends every stream (on shutdown). */
+    close(): void {
+      for (const res of clients) res.end();
+      clients.clear();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import type { Anchor, RelatedItem } from "./content-types.ts";
+
+/**
+ * The props every server-rendered page is hydrated with. They are embedded in
+ * the page as JSON, so the browser renders the same tree the server did.
+ */
+
+/** A link with a title, used for previous/next and navigation. */
+export interface LinkItem {
+  url: string;
+  title: string;
+}
+
+/** One entry of the left sidebar. */
+export interface SidebarItem {
+  url: string;
+  title: string;
+  anchors: Anchor[];
+  group: string;
+}
+
+/** One translated site in the language dropdown. */
+export interface LanguageItem {
+  title: string;
+  lang: string;
+  url: string;
+}
+
+/** A contributor shown in the contributors grid. */
+export interface Contributor {
+  handle: string;
+  name: string;
+}
+
+/** Site-wide values every page needs (from the resolved settings). */
+export interface SiteData {
+  name: string;
+  baseUrl: string;
+  repository: string;
+  languages: LanguageItem[];
+  versions: string[];
+  currentVersion: string;
+  links: { codeHost: string; social: string; questions: string };
+  sections: LinkItem[];
+}
+
+/** Props of a documentation page (spec section 3, "Page props"). */
+export interface DocPageProps {
+  title: string;
+  url: string;
+  date: string;
+  contributors: Contributor[];
+  related: RelatedItem[];
+  previous: LinkItem | null;
+  next: LinkItem | null;
+  thirdParty: boolean;
+  edit: string;
+  path: string;
+  repo: string;
+  printUrl: string;
+  stackBlitz: string;
+}
+
+/** The kinds of screens the site has. */
+export type PageKind = "landing" | "doc" | "section" | "not-found" | "app-shell";
+
+/** Everything needed to render (and hydrate) one HTML page. */
+export interface PageData {
+  kind: PageKind;
+  url: string;
+  title: string;
+  description: string;
+  site: SiteData;
+  sidebar: SidebarItem[];
+  page: DocPageProps | null;
+  children: LinkItem[];
+  hero: { words: string[] };
+}

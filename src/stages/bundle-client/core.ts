@@ -1,0 +1,59 @@
+import type { OutputFile } from "../../output-files.ts";
+
+/** The public folder client assets are served from. */
+export const ASSETS_DIR = "assets";
+
+/** What esbuild's metafile says about one output file (the fields used here). */
+export interface MetaOutput {
+  entryPoint?: string;
+  cssBundle?: string;
+  imports: Array<{ path: string; kind: string }>;
+}
+
+/** The tags every page needs to load the client: its stylesheet, entry script and preloads. */
+export interface ClientAssets {
+  css: string[];
+  entry: string;
+  preload: string[];
+}
+
+/** Turns an output path relative to the project (`assets/main-X.js`) into its public URL. */
+function publicUrl(outputPath: string): string {
+  const i = outputPath.indexOf(`${ASSETS_DIR}/`);
+  return `/${i === -1 ? outputPath : outputPath.slice(i)}`;
+}
+
+/**
+ * Finds the entry script, its stylesheet and the chunks it imports
+ * statically (to preload them) in esbuild's metafile outputs (pure).
+ */
+export function clientAssets(outputs: Record<string, MetaOutput>, entrySuffix: string): ClientAssets {
+  const found = Object.entries(outputs).find(([, meta]) => meta.entryPoint?.endsWith(entrySuffix));
+  if (!found) throw new Error(`esbuild produced no output for ${entrySuffix}`);
+  const [entryPath, meta] = found;
+  return {
+    entry: publicUrl(entryPath),
+    css: meta.cssBundle ? [publicUrl(meta.cssBundle)] : [],
+    preload: meta.imports.filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path)),
+  };
+}
+
+/** The HTML that loads the client, placed at the end of <head>. */
+export function assetTags(assets: ClientAssets): string {
+  return [
+    ...assets.css.map((href) => `<link rel="stylesheet" href="${href}">`),
+    ...assets.preload.map((href) => `<link rel="modulepreload" href="${href}">`),
+    `<script type="module" src="${assets.entry}"></script>`,
+  ].join("");
+}
+
+/** Adds the client's tags to every HTML file (pure; other files pass through). */
+export function injectAssets(files: readonly OutputFile[], assets: ClientAssets): OutputFile[] {
+  const tags = assetTags(assets);
+  return files.map((file) => {
+    if (!file.path.endsWith(".html") || typeof file.contents !== "string") return file;
+    const at = file.contents.indexOf("</head>");
+    if (at === -1) return file;
+    return { path: file.path, contents: `${file.contents.slice(0, at)}${tags}${file.contents.slice(at)}` };
+  });
+}

@@ -1,0 +1,66 @@
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { TOOL_ROOT, type BuildContext } from "../../context.ts";
+import { diagnostic } from "../../diagnostics.ts";
+import { StageError } from "../../errors.ts";
+import type { OutputFile } from "../../output-files.ts";
+import { ASSETS_DIR, clientAssets, injectAssets, type ClientAssets } from "./core.ts";
+
+/** The client's assets and the HTML files with their tags added. */
+export interface BundleClientResult {
+  assets: ClientAssets;
+  files: OutputFile[];
+}
+
+const ENTRY = "index.tsx";
+
+/**
+ * Bundles `site-client/` with esbuild (ES modules, code splitting, minified,
+ * content-hashed names under `assets/`) and adds its tags to the pages.
+ */
+export async function runBundleClient(ctx: BuildContext, pages: readonly OutputFile[]): Promise<BundleClientResult> {
+  const outdir = path.join(TOOL_ROOT, ASSETS_DIR);
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints: [path.join(ctx.paths.siteClient, ENTRY)],
+      absWorkingDir: TOOL_ROOT,
+      outdir,
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      platform: "browser",
+      target: ["es2020", "chrome90", "firefox90", "safari15"],
+      minify: true,
+      write: false,
+      metafile: true,
+      jsx: "automatic",
+      entryNames: "[name]-[hash]",
+      chunkNames: "chunks/[name]-[hash]",
+      assetNames: "media/[name]-[hash]",
+      define: { "process.env.NODE_ENV": '"production"' },
+      legalComments: "none",
+      logLevel: "silent",
+    });
+  } catch (error) {
+    const failure = error as esbuild.BuildFailure;
+    for (const m of failure.errors ?? [])
+      ctx.report(
+        diagnostic({
+          file: m.location ? ctx.display(path.resolve(TOOL_ROOT, m.location.file)) : "site-client",
+          line: m.location?.line ?? 1,
+          column: (m.location?.column ?? 0) + 1,
+          message: m.text,
+          ruleId: "client-bundle",
+          source: "esbuild",
+        }),
+      );
+    throw new StageError("bundle client", "esbuild could not bundle the client; see the errors above.", { cause: error });
+  }
+  const assets = clientAssets(result.metafile.outputs, `site-client/${ENTRY}`);
+  const bundled: OutputFile[] = result.outputFiles.map((f) => ({
+    path: path.relative(TOOL_ROOT, f.path).split(path.sep).join("/"),
+    contents: f.contents,
+  }));
+  return { assets, files: [...injectAssets(pages, assets), ...bundled] };
+}

@@ -1,0 +1,33 @@
+import { createHash } from "node:crypto";
+import type { OutputFile } from "../../output-files.ts";
+
+/** One precache manifest entry: a URL and, for unhashed files, a content revision. */
+export interface PrecacheEntry {
+  url: string;
+  revision: string | null;
+}
+
+/** Pages kept for offline use from the first visit: the landing page, the app shell and the not-found page. */
+export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"];
+
+const HASHED_ASSET = /^assets\/.+-[A-Z0-9]{8}\.(js|css)$/;
+
+/** The public URL of an output file. */
+export function urlOfFile(path: string): string {
+  return `/${path.replace(/(^|\/)index\.html$/, "$1")}`;
+}
+
+/**
+ * Lists what the service worker precaches (pure): every content-hashed client
+ * asset (revision null: the name changes with the content) and the
+ * precached pages, revisioned by a hash of their HTML.
+ */
+export function precacheEntries(files: readonly OutputFile[]): PrecacheEntry[] {
+  const entries: PrecacheEntry[] = [];
+  for (const file of files) {
+    if (HASHED_ASSET.test(file.path)) entries.push({ url: `/${file.path}`, revision: null });
+    else if (PRECACHED_PAGES.includes(file.path))
+      entries.push({ url: urlOfFile(file.path), revision: createHash("sha256").update(file.contents).digest("hex").slice(0, 16) });
+  }
+  return entries.sort((a, b) => a.url.localeCompare(b.url));
+}

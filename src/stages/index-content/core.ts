@@ -1,0 +1,137 @@
+import type { VFile } from "vfile";
+import type { Settings } from "../../config.ts";
+import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
+import type { LinkMode } from "../../context.ts";
+import { blogDate } from "../../shared/content-rules.ts";
+import type { ContentEntry, DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
+import "../../markdown/vfile-data.ts";
+
+/** What the index stage hands on: the tree, the pages in site order, and problems found. */
+export interface IndexContentResult {
+  root: DirectoryEntry;
+  /** Every page, in site order (the order of previous/next), each with `data.entry` and `data.tree`. */
+  pages: VFile[];
+  diagnostics: Diagnostic[];
+}
+
+function isIndexPage(entry: ContentEntry): boolean {
+  return entry.type === "file" && /^index\.mdx?$/.test(entry.name);
+}
+
+/**
+ * Orders the children of one folder: the index page first; in the blog,
+ * newest post first; elsewhere folders in `sections` order, then pages by
+ * group (ungrouped first), sort, then title.
+ */
+export function compareEntries(sections: readonly string[], inBlog: boolean) {
+  const rank = (name: string) => {
+    const i = sections.indexOf(name);
+    return i === -1 ? sections.length : i;
+  };
+  return (a: ContentEntry, b: ContentEntry): number => {
+    if (isIndexPage(a) !== isIndexPage(b)) return isIndexPage(a) ? -1 : 1;
+    if (a.type !== b.type) return a.type === "directory" ? -1 : 1;
+    if (a.type === "directory" || b.type === "directory") return rank(a.name) - rank(b.name) || a.name.localeCompare(b.name);
+    if (inBlog) {
+      const byDate = blogDate(b.name).localeCompare(blogDate(a.name));
+      if (byDate) return byDate;
+    }
+    if (a.group !== b.group) return a.group === "" ? -1 : b.group === "" ? 1 : a.group.localeCompare(b.group);
+    return a.sort - b.sort || a.title.localeCompare(b.title);
+  };
+}
+
+/** Builds the tree of directory and page entries from pages keyed by their path under the content folder. */
+function buildTree(pages: Array<{ relative: string; entry: PageEntry }>, rootPath: string, sections: readonly string[]): DirectoryEntry {
+  const root: DirectoryEntry = { path: rootPath, name: rootPath.split("/").pop() || rootPath, children: [], size: 0, type: "directory", url: "/" };
+  const folders = new Map<string, DirectoryEntry>([["", root]]);
+  const folderOf = (dir: string): DirectoryEntry => {
+    const found = folders.get(dir);
+    if (found) return found;
+    const parentDir = dir.includes("/") ? dir.slice(0, dir.lastIndexOf("/")) : "";
+    const name = dir.split("/").pop()!;
+    const entry: DirectoryEntry = { path: `${rootPath}/${dir}`, name, children: [], size: 0, type: "directory", url: `/${dir}/` };
+    folderOf(parentDir).children.push(entry);
+    folders.set(dir, entry);
+    return entry;
+  };
+  for (const { relative, entry } of pages) {
+    const dir = relative.includes("/") ? relative.slice(0, relative.lastIndexOf("/")) : "";
+    folderOf(dir).children.push(entry);
+  }
+  const finish = (folder: DirectoryEntry): number => {
+    folder.children.sort(compareEntries(sections, folder.url === "/blog/"));
+    folder.size = folder.children.reduce((sum, child) => sum + (child.type === "directory" ? finish(child) : child.size), 0);
+    return folder.size;
+  };
+  finish(root);
+  return root;
+}
+
+/** Lists the pages of a tree depth-first, which is the site order. */
+export function flattenPages(folder: DirectoryEntry): PageEntry[] {
+  return folder.children.flatMap((child) => (child.type === "directory" ? flattenPages(child) : [child]));
+}
+
+/** Reports two files with the same URL, naming both. */
+function duplicateUrls(files: readonly VFile[]): Diagnostic[] {
+  const seen = new Map<string, VFile>();
+  const out: Diagnostic[] = [];
+  for (const file of files) {
+    const url = file.data.entry!.url;
+    const first = seen.get(url);
+    if (!first) seen.set(url, file);
+    else
+      out.push(
+        diagnostic({
+          file: file.path,
+          message: `Two files have the URL ${url}: ${first.path} and ${file.path}`,
+          ruleId: "duplicate-url",
+          hint: "Rename or remove one of them.",
+        }),
+      );
+  }
+  return out;
+}
+
+/**
+ * Checks every internal link: the target page must exist and, when the link
+ * has a fragment, the target must have a heading with that id. Links to files
+ * with an extension (images, downloads) are left alone.
+ */
+export function checkLinks(files: readonly VFile[], mode: LinkMode): Diagnostic[] {
+  const anchors = new Map<string, Set<string>>();
+  for (const file of files) anchors.set(file.data.entry!.url, new Set(file.data.entry!.anchors.map((a) => a.id)));
+  const out: Diagnostic[] = [];
+  for (const file of files) {
+    for (const link of file.data.links ?? []) {
+      const [rawPath, hash = ""] = link.url.split("#");
+      if (/\.[a-z0-9]+$/i.test(rawPath)) continue;
+      const target = rawPath.endsWith("/") ? rawPath : `${rawPath}/`;
+      const ids = anchors.get(target);
+      const place = { file: file.path, line: link.line, column: link.column, fatal: mode === "error" };
+      if (!ids) {
+        out.push(diagnostic({ ...place, message: `Link to ${link.url} has no page`, ruleId: "broken-link", hint: "Point the link at an existing page, or create the page." }));
+      } else if (hash && !ids.has(decodeURIComponent(hash))) {
+        out.push(diagnostic({ ...place, message: `Link to ${link.url}: ${target} has no heading with id "${hash}"`, ruleId: "broken-anchor", hint: `Headings there: ${[...ids].slice(0, 8).join(", ") || "none"}.` }));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Indexes parsed pages (pure): builds the tree, orders it, checks for
+ * duplicate URLs and broken links, and returns the pages in site order.
+ */
+export function indexContent(files: readonly VFile[], options: { rootPath: string; settings: Settings; links: LinkMode }): IndexContentResult {
+  const relativeOf = (file: VFile) => file.data.entry!.path.slice(options.rootPath.length + 1);
+  const root = buildTree(
+    files.map((file) => ({ relative: relativeOf(file), entry: file.data.entry! })),
+    options.rootPath,
+    options.settings.sections,
+  );
+  const byEntry = new Map(files.map((file) => [file.data.entry!, file]));
+  const pages = flattenPages(root).map((entry) => byEntry.get(entry)!);
+  return { root, pages, diagnostics: [...duplicateUrls(files), ...checkLinks(files, options.links)] };
+}

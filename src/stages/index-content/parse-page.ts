@@ -1,0 +1,166 @@
+import type { Root, Yaml } from "mdast";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { visit } from "unist-util-visit";
+import { VFile } from "vfile";
+import { parseDocument } from "yaml";
+import type { Settings } from "../../config.ts";
+import { codeFrame } from "../../diagnostics.ts";
+import { remarkAsides } from "../../markdown/remark-asides.ts";
+import { remarkComponents, remarkMdxCleanup } from "../../markdown/remark-components.ts";
+import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
+import type { PageLink } from "../../markdown/vfile-data.ts";
+import type { PageEntry, RelatedItem } from "../../shared/content-types.ts";
+import "../../markdown/vfile-data.ts";
+
+/** One markdown file as read from disk. */
+export interface SourceFile {
+  /** Path relative to the content folder, with `/` separators. */
+  relative: string;
+  /** Path shown in messages and stored in the index (relative to the project root). */
+  display: string;
+  text: string;
+  size: number;
+}
+
+/** Turns `guides/_foo.md` into `/guides/foo/`: no extension, no `index`, no leading `_`, trailing slash. */
+export function urlOf(relative: string): string {
+  const parts = relative.replace(/\.mdx?$/, "").split("/");
+  const last = parts.pop()!.replace(/^_/, "");
+  if (last !== "index") parts.push(last);
+  return parts.length ? `/${parts.join("/")}/` : "/";
+}
+
+/** Collects links to pages of this site (root-relative or relative, no protocol) with their position. */
+function collectLinks(tree: Root, pageUrl: string): PageLink[] {
+  const links: PageLink[] = [];
+  visit(tree, (node) => {
+    if (node.type !== "link" && node.type !== "definition") return;
+    const url = node.url;
+    if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//")) return;
+    const absolute = new URL(url, `http://site${pageUrl}`);
+    links.push({
+      url: `${absolute.pathname}${absolute.hash}`,
+      line: node.position?.start.line ?? 1,
+      column: node.position?.start.column ?? 1,
+    });
+  });
+  return links;
+}
+
+const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm);
+
+/** Reads the YAML front matter node, reporting syntax errors with a code frame. */
+function readFrontmatter(tree: Root, file: VFile, source: string): Record<string, unknown> {
+  const node = tree.children[0];
+  if (node?.type !== "yaml") return {};
+  const yamlNode = node as Yaml;
+  const offset = yamlNode.position?.start.line ?? 1;
+  const doc = parseDocument(yamlNode.value, { prettyErrors: false });
+  if (doc.errors.length) {
+    for (const error of doc.errors) {
+      const line = offset + (error.linePos?.[0].line ?? 1);
+      const column = error.linePos?.[0].col ?? 1;
+      const message = file.message(`Invalid YAML front matter: ${error.message.split("\n")[0]}`, {
+        place: { line, column },
+        ruleId: "frontmatter-yaml",
+        source: "docs-build",
+      });
+      message.fatal = true;
+      message.note = `Fix the front matter between the --- lines:\n${codeFrame(source, line, column)}`;
+    }
+    return {};
+  }
+  const data = doc.toJS() as unknown;
+  if (data === null || data === undefined) return {};
+  if (typeof data !== "object" || Array.isArray(data)) {
+    fail(file, "Front matter must be a YAML mapping of keys to values", offset, "frontmatter-yaml");
+    return {};
+  }
+  return data as Record<string, unknown>;
+}
+
+function fail(file: VFile, reason: string, line: number, ruleId: string, note = ""): void {
+  const message = file.message(reason, { place: { line, column: 1 }, ruleId, source: "docs-build" });
+  message.fatal = true;
+  if (note) message.note = note;
+}
+
+function stringField(file: VFile, data: Record<string, unknown>, key: string, line: number): string {
+  const value = data[key];
+  if (value === undefined || value === null) return "";
+  if (typeof value === "string" || typeof value === "number") return String(value);
+  fail(file, `Front matter "${key}" must be text`, line, "frontmatter-field");
+  return "";
+}
+
+function listField<T>(file: VFile, data: Record<string, unknown>, key: string, line: number, check: (v: unknown) => v is T, shape: string): T[] {
+  const value = data[key];
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value) && value.every(check)) return value;
+  fail(file, `Front matter "${key}" must be a list of ${shape}`, line, "frontmatter-field");
+  return [];
+}
+
+const isString = (v: unknown): v is string => typeof v === "string";
+const isRelated = (v: unknown): v is RelatedItem =>
+  typeof v === "object" && v !== null && isString((v as RelatedItem).title) && isString((v as RelatedItem).url);
+
+/** Builds the content index entry of a page from its front matter (spec section 3). */
+function toEntry(file: VFile, source: SourceFile, data: Record<string, unknown>, settings: Settings, line: number): PageEntry {
+  const title = stringField(file, data, "title", line);
+  if (!title) fail(file, "Page has no title", line, "frontmatter-title", 'Add `title: Your Page Title` to the front matter.');
+  let sort = 0;
+  if (data.sort !== undefined && data.sort !== null) {
+    if (typeof data.sort === "number" && Number.isFinite(data.sort)) sort = data.sort;
+    else fail(file, `Front matter "sort" must be a number, got ${JSON.stringify(data.sort)}`, line, "frontmatter-sort");
+  }
+  if (data.thirdParty !== undefined && typeof data.thirdParty !== "boolean")
+    fail(file, 'Front matter "thirdParty" must be true or false', line, "frontmatter-field");
+  const name = source.relative.split("/").pop()!;
+  const edit = stringField(file, data, "edit", line) || `https://github.com/${settings.repository}/edit/${settings.branch}/${source.display}`;
+  return {
+    path: source.display,
+    name,
+    size: source.size,
+    type: "file",
+    extension: name.slice(name.lastIndexOf(".")),
+    url: urlOf(source.relative),
+    title,
+    sort,
+    group: stringField(file, data, "group", line),
+    description: stringField(file, data, "description", line),
+    source: stringField(file, data, "source", line),
+    edit,
+    repo: stringField(file, data, "repo", line),
+    thirdParty: data.thirdParty === true,
+    anchors: (file.data.anchors ?? []).slice(),
+    contributors: listField(file, data, "contributors", line, isString, "code-host handles"),
+    related: listField(file, data, "related", line, isRelated, "{ title, url } items"),
+  };
+}
+
+/**
+ * Parses one page (pure): front matter, markdown tree with asides, components
+ * and heading ids, its index entry and its links. Problems are vfile messages.
+ */
+export function parsePage(source: SourceFile, settings: Settings): VFile {
+  const file = new VFile({ path: source.display, value: source.text });
+  const tree = processor.parse(file) as Root;
+  const frontmatter = readFrontmatter(tree, file, source.text);
+  const fmLine = tree.children[0]?.type === "yaml" ? (tree.children[0].position?.start.line ?? 1) : 1;
+  const transform = unified()
+    .use(remarkMdxCleanup, { mdx: source.relative.endsWith(".mdx") })
+    .use(remarkAsides)
+    .use(remarkComponents)
+    .use(remarkHeadingIds);
+  transform.runSync(tree, file);
+  tree.children = tree.children.filter((node) => node.type !== "yaml");
+  file.data.frontmatter = frontmatter;
+  file.data.tree = tree;
+  file.data.entry = toEntry(file, source, frontmatter, settings, fmLine);
+  file.data.links = collectLinks(tree, file.data.entry.url);
+  return file;
+}

@@ -1,0 +1,157 @@
+import type { Root } from "mdast";
+import { visit } from "unist-util-visit";
+import type { VFile } from "vfile";
+import type { Settings } from "../../config.ts";
+import { COMPONENTS } from "../../markdown/remark-components.ts";
+import { blogDate, isPrintable } from "../../shared/content-rules.ts";
+import type { DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
+import type { Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
+import { STACKBLITZ_BASE } from "../../../templates/components/StackBlitzPreview.tsx";
+import "../../markdown/vfile-data.ts";
+
+/** Sections that have a combined printable page. */
+export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
+
+/** The words the landing hero rotates through. */
+export const HERO_WORDS = ["assets", "scripts", "images", "styles"];
+
+/** One HTML file to render: where it goes, its data, and the markdown page behind it (if any). */
+export interface PagePlan {
+  outPath: string;
+  data: PageData;
+  file: VFile | undefined;
+  canonical: string;
+  robots: string;
+}
+
+/** Inputs of `planPages`. */
+export interface PlanOptions {
+  root: DirectoryEntry;
+  pages: readonly VFile[];
+  contributors: Record<string, Contributor[]>;
+  settings: Settings;
+}
+
+/** Where the HTML of a URL is written: `/a/b/` → `a/b/index.html`. */
+export function outPathOf(url: string): string {
+  return url === "/" ? "index.html" : `${url.slice(1)}index.html`;
+}
+
+/** The top-level section of a URL (`/guides/caching/` → `guides`), or "". */
+export function sectionOf(url: string): string {
+  return url.split("/")[1] ?? "";
+}
+
+function pagesOf(folder: DirectoryEntry): PageEntry[] {
+  return folder.children.flatMap((child) => (child.type === "directory" ? pagesOf(child) : [child]));
+}
+
+function titleOfFolder(folder: DirectoryEntry): string {
+  const index = folder.children.find((c): c is PageEntry => c.type === "file" && c.url === folder.url);
+  return index?.title ?? folder.name.charAt(0).toUpperCase() + folder.name.slice(1);
+}
+
+/** The sidebar of a section: its pages in order, printable pages left out. */
+export function sidebarFor(folder: DirectoryEntry | undefined): SidebarItem[] {
+  if (!folder) return [];
+  return pagesOf(folder)
+    .filter((page) => !isPrintable(page))
+    .map((page) => ({ url: page.url, title: page.title, anchors: page.anchors, group: page.group }));
+}
+
+/** Site-wide data from the settings and the top-level folders of the index. */
+export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
+  return {
+    name: settings.name,
+    baseUrl: settings.baseUrl,
+    repository: settings.repository,
+    languages: settings.languages.map((l) => ({ ...l })),
+    versions: [...settings.versions],
+    currentVersion: settings.defaultVersion,
+    links: { ...settings.links },
+    sections: root.children
+      .filter((c): c is DirectoryEntry => c.type === "directory" && c.url !== "/blog/")
+      .map((folder) => ({ url: folder.url, title: titleOfFolder(folder) })),
+  };
+}
+
+/** The example named by the page's first `<StackBlitzPreview>`, as an editor URL, or "". */
+function stackBlitzOf(tree: Root | undefined): string {
+  let example = "";
+  if (tree)
+    visit(tree, (node) => {
+      const data = node.data as { hName?: string; hProperties?: Record<string, unknown> } | undefined;
+      if (!example && data?.hName === COMPONENTS.StackBlitzPreview.element) example = String(data.hProperties?.example ?? "");
+    });
+  return example ? `${STACKBLITZ_BASE}${example}` : "";
+}
+
+/**
+ * Plans every HTML file of the site (pure): one per page of the index (the
+ * landing page at `/`), a generated index for folders without one, the
+ * not-found page and the app shell, each with the data its template needs.
+ */
+export function planPages({ root, pages, contributors, settings }: PlanOptions): PagePlan[] {
+  const site = siteData(settings, root);
+  const folders = new Map<string, DirectoryEntry>();
+  const walk = (folder: DirectoryEntry) => {
+    folders.set(folder.url, folder);
+    folder.children.forEach((c) => c.type === "directory" && walk(c));
+  };
+  walk(root);
+  const urls = new Set(pages.map((p) => p.data.entry!.url));
+  const chain = pages.map((p) => p.data.entry!).filter((e) => e.url !== "/" && !isPrintable(e));
+  const position = new Map(chain.map((e, i) => [e.url, i]));
+  const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
+  const base = (url: string, title: string, description: string) => ({
+    url,
+    title,
+    description: description || settings.description,
+    site,
+    sidebar: sidebarFor(folders.get(`/${sectionOf(url)}/`)),
+    page: null,
+    children: [],
+    hero: { words: HERO_WORDS },
+  });
+  const plans: PagePlan[] = pages.map((file) => {
+    const entry = file.data.entry!;
+    const i = position.get(entry.url);
+    const landing = entry.url === "/";
+    const section = sectionOf(entry.url);
+    const printUrl = `/${section}/printable/`;
+    const data: PageData = {
+      ...base(entry.url, landing ? settings.name : `${entry.title} | ${settings.name}`, entry.description),
+      kind: landing ? "landing" : "doc",
+      sidebar: landing ? [] : sidebarFor(folders.get(`/${section}/`)),
+      page: {
+        title: entry.title,
+        url: entry.url,
+        date: section === "blog" ? blogDate(entry.name) : "",
+        contributors: contributors[entry.url] ?? [],
+        related: entry.related,
+        previous: i === undefined ? null : link(chain[i - 1]),
+        next: i === undefined ? null : link(chain[i + 1]),
+        thirdParty: entry.thirdParty,
+        edit: entry.edit,
+        path: entry.path,
+        repo: entry.repo,
+        printUrl: PRINTABLE_SECTIONS.includes(section) && urls.has(printUrl) ? printUrl : "",
+        stackBlitz: stackBlitzOf(file.data.tree),
+      },
+    };
+    const robots = isPrintable(entry) ? "noindex,nofollow" : "";
+    return { outPath: outPathOf(entry.url), data, file, canonical: `${settings.baseUrl}${entry.url}`, robots };
+  });
+  for (const folder of folders.values()) {
+    if (urls.has(folder.url)) continue;
+    const title = titleOfFolder(folder);
+    const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
+    const data: PageData = { ...base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
+    plans.push({ outPath: outPathOf(folder.url), data, file: undefined, canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
+  }
+  plans.push(
+    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, file: undefined, canonical: "", robots: "noindex" },
+    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, file: undefined, canonical: "", robots: "noindex" },
+  );
+  return plans;
+}

@@ -1,0 +1,27 @@
+import type { PageData } from "../src/shared/page-data.ts";
+import type { Body } from "./components/Content.tsx";
+import { DocPage } from "./components/DocPage.tsx";
+import { Landing } from "./components/Landing.tsx";
+import { Layout } from "./components/Layout.tsx";
+import { NotFound } from "./components/NotFound.tsx";
+import { SectionIndex } from "./components/SectionIndex.tsx";
+
+/** The whole page for one route; the same component renders on the server and hydrates in the browser. */
+export function App({ data, body }: { data: PageData; body: Body }) {
+  return <Layout data={data}>{screen(data, body)}</Layout>;
+}
+
+function screen(data: PageData, body: Body) {
+  switch (data.kind) {
+    case "landing":
+      return <Landing words={data.hero.words} body={body} />;
+    case "doc":
+      return data.page ? <DocPage page={data.page} body={body} /> : null;
+    case "section":
+      return <SectionIndex title={data.title} children={data.children} />;
+    case "not-found":
+      return <NotFound />;
+    case "app-shell":
+      return null;
+  }
+}

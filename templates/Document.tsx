@@ -1,0 +1,45 @@
+import type { PageData } from "../src/shared/page-data.ts";
+import { THEME_BOOT_SCRIPT } from "./theme.ts";
+
+/** The id of the script element that carries a page's hydration data. */
+export const DATA_ELEMENT_ID = "__DOCS_DATA__";
+
+/** Serialises page data for an inline JSON script, so no text can close the script early. */
+export function serializeData(data: PageData): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+}
+
+/** Options of the HTML document around a rendered page. */
+export interface DocumentProps {
+  data: PageData;
+  /** The server-rendered HTML of the React app. */
+  appHtml: string;
+  /** Absolute canonical URL with a trailing slash, or "" for pages without one (404). */
+  canonical: string;
+  robots: string;
+}
+
+/** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
+export function Document({ data, appHtml, canonical, robots }: DocumentProps) {
+  return (
+    <html lang="en" data-theme="light">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{data.title}</title>
+        <meta name="description" content={data.description} />
+        {robots ? <meta name="robots" content={robots} /> : null}
+        {canonical ? <link rel="canonical" href={canonical} /> : null}
+        <meta property="og:title" content={data.title} />
+        <meta property="og:description" content={data.description} />
+        {canonical ? <meta property="og:url" content={canonical} /> : null}
+        <meta name="theme-color" content="#2b3a42" />
+        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+      </head>
+      <body>
+        <div id="root" dangerouslySetInnerHTML={{ __html: appHtml }} />
+        <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: serializeData(data) }} />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,65 @@
+import type { DocPageProps } from "../../src/shared/page-data.ts";
+import { Content, type Body } from "./Content.tsx";
+import { Contributors } from "./Contributors.tsx";
+
+/** Formats a `YYYY-MM-DD` date for display, without depending on the reader's time zone. */
+export function formatDate(date: string): string {
+  const [y, m, d] = date.split("-").map(Number);
+  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+  return `${months[m - 1]} ${d}, ${y}`;
+}
+
+/**
+ * A documentation page: title, third-party disclaimer, body, Further Reading,
+ * edit/print/repository links, previous and next, and the contributors grid.
+ */
+export function DocPage({ page, body }: { page: DocPageProps; body: Body }) {
+  return (
+    <article className="doc-page">
+      <h1>{page.title}</h1>
+      {page.date ? <p className="page-date"><time dateTime={page.date}>{formatDate(page.date)}</time></p> : null}
+      {page.thirdParty ? (
+        <p className="third-party">
+          This page is synced from the README of <a href={page.repo}>{page.repo.replace(/^https:\/\/github\.com\//, "")}</a>; its maintainers own
+          its content. Report problems there.
+        </p>
+      ) : null}
+      {page.stackBlitz ? (
+        <aside className="live-preview" aria-label="Live preview">
+          <a href={page.stackBlitz} target="_blank" rel="noopener noreferrer">Try this page&apos;s example live in an online editor</a>
+        </aside>
+      ) : null}
+      <Content body={body} />
+      {page.related.length ? (
+        <section className="further-reading" aria-labelledby="further-reading">
+          <h2 id="further-reading">Further Reading</h2>
+          <ul>
+            {page.related.map((item) => (
+              <li key={item.url}>
+                <a href={item.url}>{item.title}</a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <p className="page-links">
+        <a href={page.edit} rel="noopener noreferrer">Edit this page</a>
+        {page.printUrl ? <a href={page.printUrl} rel="nofollow">Print this page</a> : null}
+        {page.thirdParty && page.repo ? <a href={page.repo} rel="noopener noreferrer">Jump to repository</a> : null}
+      </p>
+      <nav className="prev-next" aria-label="Previous and next page">
+        {page.previous ? (
+          <a className="prev" href={page.previous.url} rel="prev">
+            <span>Previous</span> {page.previous.title}
+          </a>
+        ) : <span />}
+        {page.next ? (
+          <a className="next" href={page.next.url} rel="next">
+            <span>Next</span> {page.next.title}
+          </a>
+        ) : null}
+      </nav>
+      <Contributors contributors={page.contributors} />
+    </article>
+  );
+}

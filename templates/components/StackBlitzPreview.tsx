@@ -1,0 +1,11 @@
+/** The base address of the online editor's examples. */
+export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/";
+
+/** A link to a live, editable example, written in content as `<StackBlitzPreview example="..." />`. */
+export function StackBlitzPreview({ example }: { example?: string }) {
+  return (
+    <a className="stackblitz" href={`${STACKBLITZ_BASE}${example ?? ""}`} target="_blank" rel="noopener noreferrer">
+      Open the <strong>{example}</strong> example in an online editor
+    </a>
+  );
+}
