@@ -37,14 +37,16 @@ export function remarkComponents() {
       const spec = COMPONENTS[name];
       const place = node.position;
       if (!spec) {
-        file.message(`Unknown component <${name}>`, { place, ruleId: "unknown-component", source: "docs-build" }).note =
-          `Use one of ${Object.keys(COMPONENTS).map((c) => `<${c}>`).join(", ")}, or write the text as markdown.`;
+        const message = file.message(`Unknown component <${name}>`, { place, ruleId: "unknown-component", source: "docs-build" });
+        message.fatal = true;
+        message.note = `Use one of ${Object.keys(COMPONENTS).map((c) => `<${c}>`).join(", ")}, or write the text as markdown.`;
         parent.children.splice(index, 1);
         return index;
       }
       const attributes = parseAttributes(rawAttributes);
       if (!attributes[spec.attribute]) {
-        file.message(`<${name}> needs a ${spec.attribute}="..." attribute`, { place, ruleId: "component-attribute", source: "docs-build" });
+        const message = file.message(`<${name}> needs a ${spec.attribute}="..." attribute`, { place, ruleId: "component-attribute", source: "docs-build" });
+        message.fatal = true;
       }
       const element = {
         type: "docsComponent",

@@ -5,7 +5,7 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
-import { parseDocument } from "yaml";
+import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
 import type { Settings } from "../../config.ts";
 import { codeFrame } from "../../diagnostics.ts";
 import { remarkAsides } from "../../markdown/remark-asides.ts";
@@ -52,55 +52,69 @@ function collectLinks(tree: Root, pageUrl: string): PageLink[] {
 
 const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm);
 
+/** Parsed front matter and the file line of each top-level key, for messages. */
+interface Frontmatter {
+  data: Record<string, unknown>;
+  keyLines: Map<string, number>;
+  /** Line of the front matter's opening `---` (1 when there is none). */
+  line: number;
+  valid: boolean;
+}
+
 /** Reads the YAML front matter node, reporting syntax errors with a code frame. */
-function readFrontmatter(tree: Root, file: VFile, source: string): Record<string, unknown> {
+function readFrontmatter(tree: Root, file: VFile, source: string): Frontmatter {
   const node = tree.children[0];
-  if (node?.type !== "yaml") return {};
+  if (node?.type !== "yaml") return { data: {}, keyLines: new Map(), line: 1, valid: true };
   const yamlNode = node as Yaml;
   const offset = yamlNode.position?.start.line ?? 1;
-  const doc = parseDocument(yamlNode.value, { prettyErrors: false });
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlNode.value, { lineCounter, prettyErrors: true });
+  const result: Frontmatter = { data: {}, keyLines: new Map(), line: offset, valid: false };
   if (doc.errors.length) {
     for (const error of doc.errors) {
       const line = offset + (error.linePos?.[0].line ?? 1);
       const column = error.linePos?.[0].col ?? 1;
-      const message = file.message(`Invalid YAML front matter: ${error.message.split("\n")[0]}`, {
-        place: { line, column },
-        ruleId: "frontmatter-yaml",
-        source: "docs-build",
-      });
-      message.fatal = true;
-      message.note = `Fix the front matter between the --- lines:\n${codeFrame(source, line, column)}`;
+      const reason = error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
+      fail(file, `Invalid YAML front matter: ${reason}`, { line, column }, "frontmatter-yaml", `Fix the front matter between the --- lines:\n${codeFrame(source, line, column)}`);
     }
-    return {};
+    return result;
   }
   const data = doc.toJS() as unknown;
-  if (data === null || data === undefined) return {};
+  if (data === null || data === undefined) return { ...result, valid: true };
   if (typeof data !== "object" || Array.isArray(data)) {
-    fail(file, "Front matter must be a YAML mapping of keys to values", offset, "frontmatter-yaml");
-    return {};
+    fail(file, "Front matter must be a YAML mapping of keys to values", { line: offset, column: 1 }, "frontmatter-yaml", "Write it as `key: value` lines, such as `title: Caching`.");
+    return result;
   }
-  return data as Record<string, unknown>;
+  if (isMap(doc.contents))
+    for (const pair of doc.contents.items)
+      if (isScalar(pair.key) && pair.key.range) result.keyLines.set(String(pair.key.value), offset + lineCounter.linePos(pair.key.range[0]).line);
+  return { ...result, data: data as Record<string, unknown>, valid: true };
 }
 
-function fail(file: VFile, reason: string, line: number, ruleId: string, note = ""): void {
-  const message = file.message(reason, { place: { line, column: 1 }, ruleId, source: "docs-build" });
+function fail(file: VFile, reason: string, place: { line: number; column: number }, ruleId: string, note = ""): void {
+  const message = file.message(reason, { place, ruleId, source: "docs-build" });
   message.fatal = true;
   if (note) message.note = note;
 }
 
-function stringField(file: VFile, data: Record<string, unknown>, key: string, line: number): string {
-  const value = data[key];
+/** Where a front matter key is, for messages: its own line, or the opening `---`. */
+function at(fm: Frontmatter, key: string) {
+  return { line: fm.keyLines.get(key) ?? fm.line, column: 1 };
+}
+
+function stringField(file: VFile, fm: Frontmatter, key: string): string {
+  const value = fm.data[key];
   if (value === undefined || value === null) return "";
   if (typeof value === "string" || typeof value === "number") return String(value);
-  fail(file, `Front matter "${key}" must be text`, line, "frontmatter-field");
+  fail(file, `Front matter "${key}" must be text`, at(fm, key), "frontmatter-field");
   return "";
 }
 
-function listField<T>(file: VFile, data: Record<string, unknown>, key: string, line: number, check: (v: unknown) => v is T, shape: string): T[] {
-  const value = data[key];
+function listField<T>(file: VFile, fm: Frontmatter, key: string, check: (v: unknown) => v is T, shape: string): T[] {
+  const value = fm.data[key];
   if (value === undefined || value === null) return [];
   if (Array.isArray(value) && value.every(check)) return value;
-  fail(file, `Front matter "${key}" must be a list of ${shape}`, line, "frontmatter-field");
+  fail(file, `Front matter "${key}" must be a list of ${shape}`, at(fm, key), "frontmatter-field");
   return [];
 }
 
@@ -109,18 +123,20 @@ const isRelated = (v: unknown): v is RelatedItem =>
   typeof v === "object" && v !== null && isString((v as RelatedItem).title) && isString((v as RelatedItem).url);
 
 /** Builds the content index entry of a page from its front matter (spec section 3). */
-function toEntry(file: VFile, source: SourceFile, data: Record<string, unknown>, settings: Settings, line: number): PageEntry {
-  const title = stringField(file, data, "title", line);
-  if (!title) fail(file, "Page has no title", line, "frontmatter-title", 'Add `title: Your Page Title` to the front matter.');
+function toEntry(file: VFile, source: SourceFile, fm: Frontmatter, settings: Settings): PageEntry {
+  const data = fm.data;
+  const title = stringField(file, fm, "title");
+  // A page whose front matter does not parse already has an error; "no title" would only repeat it.
+  if (!title && fm.valid) fail(file, "Page has no title", at(fm, "title"), "frontmatter-title", "Add `title: Your Page Title` to the front matter.");
   let sort = 0;
   if (data.sort !== undefined && data.sort !== null) {
     if (typeof data.sort === "number" && Number.isFinite(data.sort)) sort = data.sort;
-    else fail(file, `Front matter "sort" must be a number, got ${JSON.stringify(data.sort)}`, line, "frontmatter-sort");
+    else fail(file, `Front matter "sort" must be a number, got ${JSON.stringify(data.sort)}`, at(fm, "sort"), "frontmatter-sort", "Use a number such as `sort: 3`; pages are ordered by it.");
   }
   if (data.thirdParty !== undefined && typeof data.thirdParty !== "boolean")
-    fail(file, 'Front matter "thirdParty" must be true or false', line, "frontmatter-field");
+    fail(file, 'Front matter "thirdParty" must be true or false', at(fm, "thirdParty"), "frontmatter-field");
   const name = source.relative.split("/").pop()!;
-  const edit = stringField(file, data, "edit", line) || `https://github.com/${settings.repository}/edit/${settings.branch}/${source.display}`;
+  const edit = stringField(file, fm, "edit") || `https://github.com/${settings.repository}/edit/${settings.branch}/${source.display}`;
   return {
     path: source.display,
     name,
@@ -130,15 +146,15 @@ function toEntry(file: VFile, source: SourceFile, data: Record<string, unknown>,
     url: urlOf(source.relative),
     title,
     sort,
-    group: stringField(file, data, "group", line),
-    description: stringField(file, data, "description", line),
-    source: stringField(file, data, "source", line),
+    group: stringField(file, fm, "group"),
+    description: stringField(file, fm, "description"),
+    source: stringField(file, fm, "source"),
     edit,
-    repo: stringField(file, data, "repo", line),
+    repo: stringField(file, fm, "repo"),
     thirdParty: data.thirdParty === true,
     anchors: (file.data.anchors ?? []).slice(),
-    contributors: listField(file, data, "contributors", line, isString, "code-host handles"),
-    related: listField(file, data, "related", line, isRelated, "{ title, url } items"),
+    contributors: listField(file, fm, "contributors", isString, "code-host handles"),
+    related: listField(file, fm, "related", isRelated, "{ title, url } items"),
   };
 }
 
@@ -150,7 +166,6 @@ export function parsePage(source: SourceFile, settings: Settings): VFile {
   const file = new VFile({ path: source.display, value: source.text });
   const tree = processor.parse(file) as Root;
   const frontmatter = readFrontmatter(tree, file, source.text);
-  const fmLine = tree.children[0]?.type === "yaml" ? (tree.children[0].position?.start.line ?? 1) : 1;
   const transform = unified()
     .use(remarkMdxCleanup, { mdx: source.relative.endsWith(".mdx") })
     .use(remarkAsides)
@@ -158,9 +173,9 @@ export function parsePage(source: SourceFile, settings: Settings): VFile {
     .use(remarkHeadingIds);
   transform.runSync(tree, file);
   tree.children = tree.children.filter((node) => node.type !== "yaml");
-  file.data.frontmatter = frontmatter;
+  file.data.frontmatter = frontmatter.data;
   file.data.tree = tree;
-  file.data.entry = toEntry(file, source, frontmatter, settings, fmLine);
+  file.data.entry = toEntry(file, source, frontmatter, settings);
   file.data.links = collectLinks(tree, file.data.entry.url);
   return file;
 }

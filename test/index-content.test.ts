@@ -1,0 +1,17 @@
+import { formatDiagnostic, sortDiagnostics } from "../src/diagnostics.ts";
+import { runIndexContent } from "../src/stages/index-content/index.ts";
+import { testContext } from "./helpers/context.ts";
+import { fixtureLoop } from "./helpers/fixture-loop.ts";
+
+// Each case's input/ is a content folder; expected/ holds the index tree, the
+// pages in site order and every diagnostic, formatted as the CLI prints them.
+fixtureLoop("index-content", async (caseDir) => {
+  const ctx = testContext({ root: caseDir });
+  const result = await runIndexContent(ctx);
+  const diagnostics = sortDiagnostics(ctx.diagnostics()).map(formatDiagnostic).join("\n");
+  return {
+    "index.json": `${JSON.stringify(result.root, null, 2)}\n`,
+    "order.txt": `${result.pages.map((p) => `${p.data.entry!.url}  ${p.data.entry!.title}`).join("\n")}\n`,
+    "diagnostics.txt": diagnostics ? `${diagnostics}\n` : "",
+  };
+});
