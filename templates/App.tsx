@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import type { PageData } from "../src/shared/page-data.ts";
 import type { Body } from "./components/Content.tsx";
 import { DocPage } from "./components/DocPage.tsx";
@@ -8,6 +9,10 @@ import { SectionIndex } from "./components/SectionIndex.tsx";
 
 /** The whole page for one route; the same component renders on the server and hydrates in the browser. */
 export function App({ data, body }: { data: PageData; body: Body }) {
+  // Effects run only in the browser, once hydration has attached; tests and tools wait for this mark.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Layout data={data}>{screen(data, body)}</Layout>;
 }
 

@@ -14,6 +14,7 @@ export const COMPONENTS: Record<string, { attribute: string; element: string }> 
 const TAG = /^<([A-Z][A-Za-z0-9]*)\b([^>]*?)\/?>\s*(?:<\/\1>)?$/;
 const ATTRIBUTE = /([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
 const MDX_COMMENT = /^\{\/\*[\s\S]*\*\/\}$/;
+const MDX_STATEMENT = /^(import\s[\s\S]*\sfrom\s*["']|import\s*["']|export\s+(const|let|var|function|default|\{))/;
 
 /** Parses the attributes of a tag into a plain object. */
 export function parseAttributes(source: string): Record<string, string> {
@@ -68,7 +69,7 @@ export function remarkMdxCleanup(options: { mdx: boolean }) {
       if (node.type !== "paragraph") return true;
       const text = node.children.length === 1 && node.children[0].type === "text" ? node.children[0].value.trim() : "";
       if (MDX_COMMENT.test(text)) return false;
-      return !(options.mdx && /^(import|export)\s/.test(text) && /(from\s+["'][^"']+["']|=)\s*;?$/m.test(text));
+      return !(options.mdx && MDX_STATEMENT.test(text));
     });
     visit(tree, "text", (node) => {
       if (node.value.includes("{/*")) node.value = node.value.replace(/\{\/\*[\s\S]*?\*\/\}/g, "");

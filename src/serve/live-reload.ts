@@ -22,7 +22,8 @@ export function createLiveReload() {
   return {
     /** Answers requests for the event stream; returns true when it did. */
     handle(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-      if (req.url !== EVENTS_PATH) return false;
+      // Only GET opens a stream; other methods fall through to the 405 of the static server.
+      if (req.url !== EVENTS_PATH || req.method !== "GET") return false;
       res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
       res.write(": connected\n\n");
       clients.add(res);

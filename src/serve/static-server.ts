@@ -41,7 +41,9 @@ async function send(res: http.ServerResponse, req: http.IncomingMessage, file: s
   const { size } = await fs.stat(file);
   res.writeHead(status, { ...headers, "Content-Length": size });
   if (req.method === "HEAD") res.end();
-  else createReadStream(file).pipe(res);
+  // A file can vanish between stat and open while a rebuild swaps the output in;
+  // an unhandled stream error would crash the server.
+  else createReadStream(file).on("error", () => res.destroy()).pipe(res);
 }
 
 /**

@@ -24,6 +24,10 @@ async function generate(entries: PrecacheEntry[]): Promise<string> {
     const swDest = path.join(scratch, "sw.js");
     const { warnings } = await generateSW({
       swDest,
+      // workbox only adds additionalManifestEntries while globbing, so it globs the
+      // scratch folder, which holds nothing but its own output.
+      globDirectory: scratch,
+      globPatterns: [],
       mode: "production",
       sourcemap: false,
       inlineWorkboxRuntime: true,

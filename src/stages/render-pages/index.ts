@@ -36,5 +36,6 @@ export function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Rend
     const html = `<!doctype html>${renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml, canonical: plan.canonical, robots: plan.robots }))}`;
     files.push({ path: plan.outPath, contents: html });
   }
-  return { files, routes: plans.filter((p) => p.outPath.endsWith("index.html")).map((p) => p.data.url) };
+  // Routes are the site's pages: everything but the not-found page and the app shell.
+  return { files, routes: plans.filter((p) => p.data.kind !== "not-found" && p.data.kind !== "app-shell").map((p) => p.data.url) };
 }
