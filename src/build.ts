@@ -80,7 +80,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   for (const d of diagnostics) logger.warn(formatDiagnostic(d));
   const bytes = files.reduce((sum, f) => sum + byteLength(f), 0);
   const seconds = (performance.now() - started) / 1000;
-  logger.info(
+  logger.summary(
     `Built ${rendered.routes.length} pages, ${files.length} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
       (options.write === false ? "" : ` → ${ctx.display(ctx.paths.out)}`),
   );

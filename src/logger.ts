@@ -1,6 +1,9 @@
 /** Where progress and problems are printed; tests pass a silent one. */
 export interface Logger {
+  /** Progress lines; left out when quiet. */
   info(message: string): void;
+  /** The closing summary; printed even when quiet. */
+  summary(message: string): void;
   warn(message: string): void;
   error(message: string): void;
 }
@@ -12,6 +15,7 @@ export function createLogger(options: { quiet?: boolean; stream?: "stdout" | "st
     info: (message) => {
       if (!options.quiet) out.write(`${message}\n`);
     },
+    summary: (message) => out.write(`${message}\n`),
     warn: (message) => process.stderr.write(`${message}\n`),
     error: (message) => process.stderr.write(`${message}\n`),
   };
@@ -20,7 +24,8 @@ export function createLogger(options: { quiet?: boolean; stream?: "stdout" | "st
 /** A logger that keeps every line in memory; for tests and in-memory builds. */
 export function createMemoryLogger(): Logger & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, info: (m) => lines.push(m), warn: (m) => lines.push(m), error: (m) => lines.push(m) };
+  const keep = (m: string) => void lines.push(m);
+  return { lines, info: keep, summary: keep, warn: keep, error: keep };
 }
 
 /** Formats a duration in milliseconds for progress lines. */

@@ -105,7 +105,10 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     .filter((dir) => fs.existsSync(dir))
     .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")))));
   const configFile = path.resolve(root, options.config ?? CONFIG_FILE);
-  fs.watchFile(configFile, { interval: 500 }, () => schedule(path.relative(root, configFile)));
+  fs.watchFile(configFile, { interval: 500 }, (current, previous) => {
+    // Node reports a first poll of a file that does not exist; only a real change counts.
+    if (current.mtimeMs !== previous.mtimeMs) schedule(path.relative(root, configFile));
+  });
 
   return {
     url,
