@@ -9,6 +9,7 @@ import { visit } from "unist-util-visit";
 export const COMPONENTS: Record<string, { attribute: string; element: string }> = {
   Badge: { attribute: "text", element: "docs-badge" },
   StackBlitzPreview: { attribute: "example", element: "docs-stackblitz" },
+  BrandingSample: { attribute: "color", element: "docs-branding-sample" },
 };
 
 const TAG = /^<([A-Z][A-Za-z0-9]*)\b([^>]*?)\/?>\s*(?:<\/\1>)?$/;

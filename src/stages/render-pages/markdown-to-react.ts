@@ -7,12 +7,14 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { VFile } from "vfile";
 import { Badge } from "../../../templates/components/Badge.tsx";
+import { BrandingSample } from "../../../templates/components/BrandingSample.tsx";
 import { StackBlitzPreview } from "../../../templates/components/StackBlitzPreview.tsx";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 
 const components = {
   [COMPONENTS.Badge.element]: Badge,
   [COMPONENTS.StackBlitzPreview.element]: StackBlitzPreview,
+  [COMPONENTS.BrandingSample.element]: BrandingSample,
 };
 
 const processor = unified()
