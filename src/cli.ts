@@ -1,11 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import { build, indexOnly } from "./build.ts";
 import { TOOL_ROOT } from "./context.ts";
 import { ContentError, exitCodeFor, UsageError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
-import { serve } from "./serve/index.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -40,6 +38,7 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .option("-q, --quiet", "print only problems and the summary")
     .action((opts: { content: string; out: string; baseUrl?: string; config?: string; links: "error" | "warn"; cache: boolean; quiet?: boolean }) =>
       run(async () => {
+        const { build } = await import("./build.ts");
         await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });
       }),
     );
@@ -52,6 +51,7 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .addOption(linksOption().default("warn"))
     .action((opts: { content: string; config?: string; links: "error" | "warn" }) =>
       run(async () => {
+        const { indexOnly } = await import("./build.ts");
         const root = await indexOnly(opts);
         process.stdout.write(`${JSON.stringify(root, null, 2)}\n`);
       }),
@@ -67,6 +67,7 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .addOption(linksOption().default("warn"))
     .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn" }) =>
       run(async () => {
+        const { serve } = await import("./serve/index.ts");
         await serve(opts);
       }),
     );

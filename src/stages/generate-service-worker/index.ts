@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { generateSW } from "workbox-build";
 import { hashKey } from "../../cache.ts";
 import type { BuildContext } from "../../context.ts";
 import { StageError } from "../../errors.ts";
@@ -19,6 +18,8 @@ const SW_VERSION = "1";
 
 /** Runs workbox-build in a scratch folder and reads back the single self-contained sw.js. */
 async function generate(entries: PrecacheEntry[]): Promise<string> {
+  // workbox-build takes most of a second to load, so it is loaded only when the cache misses.
+  const { generateSW } = await import("workbox-build");
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), "docs-build-sw-"));
   try {
     const swDest = path.join(scratch, "sw.js");
