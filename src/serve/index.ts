@@ -37,10 +37,7 @@ function buildOnce(options: ServeOptions, root: string): Promise<{ ok: boolean; 
   const args = [BIN, "build", "--content", options.content, "--out", options.out, "--links", options.links, "--quiet"];
   if (options.config) args.push("--config", options.config);
   return new Promise((resolve) => {
-    // The build compiles templates (.tsx) through tsx, which reads the tsconfig of
-    // the working directory; pin the tool's own, or JSX fails in any other project.
-    const env = { ...process.env, TSX_TSCONFIG_PATH: path.join(TOOL_ROOT, "tsconfig.json") };
-    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
     let errors = "";
     child.stdout.on("data", (chunk: Buffer) => process.stdout.write(chunk));
     child.stderr.on("data", (chunk: Buffer) => {

@@ -1,0 +1,349 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { listFiles, tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-site.ts";
+
+/**
+ * End-to-end tests of the real `docs-build` binary: exit codes, what it
+ * prints, and what it writes. Every run works on a temporary copy of a
+ * fixture under fixtures/cli/.
+ *
+ * Runs use the temp copy as the working directory, as a user would (the
+ * binary must find its own templates and tsconfig from anywhere).
+ */
+
+const BIN = path.join(TOOL_DIR, "bin", "docs-build.js");
+const VERSION = (JSON.parse(fs.readFileSync(path.join(TOOL_DIR, "package.json"), "utf8")) as { version: string }).version;
+
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node bin/docs-build.js ...args` (killed after two minutes). */
+function cli(args: string[], cwd: string = TOOL_DIR): Promise<Run> {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
+  delete env.TSX_TSCONFIG_PATH;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+/**
+ * Runs that need no files start together on first use (each run spends about
+ * two seconds starting up), and each test awaits its own.
+ */
+const ARG_ONLY = {
+  nope: ["build", "--nope"],
+  maybe: ["build", "--links", "maybe"],
+  portAbc: ["serve", "--port", "abc"],
+  port70000: ["serve", "--port", "70000"],
+  portFraction: ["serve", "--port", "1.5"],
+  unknownCommand: ["nope"],
+  help: ["--help"],
+  buildHelp: ["build", "--help"],
+  indexHelp: ["index", "--help"],
+  serveHelp: ["serve", "--help"],
+  version: ["--version"],
+  v: ["-v"],
+} satisfies Record<string, string[]>;
+let argOnlyRuns: Record<keyof typeof ARG_ONLY, Promise<Run>> | undefined;
+function argOnly(name: keyof typeof ARG_ONLY): Promise<Run> {
+  argOnlyRuns ??= Object.fromEntries(Object.entries(ARG_ONLY).map(([key, args]) => [key, cli(args)])) as Record<keyof typeof ARG_ONLY, Promise<Run>>;
+  return argOnlyRuns[name];
+}
+
+/** Asserts the exit code, showing the output when it is wrong. */
+function expectStatus(run: Run, status: number): void {
+  assert.is(run.status, status, `exit code ${run.status}, expected ${status}\n--- stdout\n${run.stdout}\n--- stderr\n${run.stderr}`);
+}
+
+/** Runs `work` with a temp copy of `fixture`, always removing the copy. */
+async function withSite(fixture: string | undefined, work: (site: TempSite) => void | Promise<void>): Promise<void> {
+  const site = tempSite(fixture);
+  try {
+    await work(site);
+  } finally {
+    site.remove();
+  }
+}
+
+/** Lines of a diagnostic report: `path:line:column  error|warning  message (ruleId)`. */
+const DIAGNOSTIC_LINE = /^(\S+):(\d+):(\d+) {2}(error|warning) {2}(.+) \(([\w-]+)\)$/;
+
+// ---------------------------------------------------------------- build
+
+test("build: a valid site exits 0 and writes every page, the shell, 404, assets and the service worker", () =>
+  withSite("cli/valid", async (site) => {
+    const out = site.path("dist");
+    const run = await cli(["build", "--content", "content", "--out", "dist", "--no-cache"], site.dir);
+    expectStatus(run, 0);
+
+    const files = listFiles(out);
+    for (const file of ["index.html", "404.html", "app-shell/index.html", "sw.js", "guides/index.html", "guides/first/index.html"])
+      assert.ok(files.includes(file), `dist is missing ${file}; it has ${files.join(", ")}`);
+    const entries = files.filter((f) => /^assets\/index-[A-Z0-9]{8}\.js$/.test(f));
+    assert.is(entries.length, 1, `expected one hashed assets/index-XXXXXXXX.js, got ${files.join(", ")}`);
+
+    // Each page carries its own title and loads the hashed entry that exists on disk.
+    const first = fs.readFileSync(path.join(out, "guides/first/index.html"), "utf8");
+    assert.match(first, "<title>First Fixture Guide | webpack</title>");
+    assert.match(fs.readFileSync(path.join(out, "guides/index.html"), "utf8"), "<title>Fixture Guides | webpack</title>");
+    assert.match(fs.readFileSync(path.join(out, "index.html"), "utf8"), "Fixture Home");
+    assert.match(first, `<script type="module" src="/${entries[0]}">`);
+    assert.match(fs.readFileSync(path.join(out, "404.html"), "utf8"), "Page Not Found");
+    assert.ok(fs.statSync(path.join(out, "sw.js")).size > 1000, "sw.js is (nearly) empty");
+
+    // Progress lines per stage, then one summary that matches what was written.
+    for (const stage of ["index content", "resolve contributors", "render pages", "bundle client", "generate service worker", "write output"])
+      assert.match(run.stdout, new RegExp(`^✓ ${stage}\\s+\\d`, "m"), `no "✓ ${stage}" line in\n${run.stdout}`);
+    const summary = /^Built (\d+) pages, (\d+) files, [\d.]+ (?:B|kB|MB) in [\d.]+ (?:ms|s)\b.*$/m.exec(run.stdout);
+    assert.ok(summary, `no summary line in\n${run.stdout}`);
+    assert.is(Number(summary[1]), 3, "page count in the summary (the fixture's three pages)");
+    assert.is(Number(summary[2]), files.length, "file count in the summary");
+    assert.is(run.stdout.match(/^Built /gm)?.length, 1, "exactly one summary line");
+    assert.not.match(run.stderr, /error/i);
+
+    // The atomic write leaves no staging or previous folders behind.
+    assert.equal(fs.readdirSync(site.dir).sort(), ["content", "dist"]);
+  }),
+);
+
+test("build: content errors exit 1, list every problem, and end with one failure line", () =>
+  withSite("cli/content-errors", async (site) => {
+    const run = await cli(["build", "--no-cache"], site.dir);
+    expectStatus(run, 1);
+
+    const lines = run.stderr.split("\n").filter((line) => line.trim() !== "");
+    const diagnostics = lines.filter((line) => DIAGNOSTIC_LINE.test(line));
+    assert.is(diagnostics.length, 2, `expected 2 diagnostic lines in\n${run.stderr}`);
+    assert.ok(
+      diagnostics.some((line) => /^content\/guides\/index\.md:\d+:\d+ {2}error {2}Page has no title \(frontmatter-title\)$/.test(line)),
+      `missing-title error not listed in\n${run.stderr}`,
+    );
+    assert.ok(
+      diagnostics.includes("content/guides/broken.md:7:16  error  Link to /does-not-exist/ has no page (broken-link)"),
+      `broken-link error not listed in\n${run.stderr}`,
+    );
+    assert.match(lines[lines.length - 1], /^Build failed with 2 content errors\b/);
+    assert.is(run.stderr.match(/Build failed/g)?.length, 1, "one failure line");
+    assert.not.ok(fs.existsSync(site.path("dist")), "a failed build must not write dist");
+  }),
+);
+
+test("build: --links warn turns broken links into warnings and the build succeeds", () =>
+  withSite("cli/broken-link", async (site) => {
+    const out = site.path("dist");
+    const [strict, run] = await Promise.all([
+      // Without the flag the same site fails on the link (and writes nothing, so both can run at once).
+      cli(["build", "--no-cache"], site.dir),
+      cli(["build", "--content", "content", "--out", "dist", "--no-cache", "--links", "warn"], site.dir),
+    ]);
+    expectStatus(strict, 1);
+    assert.match(strict.stderr, "content/index.md:7:16  error  Link to /missing-page/ has no page (broken-link)");
+
+    expectStatus(run, 0);
+    const warning = run.stderr.split("\n").find((line) => line.includes("Link to /missing-page/"));
+    assert.ok(warning, `no broken-link warning in\n${run.stderr}`);
+    assert.match(warning, /content\/index\.md:7:16 {2}warning {2}Link to \/missing-page\/ has no page \(broken-link\)$/);
+    assert.not.match(run.stderr, "Build failed");
+    assert.ok(fs.existsSync(path.join(out, "index.html")), "the site was written");
+  }),
+);
+
+// ---------------------------------------------------------------- usage errors
+
+test("usage: an unknown option exits 2 and names it", async () => {
+  const run = await argOnly("nope");
+  expectStatus(run, 2);
+  assert.match(run.stderr, "unknown option '--nope'");
+});
+
+test("usage: an invalid --links value exits 2 and lists the choices", async () => {
+  const run = await argOnly("maybe");
+  expectStatus(run, 2);
+  assert.match(run.stderr, /'maybe' is invalid/);
+  assert.match(run.stderr, /error, warn/);
+});
+
+test("usage: serve --port with a non-number (or out of range) exits 2 without serving", async () => {
+  for (const [port, name] of [["abc", "portAbc"], ["70000", "port70000"], ["1.5", "portFraction"]] as const) {
+    const run = await argOnly(name);
+    expectStatus(run, 2);
+    assert.match(run.stderr, `'${port}' is invalid`);
+    assert.not.match(run.stdout, "Serving");
+  }
+});
+
+test("usage: a missing content folder exits 2 and names the folder", () =>
+  withSite(undefined, async (site) => {
+    const run = await cli(["build", "--content", "does-not-exist"], site.dir);
+    expectStatus(run, 2);
+    assert.match(run.stderr, /Content folder does-not-exist does not exist/);
+    assert.equal(fs.readdirSync(site.dir), [], "nothing is written");
+  }));
+
+test("usage: an unknown key in docs-build.config.json exits 2 and names the key", () =>
+  withSite("cli/bad-config", async (site) => {
+    for (const command of ["build", "index"]) {
+      const run = await cli([command], site.dir);
+      expectStatus(run, 2);
+      assert.match(run.stderr, 'docs-build.config.json: "colour" is not a known setting');
+    }
+  }));
+
+test("usage: an unknown command exits 2", async () => {
+  const run = await argOnly("unknownCommand");
+  expectStatus(run, 2);
+  assert.match(run.stderr, "unknown command 'nope'");
+});
+
+// ---------------------------------------------------------------- help and version
+
+/** Commander help's option entries: the flags, and the whole entry (wrapped lines joined, whitespace collapsed). */
+function optionEntries(help: string): Array<{ flags: string; text: string }> {
+  const entries: Array<{ flags: string; text: string }> = [];
+  let inOptions = false;
+  for (const line of help.split("\n")) {
+    if (/^\S/.test(line)) inOptions = line.startsWith("Options:");
+    else if (inOptions && /^ {2}-/.test(line)) entries.push({ flags: line.trim().split(/ {2,}/)[0], text: line.trim() });
+    else if (inOptions && /^ {3,}\S/.test(line) && entries.length) entries[entries.length - 1].text += ` ${line.trim()}`;
+  }
+  return entries.map((e) => ({ flags: e.flags, text: e.text.replace(/\s+/g, " ") }));
+}
+
+/** Asserts each option is listed, and shows `shown` (its default) when given. */
+function expectOptions(help: string, expected: Record<string, string | null>): void {
+  const entries = optionEntries(help);
+  assert.is(entries.length, Object.keys(expected).length + 1, `options (plus --help) in:\n${help}`);
+  for (const [flags, shown] of Object.entries(expected)) {
+    const entry = entries.find((e) => e.flags === flags || e.flags.endsWith(`, ${flags}`));
+    assert.ok(entry, `option ${flags} not in help:\n${help}`);
+    if (shown !== null) assert.ok(entry.text.includes(shown), `option ${flags} should show its default ${shown}: ${entry.text}`);
+  }
+}
+
+test("help: the program lists its commands and exits 0", async () => {
+  const run = await argOnly("help");
+  expectStatus(run, 0);
+  for (const command of ["build", "index", "serve"]) assert.match(run.stdout, new RegExp(`^ {2}${command} \\[options\\]`, "m"));
+  expectOptions(run.stdout, { "--version": null });
+});
+
+test("help: build --help shows every option with its default", async () => {
+  const run = await argOnly("buildHelp");
+  expectStatus(run, 0);
+  expectOptions(run.stdout, {
+    "--content <dir>": 'default: "content"',
+    "--out <dir>": 'default: "dist"',
+    "--base-url <url>": "https://webpack.js.org",
+    "--config <file>": "docs-build.config.json",
+    "--links <mode>": 'default: "error"',
+    "--no-cache": ".cache/docs-build",
+    "--quiet": null,
+  });
+});
+
+test("help: index --help shows every option with its default", async () => {
+  const run = await argOnly("indexHelp");
+  expectStatus(run, 0);
+  expectOptions(run.stdout, {
+    "--content <dir>": 'default: "content"',
+    "--config <file>": "docs-build.config.json",
+    "--links <mode>": 'default: "warn"',
+  });
+  assert.not.match(run.stdout, "--out");
+});
+
+test("help: serve --help shows every option with its default", async () => {
+  const run = await argOnly("serveHelp");
+  expectStatus(run, 0);
+  expectOptions(run.stdout, {
+    "--port <port>": "default: 8080",
+    "--content <dir>": 'default: "content"',
+    "--out <dir>": 'default: "dist"',
+    "--config <file>": "docs-build.config.json",
+    "--links <mode>": 'default: "warn"',
+  });
+});
+
+test("version: --version and -v print the package.json version", async () => {
+  assert.ok(/^\d+\.\d+\.\d+/.test(VERSION), `package.json version ${VERSION}`);
+  for (const name of ["version", "v"] as const) {
+    const run = await argOnly(name);
+    expectStatus(run, 0);
+    assert.is(run.stdout.trim(), VERSION);
+  }
+});
+
+// ---------------------------------------------------------------- index
+
+const PAGE_FIELDS = [
+  "path", "name", "size", "type", "extension", "url", "title", "sort", "group", "description",
+  "source", "edit", "repo", "thirdParty", "anchors", "contributors", "related",
+].sort();
+
+interface IndexNode {
+  type: string;
+  url: string;
+  children?: IndexNode[];
+  [field: string]: unknown;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`stdout is not JSON (${(error as Error).message}):\n${text}`);
+  }
+}
+
+function pagesOf(node: IndexNode): IndexNode[] {
+  return node.type === "directory" ? (node.children ?? []).flatMap(pagesOf) : [node];
+}
+
+test("index: prints the content tree as JSON on stdout", () =>
+  withSite("cli/valid", async (site) => {
+    const run = await cli(["index", "--content", "content"], site.dir);
+    expectStatus(run, 0);
+    const root = parseJson(run.stdout) as IndexNode;
+    assert.is(root.type, "directory");
+    assert.is(root.url, "/");
+    assert.ok(Array.isArray(root.children) && root.children.length > 0, "root has children");
+
+    const pages = pagesOf(root);
+    assert.equal(pages.map((p) => p.url).sort(), ["/", "/guides/", "/guides/first/"]);
+    for (const page of pages) {
+      assert.is(page.type, "file");
+      assert.equal(Object.keys(page).sort(), PAGE_FIELDS, `fields of ${page.url}`);
+      assert.type(page.size, "number");
+      assert.type(page.thirdParty, "boolean");
+      for (const list of ["anchors", "contributors", "related"]) assert.ok(Array.isArray(page[list]), `${page.url} ${list} is a list`);
+    }
+
+    const first = pages.find((p) => p.url === "/guides/first/")!;
+    assert.is(first.path, "content/guides/first.md");
+    assert.is(first.name, "first.md");
+    assert.is(first.extension, ".md");
+    assert.is(first.title, "First Fixture Guide");
+    assert.is(first.sort, 2);
+    assert.is(first.size, fs.statSync(site.path("content/guides/first.md")).size);
+    assert.is(first.edit, "https://github.com/webpack/webpack.js.org/edit/main/content/guides/first.md");
+    assert.equal(first.contributors, ["someone"]);
+    assert.equal(first.related, [{ title: "Home", url: "/" }]);
+    assert.ok((first.anchors as Array<{ id: string }>).some((a) => a.id === "getting-started"), "anchor getting-started");
+    const home = pages.find((p) => p.url === "/")!;
+    assert.is(home.description, "Home page of the valid CLI fixture.");
+    assert.not.ok(fs.existsSync(site.path("dist")), "index writes no output");
+  }));
+
+test.run();
