@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -200,6 +201,22 @@ test("usage: an unknown key in docs-build.config.json exits 2 and names the key"
       assert.match(run.stderr, 'docs-build.config.json: "colour" is not a known setting');
     }
   }));
+
+test("usage: serve on a port already in use exits 2 and says what to do", () =>
+  withSite("cli/valid", async (site) => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const port = (blocker.address() as net.AddressInfo).port;
+    try {
+      const run = await cli(["serve", "--port", String(port), "--out", "dist"], site.dir);
+      expectStatus(run, 2);
+      assert.match(run.stderr, `Port ${port} on 127.0.0.1 is in use`);
+      assert.match(run.stderr, "--port 0");
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
+  }),
+);
 
 test("usage: an unknown command exits 2", async () => {
   const run = await argOnly("unknownCommand");

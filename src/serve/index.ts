@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { CONFIG_FILE } from "../config.ts";
 import { TOOL_ROOT } from "../context.ts";
+import { UsageError } from "../errors.ts";
 import { createLiveReload, injectLiveReload } from "./live-reload.ts";
 import { createStaticServer } from "./static-server.ts";
 
@@ -83,7 +84,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   await rebuild();
   const server = createStaticServer({ root: path.resolve(root, options.out), extra: live.handle, transformHtml: injectLiveReload });
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
+    server.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new UsageError(`Port ${options.port} on 127.0.0.1 is in use. Pass another --port, or --port 0 for any free one.`) : error),
+    );
     server.listen(options.port, "127.0.0.1", resolve);
   });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
