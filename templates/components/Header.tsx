@@ -28,7 +28,7 @@ export function Header({ site, url }: { site: SiteData; url: string }) {
             </a>
           ))}
         </nav>
-        <form className="search" role="search" action="/search/" onSubmit={(e) => e.preventDefault()}>
+        <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
           <input type="search" name="q" placeholder="Search webpack documentation" aria-label="Search webpack documentation" />
         </form>
         <div className="header-tools">
