@@ -94,6 +94,15 @@ function duplicateUrls(files: readonly VFile[]): Diagnostic[] {
   return out;
 }
 
+/** Decodes a URL fragment, keeping it as written when it is not valid percent-encoding. */
+function safeDecode(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
 /**
  * Checks every internal link: the target page must exist and, when the link
  * has a fragment, the target must have a heading with that id. Links to files
@@ -112,7 +121,7 @@ export function checkLinks(files: readonly VFile[], mode: LinkMode): Diagnostic[
       const place = { file: file.path, line: link.line, column: link.column, fatal: mode === "error" };
       if (!ids) {
         out.push(diagnostic({ ...place, message: `Link to ${link.url} has no page`, ruleId: "broken-link", hint: "Point the link at an existing page, or create the page." }));
-      } else if (hash && !ids.has(decodeURIComponent(hash))) {
+      } else if (hash && !ids.has(safeDecode(hash))) {
         out.push(diagnostic({ ...place, message: `Link to ${link.url}: ${target} has no heading with id "${hash}"`, ruleId: "broken-anchor", hint: `Headings there: ${[...ids].slice(0, 8).join(", ") || "none"}.` }));
       }
     }

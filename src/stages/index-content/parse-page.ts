@@ -51,6 +51,9 @@ function collectLinks(tree: Root, pageUrl: string): PageLink[] {
 }
 
 const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm);
+const transformer = (mdx: boolean) => unified().use(remarkMdxCleanup, { mdx }).use(remarkAsides).use(remarkComponents).use(remarkHeadingIds).freeze();
+const transformMd = transformer(false);
+const transformMdx = transformer(true);
 
 /** Parsed front matter and the file line of each top-level key, for messages. */
 interface Frontmatter {
@@ -166,12 +169,7 @@ export function parsePage(source: SourceFile, settings: Settings): VFile {
   const file = new VFile({ path: source.display, value: source.text });
   const tree = processor.parse(file) as Root;
   const frontmatter = readFrontmatter(tree, file, source.text);
-  const transform = unified()
-    .use(remarkMdxCleanup, { mdx: source.relative.endsWith(".mdx") })
-    .use(remarkAsides)
-    .use(remarkComponents)
-    .use(remarkHeadingIds);
-  transform.runSync(tree, file);
+  (source.relative.endsWith(".mdx") ? transformMdx : transformMd).runSync(tree, file);
   tree.children = tree.children.filter((node) => node.type !== "yaml");
   file.data.frontmatter = frontmatter.data;
   file.data.tree = tree;
