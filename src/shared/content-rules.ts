@@ -1,4 +1,4 @@
-import type { PageEntry } from "./content-types.ts";
+import type { DirectoryEntry, PageEntry } from "./content-types.ts";
 
 const BLOG_DATE = /^_?(\d{4}-\d{2}-\d{2})-/;
 
@@ -10,4 +10,9 @@ export function isPrintable(entry: Pick<PageEntry, "title">): boolean {
 /** The date of a blog post from its file name (`YYYY-MM-DD-slug.md`), or "". */
 export function blogDate(name: string): string {
   return BLOG_DATE.exec(name)?.[1] ?? "";
+}
+
+/** Lists the pages of a folder depth-first, which is the site order. */
+export function pagesOf(folder: DirectoryEntry): PageEntry[] {
+  return folder.children.flatMap((child) => (child.type === "directory" ? pagesOf(child) : [child]));
 }

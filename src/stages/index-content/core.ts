@@ -2,7 +2,7 @@ import type { VFile } from "vfile";
 import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import type { LinkMode } from "../../context.ts";
-import { blogDate } from "../../shared/content-rules.ts";
+import { blogDate, pagesOf } from "../../shared/content-rules.ts";
 import type { ContentEntry, DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
 import "../../markdown/vfile-data.ts";
 
@@ -66,11 +66,6 @@ function buildTree(pages: Array<{ relative: string; entry: PageEntry }>, rootPat
   };
   finish(root);
   return root;
-}
-
-/** Lists the pages of a tree depth-first, which is the site order. */
-export function flattenPages(folder: DirectoryEntry): PageEntry[] {
-  return folder.children.flatMap((child) => (child.type === "directory" ? flattenPages(child) : [child]));
 }
 
 /** Reports two files with the same URL, naming both. */
@@ -141,6 +136,6 @@ export function indexContent(files: readonly VFile[], options: { rootPath: strin
     options.settings.sections,
   );
   const byEntry = new Map(files.map((file) => [file.data.entry!, file]));
-  const pages = flattenPages(root).map((entry) => byEntry.get(entry)!);
+  const pages = pagesOf(root).map((entry) => byEntry.get(entry)!);
   return { root, pages, diagnostics: [...duplicateUrls(files), ...checkLinks(files, options.links)] };
 }

@@ -3,7 +3,7 @@ import { visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import type { Settings } from "../../config.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
-import { blogDate, isPrintable } from "../../shared/content-rules.ts";
+import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
 import type { Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import { STACKBLITZ_BASE } from "../../../templates/components/StackBlitzPreview.tsx";
@@ -40,10 +40,6 @@ export function outPathOf(url: string): string {
 /** The top-level section of a URL (`/guides/caching/` → `guides`), or "". */
 export function sectionOf(url: string): string {
   return url.split("/")[1] ?? "";
-}
-
-function pagesOf(folder: DirectoryEntry): PageEntry[] {
-  return folder.children.flatMap((child) => (child.type === "directory" ? pagesOf(child) : [child]));
 }
 
 function titleOfFolder(folder: DirectoryEntry): string {
