@@ -68,7 +68,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links });
 
   const index = await task(logger, "index content", () => runIndexContent(ctx));
-  const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.data.entry!)));
+  const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
   failOnErrors(ctx);
   const rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl }));
   const client = await task(logger, "bundle client", () => runBundleClient(ctx, rendered.files));

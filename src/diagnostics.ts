@@ -1,19 +1,12 @@
 import type { VFile } from "vfile";
+import type { PageDiagnostic } from "./shared/content-types.ts";
 
 /**
  * The one shape every problem is reported in, whether it comes from markdown,
- * YAML, esbuild or the code host.
+ * YAML, esbuild or the code host (defined in src/shared, since pages carry it
+ * across worker threads).
  */
-export interface Diagnostic {
-  file: string;
-  line: number;
-  column: number;
-  message: string;
-  ruleId: string;
-  source: string;
-  fatal: boolean;
-  hint: string;
-}
+export type Diagnostic = PageDiagnostic;
 
 /** Builds a diagnostic, filling in defaults (line 1, column 1, an error). */
 export function diagnostic(fields: Partial<Diagnostic> & Pick<Diagnostic, "file" | "message" | "ruleId">): Diagnostic {

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { clientAssets, injectAssets } from "../src/stages/bundle-client/core.ts";
-import { precacheEntries, urlOfFile } from "../src/stages/generate-service-worker/core.ts";
+import { injectManifest, precacheEntries, urlOfFile } from "../src/stages/generate-service-worker/core.ts";
 
 const outputs = {
   "assets/index-ABCDEFGH.js": {
@@ -58,6 +58,13 @@ test("precacheEntries: hashed assets without revision, core pages with a content
   const changed = precacheEntries([{ path: "index.html", contents: "<p>home, edited</p>" }])[0].revision;
   assert.is.not(changed, home, "the revision follows the content");
   assert.is(urlOfFile("guides/index.html"), "/guides/");
+});
+
+test("injectManifest replaces the one placeholder with the manifest as JSON", () => {
+  const entries = [{ url: "/", revision: "abc" }];
+  assert.is(injectManifest("precache(self.__WB_MANIFEST);", entries), 'precache([{"url":"/","revision":"abc"}]);');
+  assert.throws(() => injectManifest("precache([]);", entries), /exactly once/);
+  assert.throws(() => injectManifest("a(self.__WB_MANIFEST);b(self.__WB_MANIFEST)", entries), /exactly once/);
 });
 
 test.run();

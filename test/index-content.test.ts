@@ -11,7 +11,7 @@ fixtureLoop("index-content", async (caseDir) => {
   const diagnostics = sortDiagnostics(ctx.diagnostics()).map(formatDiagnostic).join("\n");
   return {
     "index.json": `${JSON.stringify(result.root, null, 2)}\n`,
-    "order.txt": `${result.pages.map((p) => `${p.data.entry!.url}  ${p.data.entry!.title}`).join("\n")}\n`,
+    "order.txt": `${result.pages.map((p) => `${p.entry.url}  ${p.entry.title}`).join("\n")}\n`,
     "diagnostics.txt": diagnostics ? `${diagnostics}\n` : "",
   };
 });

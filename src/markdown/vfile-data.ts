@@ -1,12 +1,7 @@
 import type { Root } from "mdast";
-import type { Anchor, PageEntry } from "../shared/content-types.ts";
+import type { Anchor, PageEntry, PageLink } from "../shared/content-types.ts";
 
-/** A link found in a page, kept for link checking. */
-export interface PageLink {
-  url: string;
-  line: number;
-  column: number;
-}
+export type { PageLink } from "../shared/content-types.ts";
 
 declare module "vfile" {
   interface DataMap {

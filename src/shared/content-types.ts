@@ -49,3 +49,36 @@ export interface DirectoryEntry {
 
 /** Either kind of content index entry. */
 export type ContentEntry = PageEntry | DirectoryEntry;
+
+/** A link from one page to another page of the site, kept for link checking. */
+export interface PageLink {
+  url: string;
+  line: number;
+  column: number;
+}
+
+/** A problem found while processing a page, in the one diagnostic shape. */
+export interface PageDiagnostic {
+  file: string;
+  line: number;
+  column: number;
+  message: string;
+  ruleId: string;
+  source: string;
+  fatal: boolean;
+  hint: string;
+}
+
+/**
+ * Everything one pass over a page yields: its index entry, its links, its
+ * body as HTML, and its problems. Plain data, so it crosses worker threads
+ * and is cached as JSON.
+ */
+export interface ProcessedPage {
+  entry: PageEntry;
+  links: PageLink[];
+  bodyHtml: string;
+  /** The example of the page's first `<StackBlitzPreview>`, or "". */
+  stackBlitz: string;
+  diagnostics: PageDiagnostic[];
+}

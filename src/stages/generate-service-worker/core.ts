@@ -31,3 +31,14 @@ export function precacheEntries(files: readonly OutputFile[]): PrecacheEntry[] {
   }
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
+
+/** The placeholder the service worker source carries for its manifest (workbox's own convention). */
+export const MANIFEST_PLACEHOLDER = "self.__WB_MANIFEST";
+
+/** Puts the precache manifest into the bundled worker source (pure); the placeholder must appear exactly once. */
+export function injectManifest(source: string, entries: readonly PrecacheEntry[]): string {
+  const at = source.indexOf(MANIFEST_PLACEHOLDER);
+  if (at === -1 || source.indexOf(MANIFEST_PLACEHOLDER, at + 1) !== -1)
+    throw new Error(`the service worker source must use ${MANIFEST_PLACEHOLDER} exactly once`);
+  return source.slice(0, at) + JSON.stringify(entries) + source.slice(at + MANIFEST_PLACEHOLDER.length);
+}

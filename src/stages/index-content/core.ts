@@ -1,16 +1,14 @@
-import type { VFile } from "vfile";
 import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import type { LinkMode } from "../../context.ts";
 import { blogDate, pagesOf } from "../../shared/content-rules.ts";
-import type { ContentEntry, DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
-import "../../markdown/vfile-data.ts";
+import type { ContentEntry, DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
 
 /** What the index stage hands on: the tree, the pages in site order, and problems found. */
 export interface IndexContentResult {
   root: DirectoryEntry;
-  /** Every page, in site order (the order of previous/next), each with `data.entry` and `data.tree`. */
-  pages: VFile[];
+  /** Every page, in site order (the order of previous/next), with its body HTML. */
+  pages: ProcessedPage[];
   diagnostics: Diagnostic[];
 }
 
@@ -69,18 +67,17 @@ function buildTree(pages: Array<{ relative: string; entry: PageEntry }>, rootPat
 }
 
 /** Reports two files with the same URL, naming both. */
-function duplicateUrls(files: readonly VFile[]): Diagnostic[] {
-  const seen = new Map<string, VFile>();
+function duplicateUrls(pages: readonly ProcessedPage[]): Diagnostic[] {
+  const seen = new Map<string, PageEntry>();
   const out: Diagnostic[] = [];
-  for (const file of files) {
-    const url = file.data.entry!.url;
-    const first = seen.get(url);
-    if (!first) seen.set(url, file);
+  for (const { entry } of pages) {
+    const first = seen.get(entry.url);
+    if (!first) seen.set(entry.url, entry);
     else
       out.push(
         diagnostic({
-          file: file.path,
-          message: `Two files have the URL ${url}: ${first.path} and ${file.path}`,
+          file: entry.path,
+          message: `Two files have the URL ${entry.url}: ${first.path} and ${entry.path}`,
           ruleId: "duplicate-url",
           hint: "Rename or remove one of them.",
         }),
@@ -103,17 +100,17 @@ function safeDecode(fragment: string): string {
  * has a fragment, the target must have a heading with that id. Links to files
  * with an extension (images, downloads) are left alone.
  */
-export function checkLinks(files: readonly VFile[], mode: LinkMode): Diagnostic[] {
+export function checkLinks(pages: readonly ProcessedPage[], mode: LinkMode): Diagnostic[] {
   const anchors = new Map<string, Set<string>>();
-  for (const file of files) anchors.set(file.data.entry!.url, new Set(file.data.entry!.anchors.map((a) => a.id)));
+  for (const { entry } of pages) anchors.set(entry.url, new Set(entry.anchors.map((a) => a.id)));
   const out: Diagnostic[] = [];
-  for (const file of files) {
-    for (const link of file.data.links ?? []) {
+  for (const { entry, links } of pages) {
+    for (const link of links) {
       const [rawPath, hash = ""] = link.url.split("#");
       if (/\.[a-z0-9]+$/i.test(rawPath)) continue;
       const target = rawPath.endsWith("/") ? rawPath : `${rawPath}/`;
       const ids = anchors.get(target);
-      const place = { file: file.path, line: link.line, column: link.column, fatal: mode === "error" };
+      const place = { file: entry.path, line: link.line, column: link.column, fatal: mode === "error" };
       if (!ids) {
         out.push(diagnostic({ ...place, message: `Link to ${link.url} has no page`, ruleId: "broken-link", hint: "Point the link at an existing page, or create the page." }));
       } else if (hash && !ids.has(safeDecode(hash))) {
@@ -128,14 +125,13 @@ export function checkLinks(files: readonly VFile[], mode: LinkMode): Diagnostic[
  * Indexes parsed pages (pure): builds the tree, orders it, checks for
  * duplicate URLs and broken links, and returns the pages in site order.
  */
-export function indexContent(files: readonly VFile[], options: { rootPath: string; settings: Settings; links: LinkMode }): IndexContentResult {
-  const relativeOf = (file: VFile) => file.data.entry!.path.slice(options.rootPath.length + 1);
+export function indexContent(pages: readonly ProcessedPage[], options: { rootPath: string; settings: Settings; links: LinkMode }): IndexContentResult {
   const root = buildTree(
-    files.map((file) => ({ relative: relativeOf(file), entry: file.data.entry! })),
+    pages.map(({ entry }) => ({ relative: entry.path.slice(options.rootPath.length + 1), entry })),
     options.rootPath,
     options.settings.sections,
   );
-  const byEntry = new Map(files.map((file) => [file.data.entry!, file]));
-  const pages = pagesOf(root).map((entry) => byEntry.get(entry)!);
-  return { root, pages, diagnostics: [...duplicateUrls(files), ...checkLinks(files, options.links)] };
+  const byEntry = new Map(pages.map((page) => [page.entry, page]));
+  const ordered = pagesOf(root).map((entry) => byEntry.get(entry)!);
+  return { root, pages: ordered, diagnostics: [...duplicateUrls(pages), ...checkLinks(pages, options.links)] };
 }

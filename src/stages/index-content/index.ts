@@ -2,16 +2,22 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import pLimit from "p-limit";
-import type { VFile } from "vfile";
-import type { BuildContext } from "../../context.ts";
-import { diagnostic, fromVFile } from "../../diagnostics.ts";
+import { hashKey } from "../../cache.ts";
+import { TOOL_ROOT, type BuildContext } from "../../context.ts";
+import { diagnostic } from "../../diagnostics.ts";
 import { UsageError } from "../../errors.ts";
+import type { ProcessedPage } from "../../shared/content-types.ts";
 import { indexContent, type IndexContentResult } from "./core.ts";
-import { parsePage, type SourceFile } from "./parse-page.ts";
+import type { SourceFile } from "./parse-page.ts";
+import { PIPELINE_VERSION } from "./process-page.ts";
+import { processPages } from "./process-pages.ts";
 
 export type { IndexContentResult } from "./core.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The code whose output a cached page depends on; any change to it makes every cached page stale. */
+const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts", "templates/components/**/*.tsx", "package-lock.json"];
 
 /** Reads one file; reports (and skips) files that are empty or not UTF-8. */
 async function readSource(ctx: BuildContext, relative: string): Promise<SourceFile | undefined> {
@@ -32,9 +38,40 @@ async function readSource(ctx: BuildContext, relative: string): Promise<SourceFi
   return { relative, display, text: text.replace(/^\uFEFF/, ""), size: bytes.byteLength };
 }
 
+/** A hash of the pipeline's own code and dependencies, part of every page's cache key. */
+async function pipelineHash(): Promise<string> {
+  const files = (await fg(PIPELINE_SOURCES, { cwd: TOOL_ROOT })).sort();
+  const contents = await Promise.all(files.map((f) => fs.readFile(path.join(TOOL_ROOT, f))));
+  return hashKey(PIPELINE_VERSION, ...files.flatMap((f, i) => [f, contents[i]]));
+}
+
 /**
- * Finds every `.md`/`.mdx` page under the content folder, parses each once
- * and builds the content index. Problems are reported on the context.
+ * Processes pages, reusing cached results keyed by the page's bytes, its
+ * path, the settings it depends on and the pipeline's code. Only pages not in
+ * the cache go to the worker threads.
+ */
+async function processWithCache(ctx: BuildContext, sources: readonly SourceFile[]): Promise<ProcessedPage[]> {
+  if (!ctx.cache.enabled) return processPages(sources, ctx.settings);
+  const pipeline = await pipelineHash();
+  const keys = sources.map((s) => hashKey("page", pipeline, ctx.settings.repository, ctx.settings.branch, s.display, s.relative, s.text));
+  const limit = pLimit(32);
+  const cached = await Promise.all(keys.map((key) => limit(() => ctx.cache.get(key))));
+  const pages = cached.map((buffer) => (buffer ? (JSON.parse(buffer.toString("utf8")) as ProcessedPage) : undefined));
+  const missing = sources.flatMap((source, i) => (pages[i] ? [] : [i]));
+  const fresh = await processPages(missing.map((i) => sources[i]), ctx.settings);
+  await Promise.all(
+    missing.map((i, n) => {
+      pages[i] = fresh[n];
+      return limit(() => ctx.cache.set(keys[i], JSON.stringify(fresh[n])));
+    }),
+  );
+  return pages as ProcessedPage[];
+}
+
+/**
+ * Finds every `.md`/`.mdx` page under the content folder, processes each in
+ * one pass (in worker threads, or from the cache) and builds the content
+ * index. Problems are reported on the context.
  */
 export async function runIndexContent(ctx: BuildContext): Promise<IndexContentResult> {
   const stat = await fs.stat(ctx.paths.content).catch(() => undefined);
@@ -42,15 +79,10 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexContentRe
   const relatives = await fg("**/*.{md,mdx}", { cwd: ctx.paths.content, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
   relatives.sort();
   const limit = pLimit(32);
-  const sources = await Promise.all(relatives.map((relative) => limit(() => readSource(ctx, relative))));
-  const files: VFile[] = [];
-  for (const source of sources) {
-    if (!source) continue;
-    const file = parsePage(source, ctx.settings);
-    for (const d of fromVFile(file, source.display)) ctx.report(d);
-    files.push(file);
-  }
-  const result = indexContent(files, { rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, links: ctx.links });
+  const sources = (await Promise.all(relatives.map((relative) => limit(() => readSource(ctx, relative))))).filter((s): s is SourceFile => s !== undefined);
+  const pages = await processWithCache(ctx, sources);
+  for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
+  const result = indexContent(pages, { rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, links: ctx.links });
   for (const d of result.diagnostics) ctx.report(d);
   return result;
 }

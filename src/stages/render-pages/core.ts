@@ -1,13 +1,8 @@
-import type { Root } from "mdast";
-import { visit } from "unist-util-visit";
-import type { VFile } from "vfile";
 import type { Settings } from "../../config.ts";
-import { COMPONENTS } from "../../markdown/remark-components.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
-import type { DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
+import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import { STACKBLITZ_BASE } from "../../../templates/components/StackBlitzPreview.tsx";
-import "../../markdown/vfile-data.ts";
 
 /** Sections that have a combined printable page. */
 export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
@@ -15,11 +10,11 @@ export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribu
 /** The words the landing hero rotates through. */
 export const HERO_WORDS = ["assets", "scripts", "images", "styles"];
 
-/** One HTML file to render: where it goes, its data, and the markdown page behind it (if any). */
+/** One HTML file to render: where it goes, its data, and its body HTML ("" for screens without one). */
 export interface PagePlan {
   outPath: string;
   data: PageData;
-  file: VFile | undefined;
+  bodyHtml: string;
   canonical: string;
   robots: string;
 }
@@ -27,7 +22,7 @@ export interface PagePlan {
 /** Inputs of `planPages`. */
 export interface PlanOptions {
   root: DirectoryEntry;
-  pages: readonly VFile[];
+  pages: readonly ProcessedPage[];
   contributors: Record<string, Contributor[]>;
   settings: Settings;
 }
@@ -71,17 +66,6 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
   };
 }
 
-/** The example named by the page's first `<StackBlitzPreview>`, as an editor URL, or "". */
-function stackBlitzOf(tree: Root | undefined): string {
-  let example = "";
-  if (tree)
-    visit(tree, (node) => {
-      const data = node.data as { hName?: string; hProperties?: Record<string, unknown> } | undefined;
-      if (!example && data?.hName === COMPONENTS.StackBlitzPreview.element) example = String(data.hProperties?.example ?? "");
-    });
-  return example ? `${STACKBLITZ_BASE}${example}` : "";
-}
-
 /**
  * Plans every HTML file of the site (pure): one per page of the index (the
  * landing page at `/`), a generated index for folders without one, the
@@ -95,8 +79,8 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     folder.children.forEach((c) => c.type === "directory" && walk(c));
   };
   walk(root);
-  const urls = new Set(pages.map((p) => p.data.entry!.url));
-  const chain = pages.map((p) => p.data.entry!).filter((e) => e.url !== "/" && !isPrintable(e));
+  const urls = new Set(pages.map((p) => p.entry.url));
+  const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
   const position = new Map(chain.map((e, i) => [e.url, i]));
   const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
   const base = (url: string, title: string, description: string) => ({
@@ -109,8 +93,8 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     children: [],
     hero: { words: HERO_WORDS },
   });
-  const plans: PagePlan[] = pages.map((file) => {
-    const entry = file.data.entry!;
+  const plans: PagePlan[] = pages.map((processed) => {
+    const entry = processed.entry;
     const i = position.get(entry.url);
     const landing = entry.url === "/";
     const section = sectionOf(entry.url);
@@ -132,22 +116,22 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
         path: entry.path,
         repo: entry.repo,
         printUrl: PRINTABLE_SECTIONS.includes(section) && urls.has(printUrl) ? printUrl : "",
-        stackBlitz: stackBlitzOf(file.data.tree),
+        stackBlitz: processed.stackBlitz ? `${STACKBLITZ_BASE}${processed.stackBlitz}` : "",
       },
     };
     const robots = isPrintable(entry) ? "noindex,nofollow" : "";
-    return { outPath: outPathOf(entry.url), data, file, canonical: `${settings.baseUrl}${entry.url}`, robots };
+    return { outPath: outPathOf(entry.url), data, bodyHtml: processed.bodyHtml, canonical: `${settings.baseUrl}${entry.url}`, robots };
   });
   for (const folder of folders.values()) {
     if (urls.has(folder.url)) continue;
     const title = titleOfFolder(folder);
     const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
     const data: PageData = { ...base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
-    plans.push({ outPath: outPathOf(folder.url), data, file: undefined, canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
+    plans.push({ outPath: outPathOf(folder.url), data, bodyHtml: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
   }
   plans.push(
-    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, file: undefined, canonical: "", robots: "noindex" },
-    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, file: undefined, canonical: "", robots: "noindex" },
+    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", canonical: "", robots: "noindex" },
+    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, bodyHtml: "", canonical: "", robots: "noindex" },
   );
   return plans;
 }

@@ -1,14 +1,12 @@
 import { createElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import type { VFile } from "vfile";
 import { App } from "../../../templates/App.tsx";
 import { Document } from "../../../templates/Document.tsx";
 import type { BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
-import type { DirectoryEntry } from "../../shared/content-types.ts";
+import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { Contributor } from "../../shared/page-data.ts";
 import { planPages } from "./core.ts";
-import { markdownToReact } from "./markdown-to-react.ts";
 
 /** The rendered HTML files and the URLs they serve. */
 export interface RenderPagesResult {
@@ -19,7 +17,7 @@ export interface RenderPagesResult {
 /** Inputs of the render stage: the index stage's tree and pages, and resolved contributors. */
 export interface RenderPagesInput {
   root: DirectoryEntry;
-  pages: readonly VFile[];
+  pages: readonly ProcessedPage[];
   contributors: Record<string, Contributor[]>;
 }
 
@@ -31,8 +29,7 @@ export function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Rend
   const plans = planPages({ ...input, settings: ctx.settings });
   const files: OutputFile[] = [];
   for (const plan of plans) {
-    const body = plan.file ? markdownToReact(plan.file.data.tree!, plan.file) : null;
-    const appHtml = renderToString(createElement(App, { data: plan.data, body }));
+    const appHtml = renderToString(createElement(App, { data: plan.data, body: { html: plan.bodyHtml } }));
     const html = `<!doctype html>${renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml, canonical: plan.canonical, robots: plan.robots }))}`;
     files.push({ path: plan.outPath, contents: html });
   }

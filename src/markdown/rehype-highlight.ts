@@ -1,0 +1,66 @@
+import type { Element, ElementContent, Root } from "hast";
+import { toString } from "hast-util-to-string";
+import { refractor } from "refractor";
+import coffeescript from "refractor/coffeescript";
+import csv from "refractor/csv";
+import handlebars from "refractor/handlebars";
+import json5 from "refractor/json5";
+import jsx from "refractor/jsx";
+import nginx from "refractor/nginx";
+import shellSession from "refractor/shell-session";
+import toml from "refractor/toml";
+import tsx from "refractor/tsx";
+import { visit } from "unist-util-visit";
+import type { VFile } from "vfile";
+
+// refractor's common set plus the languages the webpack docs and loader READMEs use.
+for (const language of [jsx, tsx, toml, json5, handlebars, nginx, coffeescript, csv, shellSession]) refractor.register(language);
+refractor.alias({ shellSession: ["console"], typescript: ["mts", "cts"], javascript: ["mjs", "cjs"] });
+
+/** Languages that are rendered plain on purpose, without a warning. */
+const PLAIN = new Set(["text", "txt", "plain", "plaintext", "none", "output"]);
+
+/** Short labels for the common languages; others show their own name. */
+const LABELS: Record<string, string> = { js: "JavaScript", javascript: "JavaScript", ts: "TypeScript", typescript: "TypeScript", json: "JSON", bash: "Bash", sh: "Shell", console: "Console", diff: "Diff", html: "HTML", css: "CSS", scss: "SCSS", less: "Less", jsx: "JSX", tsx: "TSX", yaml: "YAML", yml: "YAML", md: "Markdown", markdown: "Markdown" };
+
+function languageOf(code: Element): string {
+  const classes = code.properties.className;
+  const list = Array.isArray(classes) ? classes.map(String) : [];
+  const found = list.find((c) => c.startsWith("language-"));
+  return found ? found.slice("language-".length).toLowerCase() : "";
+}
+
+/**
+ * Highlights fenced code at build time with refractor (Prism grammars), so
+ * no highlighter runs in the browser, and wraps each block with a visible
+ * language label. Unknown languages render plain, with a warning at the block.
+ */
+export function rehypeHighlight() {
+  return (tree: Root, file: VFile) => {
+    visit(tree, "element", (pre, index, parent) => {
+      if (pre.tagName !== "pre" || !parent || index === undefined) return;
+      const code = pre.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
+      if (!code) return;
+      const language = languageOf(code);
+      if (!language) return;
+      if (refractor.registered(language)) {
+        code.children = refractor.highlight(toString(code), language).children as ElementContent[];
+      } else if (!PLAIN.has(language)) {
+        const message = file.message(`Code block language "${language}" is not known; it is shown without highlighting`, {
+          place: pre.position,
+          ruleId: "code-language",
+          source: "docs-build",
+        });
+        message.note = "Use a common name such as js, ts, json, bash, diff, html, css or yaml, or `text` for plain output.";
+      }
+      const wrapper: Element = {
+        type: "element",
+        tagName: "div",
+        properties: { className: ["code-block"], dataLanguage: language },
+        children: [{ type: "element", tagName: "span", properties: { className: ["code-label"] }, children: [{ type: "text", value: LABELS[language] ?? language }] }, pre],
+      };
+      parent.children[index] = wrapper;
+      return "skip";
+    });
+  };
+}

@@ -1,0 +1,43 @@
+import type { Element, Root } from "hast";
+import { toString } from "hast-util-to-string";
+import { visit } from "unist-util-visit";
+
+const HEADING = /^h[1-6]$/;
+const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
+
+/** Adds the trailing slash to an internal page link: `/guides/caching#x` → `/guides/caching/#x`. */
+export function normalizeInternalHref(href: string): string {
+  if (!href.startsWith("/") || href.startsWith("//")) return href;
+  const cut = href.search(/[?#]/);
+  const pathname = cut === -1 ? href : href.slice(0, cut);
+  const rest = cut === -1 ? "" : href.slice(cut);
+  if (pathname.endsWith("/") || HAS_EXTENSION.test(pathname)) return href;
+  return `${pathname}/${rest}`;
+}
+
+/**
+ * Finishes links and media: headings get a visible self-link, images load
+ * lazily, links to other hosts get `rel="noopener noreferrer"`, and internal
+ * page links get their trailing slash.
+ */
+export function rehypeLinks() {
+  return (tree: Root) => {
+    visit(tree, "element", (node: Element) => {
+      if (HEADING.test(node.tagName) && typeof node.properties.id === "string") {
+        node.children.push({
+          type: "element",
+          tagName: "a",
+          properties: { className: ["heading-anchor"], href: `#${node.properties.id}`, ariaLabel: `Link to this section: ${toString(node).trim()}` },
+          children: [{ type: "text", value: "#" }],
+        });
+      } else if (node.tagName === "img") {
+        node.properties.loading = "lazy";
+        node.properties.decoding = "async";
+      } else if (node.tagName === "a" && typeof node.properties.href === "string") {
+        const href = node.properties.href;
+        if (/^https?:\/\//i.test(href) || href.startsWith("//")) node.properties.rel = ["noopener", "noreferrer"];
+        else node.properties.href = normalizeInternalHref(href);
+      }
+    });
+  };
+}

@@ -1,0 +1,33 @@
+import type { Root } from "mdast";
+import { visit } from "unist-util-visit";
+import type { Settings } from "../../config.ts";
+import { fromVFile } from "../../diagnostics.ts";
+import { renderBody } from "../../markdown/render-body.ts";
+import { COMPONENTS } from "../../markdown/remark-components.ts";
+import type { ProcessedPage } from "../../shared/content-types.ts";
+import { parsePage, type SourceFile } from "./parse-page.ts";
+
+/** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
+export const PIPELINE_VERSION = "3";
+
+/** The example named by the page's first `<StackBlitzPreview>`, or "". */
+function stackBlitzOf(tree: Root): string {
+  let example = "";
+  visit(tree, (node) => {
+    const data = node.data as { hName?: string; hProperties?: Record<string, unknown> } | undefined;
+    if (!example && data?.hName === COMPONENTS.StackBlitzPreview.element) example = String(data.hProperties?.example ?? "");
+  });
+  return example;
+}
+
+/**
+ * Processes one page in a single pass (pure): parse, front matter, asides,
+ * components, heading ids and anchors, links, then the body rendered to HTML.
+ */
+export function processPage(source: SourceFile, settings: Settings): ProcessedPage {
+  const file = parsePage(source, settings);
+  const entry = file.data.entry!;
+  const tree = file.data.tree!;
+  const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty });
+  return { entry, links: file.data.links ?? [], bodyHtml, stackBlitz: stackBlitzOf(tree), diagnostics: fromVFile(file, source.display) };
+}
