@@ -23,7 +23,8 @@ export function normalizeInternalHref(href: string): string {
 export function rehypeLinks() {
   return (tree: Root) => {
     visit(tree, "element", (node: Element) => {
-      if (HEADING.test(node.tagName) && typeof node.properties.id === "string") {
+      const hidden = Array.isArray(node.properties.className) && node.properties.className.includes("sr-only");
+      if (HEADING.test(node.tagName) && typeof node.properties.id === "string" && !hidden) {
         node.children.push({
           type: "element",
           tagName: "a",

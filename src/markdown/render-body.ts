@@ -7,6 +7,7 @@ import rehypeReact from "rehype-react";
 import rehypeSanitize from "rehype-sanitize";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
+import { EXIT, visit } from "unist-util-visit";
 import type { VFile } from "vfile";
 import { Badge } from "../../templates/components/Badge.tsx";
 import { BrandingSample } from "../../templates/components/BrandingSample.tsx";
@@ -24,18 +25,40 @@ const components = {
 
 const reactOptions = { Fragment, jsx, jsxs, components, passNode: false } as never;
 
-/** Our own pages: raw HTML is trusted (it is reviewed in this repository). */
-const trusted = unified().use(remarkRehype, { allowDangerousHtml: true }).use(rehypeRaw).use(rehypeHighlight).use(rehypeLinks).use(rehypeReact, reactOptions).freeze();
+/**
+ * The rehype pipeline for a page: raw HTML parsed only when the page has some
+ * (parsing it is the costliest step), and sanitized on third-party pages,
+ * before anything else sees it.
+ */
+function pipeline(options: { raw: boolean; sanitize: boolean }) {
+  return unified()
+    .use(remarkRehype, { allowDangerousHtml: true })
+    .use(options.raw ? [rehypeRaw] : [])
+    .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
+    .use(rehypeHighlight)
+    .use(rehypeLinks)
+    .use(rehypeReact, reactOptions)
+    .freeze();
+}
 
-/** Third-party pages: raw HTML is sanitized before anything else sees it. */
-const untrusted = unified()
-  .use(remarkRehype, { allowDangerousHtml: true })
-  .use(rehypeRaw)
-  .use(rehypeSanitize, sanitizeSchema)
-  .use(rehypeHighlight)
-  .use(rehypeLinks)
-  .use(rehypeReact, reactOptions)
-  .freeze();
+const pipelines = new Map<string, ReturnType<typeof pipeline>>();
+
+function pipelineFor(raw: boolean, sanitize: boolean) {
+  const key = `${raw}:${sanitize}`;
+  let found = pipelines.get(key);
+  if (!found) pipelines.set(key, (found = pipeline({ raw, sanitize })));
+  return found;
+}
+
+/** True when the tree holds raw HTML. */
+function hasHtml(tree: Root): boolean {
+  let found = false;
+  visit(tree, "html", () => {
+    found = true;
+    return EXIT;
+  });
+  return found;
+}
 
 /**
  * Turns a page's markdown tree into React elements: mdast → hast (raw HTML
@@ -43,7 +66,7 @@ const untrusted = unified()
  * links → React, with the content format's components as React components.
  */
 export function markdownToReact(tree: Root, file: VFile, options: { thirdParty: boolean }): ReactNode {
-  const processor = options.thirdParty ? untrusted : trusted;
+  const processor = pipelineFor(hasHtml(tree), options.thirdParty);
   const hast = processor.runSync(tree, file);
   return processor.stringify(hast, file) as unknown as ReactNode;
 }
