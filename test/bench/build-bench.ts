@@ -1,0 +1,303 @@
+// `npm run bench`: the full build against a bare unified baseline on the real
+// corpus (../shared/corpus/webpack-docs). A report, not a test: it exits 0
+// whether or not the targets are met, and 1 only when a build itself fails.
+//
+//   npm run bench [-- --rounds N]      (default 5 rounds per measure)
+//
+// Measures, all on a temporary copy of the corpus (../shared is never touched):
+//   baseline (unified)  test/bench/baseline.ts, one unified processor per page
+//   full build, cold    docs-build build --links warn --no-cache -q, out dir deleted first;
+//                       alternated with the baseline run so both see the same machine
+//   full build, warm    cache filled by one build, then builds with nothing changed
+//   one page changed    a paragraph appended to one page before each cached build
+// Wall time is performance.now() around the child process; peak RSS is GNU
+// time's %M (the largest single process of the child's tree, not their sum).
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import fg from "fast-glob";
+
+const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const CORPUS_RELATIVE = "../shared/corpus/webpack-docs";
+const CORPUS = path.resolve(PROJECT, CORPUS_RELATIVE);
+const BIN = path.join(PROJECT, "bin", "docs-build.js");
+const BASELINE = path.join(PROJECT, "test", "bench", "baseline.ts");
+const CHANGED_PAGE = "configuration/output.mdx";
+const TIME = "/usr/bin/time";
+
+const TARGETS = { cold: 1.2, warm: 0.25, rssMB: 500 };
+
+interface Run {
+  seconds: number;
+  /** Peak resident set size in kilobytes, when /usr/bin/time could measure it. */
+  rssKB?: number;
+}
+
+class BuildFailed extends Error {}
+
+function parseRounds(argv: string[]): number {
+  let rounds = 5;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    let value: string | undefined;
+    if (arg === "--rounds") value = argv[++i];
+    else if (arg.startsWith("--rounds=")) value = arg.slice("--rounds=".length);
+    else {
+      process.stderr.write(`unknown argument ${arg}\nusage: npm run bench [-- --rounds N]\n`);
+      process.exit(2);
+    }
+    if (!value || !/^[1-9]\d*$/.test(value)) {
+      process.stderr.write(`--rounds needs a positive whole number, got ${value ?? "nothing"}\n`);
+      process.exit(2);
+    }
+    rounds = Number(value);
+  }
+  return rounds;
+}
+
+/** Whether /usr/bin/time is GNU time and understands `-f %M`. */
+function timeWorks(): boolean {
+  if (!fs.existsSync(TIME)) return false;
+  const probe = spawnSync(TIME, ["-f", "%M", process.execPath, "-e", ""], { encoding: "utf8" });
+  return probe.status === 0 && /^\d+$/.test(lastLine(probe.stderr ?? ""));
+}
+
+function lastLine(text: string): string {
+  const lines = text.trimEnd().split("\n");
+  return (lines[lines.length - 1] ?? "").trim();
+}
+
+const measureRss = timeWorks();
+
+/** The child running now, if any: stopped (with its whole process group) when the bench is interrupted. */
+let current: ChildProcess | undefined;
+/** Set once SIGINT or SIGTERM arrived: a child ending then is not reported as a failed build. */
+let interrupted = false;
+
+/** Stops the running child's process group and waits (at most 5 s, then SIGKILL) until it is gone. */
+async function stopCurrent(): Promise<void> {
+  const child = current;
+  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // Already gone.
+    }
+  };
+  killGroup("SIGTERM");
+  const timer = setTimeout(() => killGroup("SIGKILL"), 5000);
+  await closed;
+  clearTimeout(timer);
+}
+
+/** Runs `node <args>` in `cwd`, timing it; throws BuildFailed (after printing its output) when it fails. */
+function runNode(label: string, args: string[], cwd: string): Promise<Run> {
+  const command = measureRss ? TIME : process.execPath;
+  const commandArgs = measureRss ? ["-f", "%M", process.execPath, ...args] : args;
+  return new Promise((resolve, reject) => {
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    const start = performance.now();
+    // Its own process group, so an interrupted bench can stop the build and everything it started.
+    const child = spawn(command, commandArgs, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    current = child;
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      if (current === child) current = undefined;
+      const seconds = (performance.now() - start) / 1000;
+      let err = Buffer.concat(stderr).toString("utf8");
+      let rssKB: number | undefined;
+      if (measureRss) {
+        const last = lastLine(err);
+        if (/^\d+$/.test(last)) {
+          rssKB = Number(last);
+          err = err.trimEnd().split("\n").slice(0, -1).join("\n");
+        }
+        // GNU time's own note on a failed command; the exit code says the same.
+        err = err.replace(/^Command (exited with non-zero status \d+|terminated by signal \d+)\s*$/m, "").trimEnd();
+      }
+      if (interrupted) {
+        reject(new BuildFailed(`${label} interrupted`));
+        return;
+      }
+      if (code !== 0) {
+        const out = Buffer.concat(stdout).toString("utf8").trimEnd();
+        process.stderr.write(`\n${label} failed (${signal ? `signal ${signal}` : `exit ${code}`}) after ${seconds.toFixed(2)} s\n`);
+        process.stderr.write(`command: node ${args.join(" ")}\n(cwd ${cwd})\n`);
+        if (out) process.stderr.write(`--- stdout ---\n${out}\n`);
+        process.stderr.write(`--- stderr ---\n${err || "(empty)"}\n`);
+        reject(new BuildFailed(`${label} failed`));
+        return;
+      }
+      resolve({ seconds, rssKB });
+    });
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+function medianRssMB(runs: Run[]): number | undefined {
+  const values = runs.map((r) => r.rssKB).filter((v): v is number => v !== undefined);
+  return values.length ? (median(values) * 1024) / 1e6 : undefined;
+}
+
+/** Adds owner write permission to everything under `dir` (the corpus is read-only; its copy must be editable and removable). */
+function makeWritable(dir: string): void {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    const full = path.join(entry.parentPath ?? entry.path, entry.name);
+    if (!entry.isSymbolicLink()) fs.chmodSync(full, fs.statSync(full).mode | 0o200);
+  }
+  fs.chmodSync(dir, fs.statSync(dir).mode | 0o200);
+}
+
+const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+
+function countFiles(dir: string, pattern: string): number {
+  return fg.sync(pattern, { cwd: dir, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] }).length;
+}
+
+async function main(): Promise<number> {
+  const rounds = parseRounds(process.argv.slice(2));
+
+  if (!fs.statSync(CORPUS, { throwIfNoEntry: false })?.isDirectory()) {
+    console.log(`corpus not found at ${CORPUS}; the benchmark needs ${CORPUS_RELATIVE}`);
+    return 0;
+  }
+  const pages = countFiles(CORPUS, "**/*.{md,mdx}");
+  if (pages === 0) {
+    console.log(`corpus at ${CORPUS} has no .md/.mdx pages; nothing to measure`);
+    return 0;
+  }
+
+  // The temporary project root: a copy of the corpus as its content, the
+  // project's repositories/ (contributor cache) and config, so the build runs
+  // as it does in the project, while its .cache/ and outputs stay in here.
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-bench-"));
+  const cleanup = () => fs.rmSync(tmp, { recursive: true, force: true });
+  const onSignal = (signal: NodeJS.Signals) => {
+    interrupted = true;
+    process.stderr.write(`\n${signal}: stopping the running build and removing ${tmp}\n`);
+    void stopCurrent().finally(() => {
+      cleanup();
+      process.exit(signal === "SIGINT" ? 130 : 143);
+    });
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  try {
+    const content = path.join(tmp, "content");
+    const outFull = path.join(tmp, "out-full");
+    const outBase = path.join(tmp, "out-baseline");
+    fs.cpSync(CORPUS, content, { recursive: true });
+    makeWritable(content);
+    for (const extra of ["repositories", "docs-build.config.json"]) {
+      const source = path.join(PROJECT, extra);
+      if (fs.existsSync(source)) fs.cpSync(source, path.join(tmp, extra), { recursive: true });
+    }
+
+    const buildArgs = (cache: boolean) => [BIN, "build", "--content", content, "--out", outFull, "--links", "warn", ...(cache ? [] : ["--no-cache"]), "-q"];
+    const full = (label: string, cache: boolean) => runNode(label, buildArgs(cache), tmp);
+    // Run from the project so `--import tsx` and the baseline's imports resolve.
+    const baseline = (label: string) => runNode(label, ["--import", "tsx", BASELINE, content, outBase], PROJECT);
+    const rm = (dir: string) => fs.rmSync(dir, { recursive: true, force: true });
+    const fmt = (run: Run) => `${run.seconds.toFixed(2)} s${run.rssKB !== undefined ? `, ${Math.round((run.rssKB * 1024) / 1e6)} MB` : ""}`;
+
+    console.log(`corpus: ${CORPUS} (${pages} pages), measured on a copy in ${tmp}`);
+    console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load average ${loadavg()}; ${rounds} round${rounds === 1 ? "" : "s"} per measure`);
+    if (!measureRss) console.log(`peak RSS: n/a (${TIME} with -f %M is not available)`);
+    console.log("");
+
+    // Cold: full build and baseline alternate, each on a deleted out dir.
+    const coldFull: Run[] = [];
+    const coldBase: Run[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      rm(outFull);
+      const f = await full(`cold full build (round ${round})`, false);
+      coldFull.push(f);
+      rm(outBase);
+      const b = await baseline(`baseline (round ${round})`);
+      coldBase.push(b);
+      console.log(`cold round ${round}/${rounds}: full ${fmt(f)}; baseline ${fmt(b)}`);
+    }
+    const written = countFiles(outBase, "**/index.html");
+    if (written !== pages) console.log(`note: the baseline wrote ${written} pages, the corpus has ${pages}`);
+
+    // Warm: fill the (empty, temporary) cache once, then rebuild with nothing changed.
+    // The out dir is kept between cached builds, as in a developer's repeated builds.
+    rm(outFull);
+    const fill = await full("cache-filling build", true);
+    console.log(`cache fill: ${fmt(fill)}`);
+    const warm: Run[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      const w = await full(`warm full build (round ${round})`, true);
+      warm.push(w);
+      console.log(`warm round ${round}/${rounds}: ${fmt(w)}`);
+    }
+
+    // One page changed: a new paragraph appended to one page before each cached build.
+    const changedRelative = fs.existsSync(path.join(content, CHANGED_PAGE)) ? CHANGED_PAGE : fg.sync("**/*.{md,mdx}", { cwd: content }).sort()[0];
+    const changedFile = path.join(content, changedRelative);
+    const changed: Run[] = [];
+    for (let round = 1; round <= rounds; round++) {
+      fs.appendFileSync(changedFile, `\n\nBenchmark edit ${round}: this paragraph was appended at ${new Date().toISOString()} to measure a one-page rebuild.\n`);
+      const c = await full(`one-page-changed build (round ${round})`, true);
+      changed.push(c);
+      console.log(`one page changed (${changedRelative}) round ${round}/${rounds}: ${fmt(c)}`);
+    }
+
+    // Report.
+    const base = median(coldBase.map((r) => r.seconds));
+    const rows: Array<[string, Run[]]> = [
+      ["baseline (unified)", coldBase],
+      ["full build, cold", coldFull],
+      ["full build, warm", warm],
+      ["one page changed", changed],
+    ];
+    const ratioOf = (runs: Run[]) => median(runs.map((r) => r.seconds)) / base;
+    console.log("");
+    console.log(`corpus: ${CORPUS} (${pages} pages), machine: ${os.cpus().length} cores, node ${process.version}`);
+    console.log(`${"measure".padEnd(22)}  ${"median".padStart(8)}  ${"pages/s".padStart(8)}  ${"peak RSS".padStart(9)}  ratio to baseline`);
+    for (const [name, runs] of rows) {
+      const seconds = median(runs.map((r) => r.seconds));
+      const rss = medianRssMB(runs);
+      console.log(
+        `${name.padEnd(22)}  ${`${seconds.toFixed(2)} s`.padStart(8)}  ${(pages / seconds).toFixed(1).padStart(8)}  ${(rss === undefined ? "n/a" : `${Math.round(rss)} MB`).padStart(9)}  ${(seconds / base).toFixed(2)}`,
+      );
+    }
+    const fullRuns = [...coldFull, fill, ...warm, ...changed];
+    const rssValues = fullRuns.map((r) => r.rssKB).filter((v): v is number => v !== undefined);
+    const maxRssMB = rssValues.length === fullRuns.length ? (Math.max(...rssValues) * 1024) / 1e6 : undefined;
+    const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
+    console.log("");
+    console.log(`targets: cold ≤ ${TARGETS.cold.toFixed(2)} × baseline, warm ≤ ${TARGETS.warm.toFixed(2)} × baseline, peak RSS ≤ ${TARGETS.rssMB} MB`);
+    console.log(`  cold ≤ ${TARGETS.cold.toFixed(2)} × baseline: ${ratioOf(coldFull).toFixed(2)} × — ${verdict(ratioOf(coldFull) <= TARGETS.cold)}`);
+    console.log(`  warm ≤ ${TARGETS.warm.toFixed(2)} × baseline: ${ratioOf(warm).toFixed(2)} × — ${verdict(ratioOf(warm) <= TARGETS.warm)}`);
+    console.log(
+      `  peak RSS ≤ ${TARGETS.rssMB} MB: ${maxRssMB === undefined ? "not measured (no GNU time)" : `${Math.round(maxRssMB)} MB, the highest of all ${fullRuns.length} full builds — ${verdict(maxRssMB <= TARGETS.rssMB)}`}`,
+    );
+    console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores; other work on the machine skews both sides, the alternation only evens it out)`);
+    console.log(`(MB = 10^6 bytes; peak RSS is the largest single process of each build, from ${TIME} -f %M)`);
+    return 0;
+  } catch (error) {
+    if (error instanceof BuildFailed) return 1;
+    throw error;
+  } finally {
+    cleanup();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+}
+
+process.exitCode = await main();
