@@ -31,6 +31,8 @@ export interface BuildOptions {
   cache?: boolean;
   /** Broken links: "error" (default) fails the build, "warn" only reports. */
   links?: LinkMode;
+  /** Worker threads for page processing; default: none below 4 cores, else one per core but one. */
+  threads?: number;
   logger?: Logger;
 }
 
@@ -65,7 +67,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const logger = options.logger ?? createLogger();
   const root = options.root ?? process.cwd();
   const settings = await settingsFor(options, root);
-  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links });
+  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads });
 
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));

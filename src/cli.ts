@@ -13,6 +13,12 @@ function parsePort(value: string): number {
   return port;
 }
 
+function parseCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new InvalidArgumentError("must be a whole number from 0 to 64.");
+  return n;
+}
+
 const linksOption = () =>
   new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
 const contentOption = () => new Option("--content <dir>", "folder of markdown pages").default("content");
@@ -35,8 +41,9 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .addOption(configOption())
     .addOption(linksOption())
     .option("--no-cache", "read and write no build cache (.cache/docs-build)")
+    .option("--threads <n>", "worker threads for page processing (default: none below 4 cores, else one per core but one)", parseCount)
     .option("-q, --quiet", "print only problems and the summary")
-    .action((opts: { content: string; out: string; baseUrl?: string; config?: string; links: "error" | "warn"; cache: boolean; quiet?: boolean }) =>
+    .action((opts: { content: string; out: string; baseUrl?: string; config?: string; links: "error" | "warn"; cache: boolean; threads?: number; quiet?: boolean }) =>
       run(async () => {
         const { build } = await import("./build.ts");
         await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });

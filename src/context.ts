@@ -21,6 +21,8 @@ export interface ContextOptions {
   logger: Logger;
   cache?: boolean;
   links?: LinkMode;
+  /** Worker threads for page processing; default chosen by core count. */
+  threads?: number;
 }
 
 /** Resolved folders the stages read and write. */
@@ -41,6 +43,8 @@ export interface BuildContext {
   readonly logger: Logger;
   readonly cache: Cache;
   readonly links: LinkMode;
+  /** Worker threads requested for page processing (undefined: chosen by core count). */
+  readonly threads: number | undefined;
   /** Records a problem; the build fails once at the end if any is fatal. */
   report(diagnostic: Diagnostic): void;
   /** Everything reported so far. */
@@ -71,6 +75,7 @@ export function createContext(options: ContextOptions): BuildContext {
     logger: options.logger,
     cache: createCache({ dir: paths.cache, enabled: options.cache !== false }),
     links: options.links ?? "error",
+    threads: options.threads,
     report: (d: Diagnostic) => void reported.push(d),
     diagnostics: () => reported.slice(),
     codeHost() {

@@ -111,6 +111,16 @@ test("the service worker precaches the hashed assets and the core pages", () => 
   assert.match(sw, '"/404.html"');
 });
 
+test("pages processed in worker threads come out identical to pages processed on the main thread", async () => {
+  const threaded = await buildFixtureSite("basic", { threads: 2 });
+  const inline = await buildFixtureSite("basic", { threads: 0 });
+  assert.equal(
+    threaded.files.map((f) => [f.path, fileText(threaded, f.path)]),
+    inline.files.map((f) => [f.path, fileText(inline, f.path)]),
+  );
+  assert.is(threaded.pages, 7);
+});
+
 test("--base-url overrides the canonical links", async () => {
   const other = await buildFixtureSite("basic", { baseUrl: "https://docs.example.org/" });
   assert.match(fileText(other, "guides/index.html"), '<link rel="canonical" href="https://docs.example.org/guides/"/>');

@@ -51,14 +51,14 @@ async function pipelineHash(): Promise<string> {
  * the cache go to the worker threads.
  */
 async function processWithCache(ctx: BuildContext, sources: readonly SourceFile[]): Promise<ProcessedPage[]> {
-  if (!ctx.cache.enabled) return processPages(sources, ctx.settings);
+  if (!ctx.cache.enabled) return processPages(sources, ctx.settings, ctx.threads);
   const pipeline = await pipelineHash();
   const keys = sources.map((s) => hashKey("page", pipeline, ctx.settings.repository, ctx.settings.branch, s.display, s.relative, s.text));
   const limit = pLimit(32);
   const cached = await Promise.all(keys.map((key) => limit(() => ctx.cache.get(key))));
   const pages = cached.map((buffer) => (buffer ? (JSON.parse(buffer.toString("utf8")) as ProcessedPage) : undefined));
   const missing = sources.flatMap((source, i) => (pages[i] ? [] : [i]));
-  const fresh = await processPages(missing.map((i) => sources[i]), ctx.settings);
+  const fresh = await processPages(missing.map((i) => sources[i]), ctx.settings, ctx.threads);
   await Promise.all(
     missing.map((i, n) => {
       pages[i] = fresh[n];
