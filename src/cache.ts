@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import fg from "fast-glob";
 
 /** A small content-addressed disk cache for expensive, deterministic steps. */
 export interface Cache {
@@ -38,4 +39,15 @@ export function createCache(options: { dir: string; enabled: boolean }): Cache {
       await fs.rename(temp, target);
     },
   };
+}
+
+/**
+ * Hashes docs-build's own files matching `patterns` (relative to `root`), so
+ * a cache entry made by other code is never reused. The lockfile is always
+ * included: a dependency upgrade can change output too.
+ */
+export async function hashToolSources(root: string, patterns: readonly string[]): Promise<string> {
+  const files = (await fg([...patterns, "package-lock.json"], { cwd: root })).sort();
+  const contents = await Promise.all(files.map((f) => fs.readFile(path.join(root, f))));
+  return hashKey(...files.flatMap((f, i) => [f, contents[i]]));
 }

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Octokit } from "@octokit/rest";
+import type { Octokit } from "@octokit/rest";
 import { createCache, type Cache } from "./cache.ts";
 import type { Settings } from "./config.ts";
 import type { Diagnostic } from "./diagnostics.ts";
@@ -49,8 +49,8 @@ export interface BuildContext {
   report(diagnostic: Diagnostic): void;
   /** Everything reported so far. */
   diagnostics(): readonly Diagnostic[];
-  /** The code-host client, created on first use (GITHUB_API_URL, GITHUB_TOKEN). */
-  codeHost(): Octokit;
+  /** The code-host client, loaded and created on first use (GITHUB_API_URL, GITHUB_TOKEN). */
+  codeHost(): Promise<Octokit>;
   /** A path relative to the project root, for messages. */
   display(file: string): string;
 }
@@ -78,7 +78,8 @@ export function createContext(options: ContextOptions): BuildContext {
     threads: options.threads,
     report: (d: Diagnostic) => void reported.push(d),
     diagnostics: () => reported.slice(),
-    codeHost() {
+    async codeHost() {
+      const { Octokit } = await import("@octokit/rest");
       client ??= new Octokit({
         auth: process.env.GITHUB_TOKEN || undefined,
         baseUrl: process.env.GITHUB_API_URL || "https://api.github.com",

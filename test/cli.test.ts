@@ -266,6 +266,7 @@ test("help: build --help shows every option with its default", async () => {
     "--config <file>": "docs-build.config.json",
     "--links <mode>": 'default: "error"',
     "--no-cache": ".cache/docs-build",
+    "--threads <n>": "none below 4 cores",
     "--quiet": null,
   });
 });

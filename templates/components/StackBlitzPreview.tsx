@@ -1,5 +1,4 @@
-/** The base address of the online editor's examples. */
-export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/";
+import { STACKBLITZ_BASE } from "../../src/shared/constants.ts";
 
 /** A link to a live, editable example, written in content as `<StackBlitzPreview example="..." />`. */
 export function StackBlitzPreview({ example }: { example?: string }) {

@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import { StageError } from "../../errors.ts";
@@ -14,11 +15,17 @@ export interface BundleClientResult {
 
 const ENTRY = "index.tsx";
 
-/**
- * Bundles `site-client/` with esbuild (ES modules, code splitting, minified,
- * content-hashed names under `assets/`) and adds its tags to the pages.
- */
-export async function runBundleClient(ctx: BuildContext, pages: readonly OutputFile[]): Promise<BundleClientResult> {
+/** The code the client bundle is made from. */
+const CLIENT_SOURCES = ["site-client/**/*.{ts,tsx}", "templates/**/*.{ts,tsx,css}", "src/shared/**/*.ts", "src/stages/bundle-client/**/*.ts"];
+
+/** A bundle as cached: its files (base64) and its assets. */
+interface CachedBundle {
+  assets: ClientAssets;
+  files: Array<{ path: string; base64: string }>;
+}
+
+/** Runs esbuild and returns the bundle's files and assets; errors become diagnostics. */
+async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files: OutputFile[] }> {
   const outdir = path.join(TOOL_ROOT, ASSETS_DIR);
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
@@ -57,10 +64,28 @@ export async function runBundleClient(ctx: BuildContext, pages: readonly OutputF
       );
     throw new StageError("bundle client", "esbuild could not bundle the client; see the errors above.", { cause: error });
   }
-  const assets = clientAssets(result.metafile.outputs, `site-client/${ENTRY}`);
-  const bundled: OutputFile[] = result.outputFiles.map((f) => ({
-    path: path.relative(TOOL_ROOT, f.path).split(path.sep).join("/"),
-    contents: f.contents,
-  }));
-  return { assets, files: [...injectAssets(pages, assets), ...bundled] };
+  const files = result.outputFiles.map((f) => ({ path: path.relative(TOOL_ROOT, f.path).split(path.sep).join("/"), contents: f.contents }));
+  return { assets: clientAssets(result.metafile.outputs, `site-client/${ENTRY}`), files };
+}
+
+/**
+ * Bundles `site-client/` with esbuild (ES modules, code splitting, minified,
+ * content-hashed names under `assets/`) and adds its tags to the pages. The
+ * bundle depends only on the client code, so it is cached by that code's hash.
+ */
+export async function runBundleClient(ctx: BuildContext, pages: readonly OutputFile[]): Promise<BundleClientResult> {
+  const key = ctx.cache.enabled ? hashKey("client", await hashToolSources(TOOL_ROOT, CLIENT_SOURCES)) : "";
+  const cached = key ? await ctx.cache.get(key) : undefined;
+  let built: { assets: ClientAssets; files: OutputFile[] };
+  if (cached) {
+    const data = JSON.parse(cached.toString("utf8")) as CachedBundle;
+    built = { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })) };
+  } else {
+    built = await bundle(ctx);
+    if (key) {
+      const data: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
+      await ctx.cache.set(key, JSON.stringify(data));
+    }
+  }
+  return { assets: built.assets, files: [...injectAssets(pages, built.assets), ...built.files] };
 }

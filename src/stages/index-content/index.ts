@@ -2,22 +2,30 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import pLimit from "p-limit";
-import { hashKey } from "../../cache.ts";
+import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import { UsageError } from "../../errors.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import { indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
-import { PIPELINE_VERSION } from "./process-page.ts";
-import { processPages } from "./process-pages.ts";
+
+/** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
+const PIPELINE_VERSION = "3";
+
+/** Processes pages; the markdown pipeline is loaded only when some page is not cached. */
+async function processPages(...args: Parameters<typeof import("./process-pages.ts").processPages>) {
+  if (args[0].length === 0) return [];
+  const { processPages: run } = await import("./process-pages.ts");
+  return run(...args);
+}
 
 export type { IndexContentResult } from "./core.ts";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The code whose output a cached page depends on; any change to it makes every cached page stale. */
-const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts", "templates/components/**/*.tsx", "package-lock.json"];
+const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts", "templates/components/**/*.tsx"];
 
 /** Reads one file; reports (and skips) files that are empty or not UTF-8. */
 async function readSource(ctx: BuildContext, relative: string): Promise<SourceFile | undefined> {
@@ -38,13 +46,6 @@ async function readSource(ctx: BuildContext, relative: string): Promise<SourceFi
   return { relative, display, text: text.replace(/^\uFEFF/, ""), size: bytes.byteLength };
 }
 
-/** A hash of the pipeline's own code and dependencies, part of every page's cache key. */
-async function pipelineHash(): Promise<string> {
-  const files = (await fg(PIPELINE_SOURCES, { cwd: TOOL_ROOT })).sort();
-  const contents = await Promise.all(files.map((f) => fs.readFile(path.join(TOOL_ROOT, f))));
-  return hashKey(PIPELINE_VERSION, ...files.flatMap((f, i) => [f, contents[i]]));
-}
-
 /**
  * Processes pages, reusing cached results keyed by the page's bytes, its
  * path, the settings it depends on and the pipeline's code. Only pages not in
@@ -52,8 +53,8 @@ async function pipelineHash(): Promise<string> {
  */
 async function processWithCache(ctx: BuildContext, sources: readonly SourceFile[]): Promise<ProcessedPage[]> {
   if (!ctx.cache.enabled) return processPages(sources, ctx.settings, ctx.threads);
-  const pipeline = await pipelineHash();
-  const keys = sources.map((s) => hashKey("page", pipeline, ctx.settings.repository, ctx.settings.branch, s.display, s.relative, s.text));
+  const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
+  const keys = sources.map((s) => hashKey("page", PIPELINE_VERSION, pipeline, ctx.settings.repository, ctx.settings.branch, s.display, s.relative, s.text));
   const limit = pLimit(32);
   const cached = await Promise.all(keys.map((key) => limit(() => ctx.cache.get(key))));
   const pages = cached.map((buffer) => (buffer ? (JSON.parse(buffer.toString("utf8")) as ProcessedPage) : undefined));

@@ -7,9 +7,6 @@ import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 
-/** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-export const PIPELINE_VERSION = "3";
-
 /** The example named by the page's first `<StackBlitzPreview>`, or "". */
 function stackBlitzOf(tree: Root): string {
   let example = "";

@@ -2,7 +2,7 @@ import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
-import { STACKBLITZ_BASE } from "../../../templates/components/StackBlitzPreview.tsx";
+import { STACKBLITZ_BASE } from "../../shared/constants.ts";
 
 /** Sections that have a combined printable page. */
 export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];

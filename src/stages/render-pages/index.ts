@@ -1,8 +1,6 @@
-import { createElement } from "react";
-import { renderToStaticMarkup, renderToString } from "react-dom/server";
-import { App } from "../../../templates/App.tsx";
-import { Document } from "../../../templates/Document.tsx";
-import type { BuildContext } from "../../context.ts";
+import pLimit from "p-limit";
+import { hashKey, hashToolSources } from "../../cache.ts";
+import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { Contributor } from "../../shared/page-data.ts";
@@ -21,18 +19,32 @@ export interface RenderPagesInput {
   contributors: Record<string, Contributor[]>;
 }
 
+/** The code a rendered page depends on besides its plan. */
+const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**/*.ts", "src/shared/**/*.ts"];
+
 /**
- * Renders every planned page to complete HTML with react-dom/server: the
- * app (hydratable) inside the static document shell.
+ * Renders every planned page with react-dom/server. A page whose plan (data,
+ * body, metadata) and templates are unchanged is taken from the cache.
  */
-export function runRenderPages(ctx: BuildContext, input: RenderPagesInput): RenderPagesResult {
+export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Promise<RenderPagesResult> {
   const plans = planPages({ ...input, settings: ctx.settings });
-  const files: OutputFile[] = [];
-  for (const plan of plans) {
-    const appHtml = renderToString(createElement(App, { data: plan.data, body: { html: plan.bodyHtml } }));
-    const html = `<!doctype html>${renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml, canonical: plan.canonical, robots: plan.robots }))}`;
-    files.push({ path: plan.outPath, contents: html });
-  }
+  const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
+  // React and the templates are loaded only when some page is not cached.
+  const render = async () => (await import("./render-document.ts")).renderDocument;
+  const limit = pLimit(32);
+  const files = await Promise.all(
+    plans.map((plan) =>
+      limit(async (): Promise<OutputFile> => {
+        if (!ctx.cache.enabled) return { path: plan.outPath, contents: (await render())(plan) };
+        const key = hashKey("html", templates, JSON.stringify(plan.data), plan.bodyHtml, plan.canonical, plan.robots);
+        const cached = await ctx.cache.get(key);
+        if (cached) return { path: plan.outPath, contents: cached.toString("utf8") };
+        const html = (await render())(plan);
+        await ctx.cache.set(key, html);
+        return { path: plan.outPath, contents: html };
+      }),
+    ),
+  );
   // Routes are the site's pages: everything but the not-found page and the app shell.
   return { files, routes: plans.filter((p) => p.data.kind !== "not-found" && p.data.kind !== "app-shell").map((p) => p.data.url) };
 }
