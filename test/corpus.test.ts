@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { build, type BuildResult } from "../src/build.ts";
+import { createMemoryLogger } from "../src/logger.ts";
+import type { PageData } from "../src/shared/page-data.ts";
+import { fileText } from "./helpers/site.ts";
+
+// The real webpack documentation (143 .mdx pages nobody here wrote), built
+// end to end in memory. It lives outside this repository, in ../shared.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const CORPUS = path.resolve(ROOT, "../shared/corpus/webpack-docs");
+
+if (!fs.existsSync(CORPUS)) {
+  console.log(`corpus.test.ts: skipped, no corpus at ${CORPUS} (it comes with ../shared in this workplace and its CI)`);
+} else {
+  let site: BuildResult;
+  const pageCount = fs.readdirSync(CORPUS, { recursive: true }).filter((f) => String(f).endsWith(".mdx")).length;
+
+  test.before(async () => {
+    site = await build({ root: ROOT, content: CORPUS, write: false, cache: false, links: "warn", logger: createMemoryLogger() });
+  });
+
+  test("every page of the corpus is rendered, with broken links only as warnings", () => {
+    assert.is(pageCount, 143);
+    assert.is(site.pages, pageCount, "one route per page (every section has its own index page)");
+    assert.ok(site.diagnostics.every((d) => !d.fatal), "no errors");
+    const rules = new Set(site.diagnostics.map((d) => d.ruleId));
+    for (const rule of rules) assert.ok(["broken-link", "broken-anchor", "code-language"].includes(rule), `unexpected ${rule}`);
+  });
+
+  test("/configuration/output/ has output.filename as a level-2 anchor whose id matches the heading", () => {
+    const html = fileText(site, "configuration/output/index.html");
+    const data = JSON.parse(/<script type="application\/json" id="__DOCS_DATA__">([\s\S]*?)<\/script>/.exec(html)![1]) as PageData;
+    const anchor = data.sidebar.find((item) => item.url === "/configuration/output/")!.anchors.find((a) => a.title === "output.filename");
+    assert.equal(anchor, { title: "output.filename", id: "outputfilename", level: 2 });
+    assert.match(html, '<h2 id="outputfilename">output.filename<a class="heading-anchor" href="#outputfilename"');
+    assert.match(html, '<span class="badge">5.20.0+</span>');
+  });
+
+  test("asides become labelled blocks and code is highlighted at build time", () => {
+    const html = fileText(site, "configuration/output/index.html");
+    assert.match(html, /<aside class="aside aside-warning" data-kind="warning">\s*<p class="aside-label">Warning<\/p>/);
+    assert.match(html, /<div class="code-block" data-language="js"><span class="code-label">JavaScript<\/span><pre><code class="language-js"><span class="token /);
+    assert.not.match(html, /\nW&gt; /, "no aside marker left in the text");
+  });
+
+  test("MDX comments and import/export lines are dropped; the branding swatches render", () => {
+    const post = fileText(site, "blog/2026-06-25-webpack-5-108/index.html");
+    assert.not.match(post, "eslint-disable */}");
+    assert.not.match(post, "<p>import banner from");
+    assert.match(fileText(site, "branding/index.html"), /<span class="branding-sample" role="img" aria-label="Colour sample #8dd6f9" style="background:#8dd6f9"><\/span>/);
+  });
+
+  test.run();
+}
