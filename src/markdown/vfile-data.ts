@@ -11,6 +11,8 @@ declare module "vfile" {
     tree: Root;
     /** Headings of levels 1 to 3, in order. */
     anchors: Anchor[];
+    /** The ids of all headings, of any level. */
+    headingIds: string[];
     /** Links to other pages of the site. */
     links: PageLink[];
     /** The page's front matter, as parsed. */

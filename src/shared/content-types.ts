@@ -77,6 +77,8 @@ export interface PageDiagnostic {
 export interface ProcessedPage {
   entry: PageEntry;
   links: PageLink[];
+  /** Every heading id of the page, of any level; links may point at any of them. */
+  headingIds: string[];
   bodyHtml: string;
   /** The example of the page's first `<StackBlitzPreview>`, or "". */
   stackBlitz: string;

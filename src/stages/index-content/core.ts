@@ -102,7 +102,7 @@ function safeDecode(fragment: string): string {
  */
 export function checkLinks(pages: readonly ProcessedPage[], mode: LinkMode): Diagnostic[] {
   const anchors = new Map<string, Set<string>>();
-  for (const { entry } of pages) anchors.set(entry.url, new Set(entry.anchors.map((a) => a.id)));
+  for (const { entry, headingIds } of pages) anchors.set(entry.url, new Set(headingIds));
   const out: Diagnostic[] = [];
   for (const { entry, links } of pages) {
     for (const link of links) {

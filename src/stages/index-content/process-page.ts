@@ -26,5 +26,5 @@ export function processPage(source: SourceFile, settings: Settings): ProcessedPa
   const entry = file.data.entry!;
   const tree = file.data.tree!;
   const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty });
-  return { entry, links: file.data.links ?? [], bodyHtml, stackBlitz: stackBlitzOf(tree), diagnostics: fromVFile(file, source.display) };
+  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, stackBlitz: stackBlitzOf(tree), diagnostics: fromVFile(file, source.display) };
 }
