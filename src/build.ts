@@ -1,3 +1,4 @@
+import type { MemoryCache } from "./cache.ts";
 import { loadSettings, resolveSettings, type Settings } from "./config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context.ts";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
@@ -9,7 +10,7 @@ import { runGenerateServiceWorker } from "./stages/generate-service-worker/index
 import { runIndexContent } from "./stages/index-content/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
-import { writeOutput } from "./write-output.ts";
+import { writeChanged, writeOutput, type OutputManifest } from "./write-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -33,7 +34,15 @@ export interface BuildOptions {
   links?: LinkMode;
   /** Worker threads for page processing; default: none below 4 cores, else one per core but one. */
   threads?: number;
+  /** State kept across builds by the dev server: a memory cache and what was last written. */
+  session?: BuildSession;
   logger?: Logger;
+}
+
+/** What a long-lived process keeps between builds so a rebuild redoes only what changed. */
+export interface BuildSession {
+  memory: MemoryCache;
+  written?: OutputManifest;
 }
 
 /** What a build produced. */
@@ -67,7 +76,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const logger = options.logger ?? createLogger();
   const root = options.root ?? process.cwd();
   const settings = await settingsFor(options, root);
-  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads });
+  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads, memory: options.session?.memory });
 
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
@@ -76,7 +85,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const client = await task(logger, "bundle client", () => runBundleClient(ctx, rendered.files));
   const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, client.files));
   const files = [...client.files, worker.file];
-  if (options.write !== false) await task(logger, "write output", () => writeOutput(ctx.paths.out, files));
+  const session = options.session;
+  if (options.write !== false)
+    await task(logger, "write output", async () => {
+      if (session) session.written = await writeChanged(ctx.paths.out, files, session.written);
+      else await writeOutput(ctx.paths.out, files);
+    });
 
   const diagnostics = sortDiagnostics(ctx.diagnostics());
   for (const d of diagnostics) logger.warn(formatDiagnostic(d));

@@ -8,6 +8,15 @@ export interface Cache {
   readonly enabled: boolean;
   get(key: string): Promise<Buffer | undefined>;
   set(key: string, value: string | Buffer): Promise<void>;
+  /** Reads a JSON entry; a long-lived process keeps the parsed value, so it is parsed once. */
+  getJson<T>(key: string): Promise<T | undefined>;
+  setJson(key: string, value: unknown): Promise<void>;
+}
+
+/** What a long-lived process keeps in memory across builds: raw entries and parsed JSON entries. */
+export interface MemoryCache {
+  entries: Map<string, Buffer>;
+  objects: Map<string, unknown>;
 }
 
 /** Hashes any number of strings or buffers into a hex key. */
@@ -19,35 +28,74 @@ export function hashKey(...parts: Array<string | Buffer>): string {
 
 /**
  * Creates a cache under `dir` (default `.cache/docs-build`); with
- * `enabled: false` it reads and writes nothing.
+ * `enabled: false` it reads and writes nothing. A `memory` map, kept across
+ * builds by a long-lived process (the dev server's builder), is checked
+ * before the disk and filled alongside it.
  */
-export function createCache(options: { dir: string; enabled: boolean }): Cache {
+export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache }): Cache {
   const file = (key: string) => path.join(options.dir, key.slice(0, 2), key);
-  return {
+  const memory = options.memory?.entries;
+  const objects = options.memory?.objects;
+  // Write then rename, so a reader never sees half an entry.
+  const store = async (key: string, value: string | Buffer) => {
+    const target = file(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${process.pid}.tmp`;
+    await fs.writeFile(temp, value);
+    await fs.rename(temp, target);
+  };
+  const cache: Cache = {
     enabled: options.enabled,
     async get(key) {
       if (!options.enabled) return undefined;
-      return fs.readFile(file(key)).catch(() => undefined);
+      const kept = memory?.get(key);
+      if (kept) return kept;
+      const read = await fs.readFile(file(key)).catch(() => undefined);
+      if (read) memory?.set(key, read);
+      return read;
     },
     async set(key, value) {
       if (!options.enabled) return;
-      const target = file(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      // Write then rename, so a reader never sees half an entry.
-      const temp = `${target}.${process.pid}.tmp`;
-      await fs.writeFile(temp, value);
-      await fs.rename(temp, target);
+      memory?.set(key, Buffer.from(value));
+      await store(key, value);
+    },
+    async getJson<T>(key: string) {
+      if (!options.enabled) return undefined;
+      if (objects?.has(key)) return objects.get(key) as T;
+      const raw = await fs.readFile(file(key), "utf8").catch(() => undefined);
+      if (raw === undefined) return undefined;
+      const value = JSON.parse(raw) as T;
+      objects?.set(key, value);
+      return value;
+    },
+    async setJson(key, value) {
+      if (!options.enabled) return;
+      objects?.set(key, value);
+      await store(key, JSON.stringify(value));
     },
   };
+  return cache;
 }
+
+const toolHashes = new Map<string, Promise<string>>();
 
 /**
  * Hashes docs-build's own files matching `patterns` (relative to `root`), so
  * a cache entry made by other code is never reused. The lockfile is always
- * included: a dependency upgrade can change output too.
+ * included: a dependency upgrade can change output too. The code cannot
+ * change under a running process (the dev server restarts its builder when it
+ * does), so each hash is computed once per process.
  */
-export async function hashToolSources(root: string, patterns: readonly string[]): Promise<string> {
-  const files = (await fg([...patterns, "package-lock.json"], { cwd: root })).sort();
-  const contents = await Promise.all(files.map((f) => fs.readFile(path.join(root, f))));
-  return hashKey(...files.flatMap((f, i) => [f, contents[i]]));
+export function hashToolSources(root: string, patterns: readonly string[]): Promise<string> {
+  const id = `${root}\0${patterns.join("\0")}`;
+  let hash = toolHashes.get(id);
+  if (!hash) {
+    hash = (async () => {
+      const files = (await fg([...patterns, "package-lock.json"], { cwd: root })).sort();
+      const contents = await Promise.all(files.map((f) => fs.readFile(path.join(root, f))));
+      return hashKey(...files.flatMap((f, i) => [f, contents[i]]));
+    })();
+    toolHashes.set(id, hash);
+  }
+  return hash;
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Octokit } from "@octokit/rest";
-import { createCache, type Cache } from "./cache.ts";
+import { createCache, type Cache, type MemoryCache } from "./cache.ts";
 import type { Settings } from "./config.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { Logger } from "./logger.ts";
@@ -23,6 +23,8 @@ export interface ContextOptions {
   links?: LinkMode;
   /** Worker threads for page processing; default chosen by core count. */
   threads?: number;
+  /** An in-memory cache layer kept across builds by a long-lived process. */
+  memory?: MemoryCache;
 }
 
 /** Resolved folders the stages read and write. */
@@ -73,7 +75,7 @@ export function createContext(options: ContextOptions): BuildContext {
     paths,
     settings: Object.freeze(options.settings),
     logger: options.logger,
-    cache: createCache({ dir: paths.cache, enabled: options.cache !== false }),
+    cache: createCache({ dir: paths.cache, enabled: options.cache !== false, memory: options.memory }),
     links: options.links ?? "error",
     threads: options.threads,
     report: (d: Diagnostic) => void reported.push(d),

@@ -43,3 +43,27 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[]):
   }
   if (existing) await fs.rm(previous, { recursive: true, force: true });
 }
+
+/** The contents of every file last written, by path: what a later incremental write compares with. */
+export type OutputManifest = Map<string, string | Uint8Array>;
+
+function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
+  if (a === undefined || typeof a !== typeof b) return false;
+  return typeof a === "string" ? a === b : Buffer.from(a).equals(b as Uint8Array);
+}
+
+/**
+ * Writes only what changed since `previous` (and removes what is gone), for
+ * the dev server's rebuilds, where rewriting a whole site would cost more
+ * than the build. With no previous manifest it writes atomically, as a build does.
+ */
+export async function writeChanged(outDir: string, files: readonly OutputFile[], previous: OutputManifest | undefined): Promise<OutputManifest> {
+  const next: OutputManifest = new Map(files.map((f) => [f.path, f.contents]));
+  if (!previous || !(await fs.stat(outDir).catch(() => undefined))) {
+    await writeOutput(outDir, files);
+    return next;
+  }
+  await writeAll(outDir, files.filter((f) => !same(previous.get(f.path), f.contents)));
+  await Promise.all([...previous.keys()].filter((p) => !next.has(p)).map((p) => fs.rm(path.join(outDir, p), { force: true })));
+  return next;
+}

@@ -452,4 +452,26 @@ test("a broken page sends a build-error event and the last good output stays ser
   }
 });
 
+test("a config change restarts the builder and the pages follow the new settings", async () => {
+  const { site } = await server();
+  const stream = await openEvents();
+  try {
+    const name = `Bundler${randomBytes(3).toString("hex")}`;
+    const from = stream.events.length;
+    // The test before left a page without a title; repair it in the same change.
+    fs.writeFileSync(site.path("content/guides/first.md"), "---\ntitle: Restored First\n---\n\n## First steps\n");
+    fs.writeFileSync(site.path("docs-build.config.json"), JSON.stringify({ name }));
+    const deadline = Date.now() + STEP_MS;
+    let page = "";
+    for (let i = from; !page.includes(`| ${name}</title>`); i++) {
+      const event = await stream.at(i, deadline);
+      if (event.event === "reload") page = (await expectReply("/guides/", 200)).text;
+    }
+    assert.match(page, `<title>Serve Fixture Guides | ${name}</title>`);
+  } finally {
+    fs.rmSync(site.path("docs-build.config.json"), { force: true });
+    stream.close();
+  }
+});
+
 test.run();

@@ -1,10 +1,11 @@
-import { spawn } from "node:child_process";
+import { fork, type ChildProcess } from "node:child_process";
 import fs, { type FSWatcher } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { CONFIG_FILE } from "../config.ts";
 import { TOOL_ROOT } from "../context.ts";
 import { UsageError } from "../errors.ts";
+import type { BuildReply, BuildRequest } from "./builder-process.ts";
 import { createLiveReload, injectLiveReload } from "./live-reload.ts";
 import { createStaticServer } from "./static-server.ts";
 
@@ -28,24 +29,28 @@ export interface ServeHandle {
   close(): Promise<void>;
 }
 
-const BIN = path.join(TOOL_ROOT, "bin", "docs-build.js");
+const BUILDER = path.join(TOOL_ROOT, "src", "serve", "builder-entry.js");
 
-/**
- * Runs one build in a fresh Node process, so template and client changes are
- * picked up without restarting the server. Returns success and the errors printed.
- */
-function buildOnce(options: ServeOptions, root: string): Promise<{ ok: boolean; errors: string }> {
-  const args = [BIN, "build", "--content", options.content, "--out", options.out, "--links", options.links, "--quiet"];
-  if (options.config) args.push("--config", options.config);
+/** Starts a builder process: it keeps its caches in memory, so a content change rebuilds only what changed. */
+function startBuilder(root: string): ChildProcess {
+  return fork(BUILDER, [], { cwd: root, execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+}
+
+/** Asks the builder for one build; a builder that dies answers with a failure. */
+function requestBuild(builder: ChildProcess, options: ServeOptions): Promise<BuildReply> {
+  const request: BuildRequest = { options: { content: options.content, out: options.out, config: options.config, links: options.links } };
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
-    let errors = "";
-    child.stdout.on("data", (chunk: Buffer) => process.stdout.write(chunk));
-    child.stderr.on("data", (chunk: Buffer) => {
-      errors += chunk.toString();
-      process.stderr.write(chunk);
-    });
-    child.on("close", (code) => resolve({ ok: code === 0, errors }));
+    const onMessage = (reply: BuildReply) => {
+      builder.off("exit", onExit);
+      resolve(reply);
+    };
+    const onExit = (code: number | null) => {
+      builder.off("message", onMessage);
+      resolve({ ok: false, errors: `The builder stopped (exit code ${code}).`, ms: 0 });
+    };
+    builder.once("message", onMessage);
+    builder.once("exit", onExit);
+    builder.send(request);
   });
 }
 
@@ -59,6 +64,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const live = createLiveReload();
   let building: Promise<void> | undefined;
   let again = false;
+  // Code changes need fresh modules, so they replace the builder process.
+  let builder = startBuilder(root);
+  let restart = false;
   let waiters: Array<(ok: boolean) => void> = [];
 
   const rebuild = (): Promise<void> => {
@@ -69,7 +77,12 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     building = (async () => {
       do {
         again = false;
-        const { ok, errors } = await buildOnce(options, root);
+        if (restart) {
+          restart = false;
+          builder.kill();
+          builder = startBuilder(root);
+        }
+        const { ok, errors } = await requestBuild(builder, options);
         if (ok) live.send("reload");
         else live.send("build-error", errors.trim() || "The build failed; see the terminal.");
         const done = waiters;
@@ -81,33 +94,42 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     return building;
   };
 
-  await rebuild();
+  // Listen first, so a busy port fails at once; the first build runs before anything is announced.
   const server = createStaticServer({ root: path.resolve(root, options.out), extra: live.handle, transformHtml: injectLiveReload });
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new UsageError(`Port ${options.port} on 127.0.0.1 is in use. Pass another --port, or --port 0 for any free one.`) : error),
-    );
-    server.listen(options.port, "127.0.0.1", resolve);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", (error: NodeJS.ErrnoException) =>
+        reject(error.code === "EADDRINUSE" ? new UsageError(`Port ${options.port} on 127.0.0.1 is in use. Pass another --port, or --port 0 for any free one.`) : error),
+      );
+      server.listen(options.port, "127.0.0.1", resolve);
+    });
+  } catch (error) {
+    builder.kill();
+    throw error;
+  }
+  await rebuild();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   print(`Serving ${options.out} at ${url} (Ctrl+C to stop)`);
 
   let timer: NodeJS.Timeout | undefined;
-  const schedule = (changed: string) => {
+  // A short pause lets an editor finish writing a file before the rebuild reads it.
+  const schedule = (changed: string, code: boolean) => {
+    restart ||= code;
     clearTimeout(timer);
     timer = setTimeout(() => {
       print(`Changed ${changed}; rebuilding…`);
       void rebuild();
-    }, 80);
+    }, 25);
   };
-  const watched = [path.resolve(root, options.content), path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, "src")];
+  const contentDir = path.resolve(root, options.content);
+  const watched = [contentDir, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, "src")];
   const watchers: FSWatcher[] = watched
     .filter((dir) => fs.existsSync(dir))
-    .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")))));
+    .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")), dir !== contentDir)));
   const configFile = path.resolve(root, options.config ?? CONFIG_FILE);
   fs.watchFile(configFile, { interval: 500 }, (current, previous) => {
     // Node reports a first poll of a file that does not exist; only a real change counts.
-    if (current.mtimeMs !== previous.mtimeMs) schedule(path.relative(root, configFile));
+    if (current.mtimeMs !== previous.mtimeMs) schedule(path.relative(root, configFile), true);
   });
 
   return {
@@ -119,6 +141,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       fs.unwatchFile(configFile);
       live.close();
       await building;
+      builder.kill();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

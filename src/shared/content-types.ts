@@ -80,6 +80,8 @@ export interface ProcessedPage {
   /** Every heading id of the page, of any level; links may point at any of them. */
   headingIds: string[];
   bodyHtml: string;
+  /** A hash of `bodyHtml`, so later steps can key caches on the body without hashing it again. */
+  bodyHash: string;
   /** The example of the page's first `<StackBlitzPreview>`, or "". */
   stackBlitz: string;
   diagnostics: PageDiagnostic[];

@@ -75,16 +75,15 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
  */
 export async function runBundleClient(ctx: BuildContext, pages: readonly OutputFile[]): Promise<BundleClientResult> {
   const key = ctx.cache.enabled ? hashKey("client", await hashToolSources(TOOL_ROOT, CLIENT_SOURCES)) : "";
-  const cached = key ? await ctx.cache.get(key) : undefined;
+  const data = key ? await ctx.cache.getJson<CachedBundle>(key) : undefined;
   let built: { assets: ClientAssets; files: OutputFile[] };
-  if (cached) {
-    const data = JSON.parse(cached.toString("utf8")) as CachedBundle;
+  if (data) {
     built = { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })) };
   } else {
     built = await bundle(ctx);
     if (key) {
-      const data: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
-      await ctx.cache.set(key, JSON.stringify(data));
+      const entry: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
+      await ctx.cache.setJson(key, entry);
     }
   }
   return { assets: built.assets, files: [...injectAssets(pages, built.assets), ...built.files] };

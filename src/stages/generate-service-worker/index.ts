@@ -1,5 +1,6 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
+import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
@@ -14,12 +15,26 @@ export interface GenerateServiceWorkerResult {
 /**
  * Builds `sw.js` from `site-client/service-worker.ts` (workbox's precaching,
  * routing, strategies and expiration modules, bundled and minified by
- * esbuild) and injects the precache manifest: the hashed client assets and
- * the core pages.
+ * esbuild, cached by the source's hash) and injects the precache manifest:
+ * the hashed client assets and the core pages.
  */
 export async function runGenerateServiceWorker(ctx: BuildContext, files: readonly OutputFile[]): Promise<GenerateServiceWorkerResult> {
   const entries = precacheEntries(files);
-  let source: string;
+  const key = ctx.cache.enabled ? hashKey("service-worker", await hashToolSources(TOOL_ROOT, WORKER_SOURCES)) : "";
+  const cached = key ? await ctx.cache.get(key) : undefined;
+  let bundled = cached?.toString("utf8");
+  if (!bundled) {
+    bundled = await bundleWorker(ctx);
+    if (key) await ctx.cache.set(key, bundled);
+  }
+  return { file: { path: "sw.js", contents: injectManifest(bundled, entries) }, precached: entries.length };
+}
+
+/** The code the worker is bundled from. */
+const WORKER_SOURCES = ["site-client/service-worker.ts"];
+
+/** Bundles the worker source with esbuild, leaving the manifest placeholder in place. */
+async function bundleWorker(ctx: BuildContext): Promise<string> {
   try {
     const result = await esbuild.build({
       entryPoints: [path.join(ctx.paths.siteClient, "service-worker.ts")],
@@ -34,9 +49,8 @@ export async function runGenerateServiceWorker(ctx: BuildContext, files: readonl
       legalComments: "none",
       logLevel: "silent",
     });
-    source = injectManifest(result.outputFiles[0].text, entries);
+    return result.outputFiles[0].text;
   } catch (error) {
     throw new StageError("generate service worker", `could not build the service worker: ${(error as Error).message}`, { cause: error });
   }
-  return { file: { path: "sw.js", contents: source }, precached: entries.length };
 }

@@ -11,7 +11,7 @@ import { indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "4";
+const PIPELINE_VERSION = "5";
 
 /** Processes pages; the markdown pipeline is loaded only when some page is not cached. */
 async function processPages(...args: Parameters<typeof import("./process-pages.ts").processPages>) {
@@ -56,14 +56,13 @@ async function processWithCache(ctx: BuildContext, sources: readonly SourceFile[
   const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
   const keys = sources.map((s) => hashKey("page", PIPELINE_VERSION, pipeline, ctx.settings.repository, ctx.settings.branch, s.display, s.relative, s.text));
   const limit = pLimit(32);
-  const cached = await Promise.all(keys.map((key) => limit(() => ctx.cache.get(key))));
-  const pages = cached.map((buffer) => (buffer ? (JSON.parse(buffer.toString("utf8")) as ProcessedPage) : undefined));
+  const pages = await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<ProcessedPage>(key))));
   const missing = sources.flatMap((source, i) => (pages[i] ? [] : [i]));
   const fresh = await processPages(missing.map((i) => sources[i]), ctx.settings, ctx.threads);
   await Promise.all(
     missing.map((i, n) => {
       pages[i] = fresh[n];
-      return limit(() => ctx.cache.set(keys[i], JSON.stringify(fresh[n])));
+      return limit(() => ctx.cache.setJson(keys[i], fresh[n]));
     }),
   );
   return pages as ProcessedPage[];

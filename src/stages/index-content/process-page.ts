@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Root } from "mdast";
 import { visit } from "unist-util-visit";
 import type { Settings } from "../../config.ts";
@@ -26,5 +27,6 @@ export function processPage(source: SourceFile, settings: Settings): ProcessedPa
   const entry = file.data.entry!;
   const tree = file.data.tree!;
   const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty });
-  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, stackBlitz: stackBlitzOf(tree), diagnostics: fromVFile(file, source.display) };
+  const bodyHash = createHash("sha256").update(bodyHtml).digest("hex").slice(0, 32);
+  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, bodyHash, stackBlitz: stackBlitzOf(tree), diagnostics: fromVFile(file, source.display) };
 }

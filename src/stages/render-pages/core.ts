@@ -15,6 +15,8 @@ export interface PagePlan {
   outPath: string;
   data: PageData;
   bodyHtml: string;
+  /** A hash of `bodyHtml` ("" when there is no body). */
+  bodyHash: string;
   canonical: string;
   robots: string;
 }
@@ -120,18 +122,18 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
       },
     };
     const robots = isPrintable(entry) ? "noindex,nofollow" : "";
-    return { outPath: outPathOf(entry.url), data, bodyHtml: processed.bodyHtml, canonical: `${settings.baseUrl}${entry.url}`, robots };
+    return { outPath: outPathOf(entry.url), data, bodyHtml: processed.bodyHtml, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots };
   });
   for (const folder of folders.values()) {
     if (urls.has(folder.url)) continue;
     const title = titleOfFolder(folder);
     const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
     const data: PageData = { ...base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
-    plans.push({ outPath: outPathOf(folder.url), data, bodyHtml: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
+    plans.push({ outPath: outPathOf(folder.url), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
   }
   plans.push(
-    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", canonical: "", robots: "noindex" },
-    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, bodyHtml: "", canonical: "", robots: "noindex" },
+    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex" },
+    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex" },
   );
   return plans;
 }

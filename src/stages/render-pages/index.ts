@@ -36,11 +36,11 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
     plans.map((plan) =>
       limit(async (): Promise<OutputFile> => {
         if (!ctx.cache.enabled) return { path: plan.outPath, contents: (await render())(plan) };
-        const key = hashKey("html", templates, JSON.stringify(plan.data), plan.bodyHtml, plan.canonical, plan.robots);
-        const cached = await ctx.cache.get(key);
-        if (cached) return { path: plan.outPath, contents: cached.toString("utf8") };
+        const key = hashKey("html", templates, JSON.stringify(plan.data), plan.bodyHash, plan.canonical, plan.robots);
+        const cached = await ctx.cache.getJson<string>(key);
+        if (cached !== undefined) return { path: plan.outPath, contents: cached };
         const html = (await render())(plan);
-        await ctx.cache.set(key, html);
+        await ctx.cache.setJson(key, html);
         return { path: plan.outPath, contents: html };
       }),
     ),
