@@ -42,6 +42,8 @@ export interface BuildOptions {
 /** What a long-lived process keeps between builds so a rebuild redoes only what changed. */
 export interface BuildSession {
   memory: MemoryCache;
+  /** Diagnostics already printed by an earlier build of the session; a rebuild prints only new ones. */
+  printed?: Set<string>;
   written?: OutputManifest;
 }
 
@@ -93,7 +95,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     });
 
   const diagnostics = sortDiagnostics(ctx.diagnostics());
-  for (const d of diagnostics) logger.warn(formatDiagnostic(d));
+  for (const d of diagnostics) {
+    const text = formatDiagnostic(d);
+    if (session?.printed?.has(text)) continue;
+    session?.printed?.add(text);
+    logger.warn(text);
+  }
   const bytes = files.reduce((sum, f) => sum + byteLength(f), 0);
   const seconds = (performance.now() - started) / 1000;
   logger.summary(

@@ -8,6 +8,8 @@ export interface Cache {
   readonly enabled: boolean;
   get(key: string): Promise<Buffer | undefined>;
   set(key: string, value: string | Buffer): Promise<void>;
+  /** Values kept only in this process across builds (the dev server's builder); undefined elsewhere. */
+  readonly memo: Map<string, unknown> | undefined;
   /** Reads a JSON entry; a long-lived process keeps the parsed value, so it is parsed once. */
   getJson<T>(key: string): Promise<T | undefined>;
   setJson(key: string, value: unknown): Promise<void>;
@@ -46,6 +48,7 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
   };
   const cache: Cache = {
     enabled: options.enabled,
+    memo: options.enabled ? objects : undefined,
     async get(key) {
       if (!options.enabled) return undefined;
       const kept = memory?.get(key);

@@ -16,7 +16,7 @@ export interface BuildReply {
 
 // Kept across builds: parsed pages, rendered pages and what was written, so a
 // rebuild redoes only what changed.
-const session: BuildSession = { memory: { entries: new Map(), objects: new Map() } };
+const session: BuildSession = { memory: { entries: new Map(), objects: new Map() }, printed: new Set() };
 let first = true;
 
 process.on("message", async (request: BuildRequest) => {
@@ -31,7 +31,45 @@ process.on("message", async (request: BuildRequest) => {
     process.stderr.write(`${errors}\n`);
     reply = { ok: false, errors, ms: performance.now() - started };
   }
-  first = false;
   process.send?.(reply);
-  if (reply.ok) process.stdout.write(`Rebuilt in ${formatDuration(reply.ms)}\n`);
+  if (reply.ok && !first) process.stdout.write(`Rebuilt in ${formatDuration(reply.ms)}\n`);
+  if (first) void warmUp();
+  first = false;
 });
+
+/** A small page with the constructs real pages have, processed once while the builder is idle. */
+const WARM_UP_PAGE = `---
+title: Warm-up
+---
+
+## Setup
+
+T> A tip with a [link](/guides/).
+
+| option | default |
+| --- | --- |
+| \`mode\` | \`production\` |
+
+\`\`\`js
+module.exports = { mode: "development", entry: "./src/index.js" };
+\`\`\`
+
+\`\`\`bash
+npx webpack --mode production
+\`\`\`
+`;
+
+/**
+ * The first build usually comes entirely from the cache, so the markdown and
+ * React code have not been loaded or optimised yet. Loading and running them
+ * once while idle makes the first edit rebuild as fast as later ones.
+ */
+async function warmUp(): Promise<void> {
+  const [{ processPage }, , { resolveSettings }] = await Promise.all([
+    import("../stages/index-content/process-page.ts"),
+    import("../stages/render-pages/render-document.ts"),
+    import("../config.ts"),
+  ]);
+  const settings = resolveSettings({});
+  for (let i = 0; i < 5; i++) processPage({ relative: "warm-up.md", display: "warm-up.md", text: WARM_UP_PAGE, size: WARM_UP_PAGE.length }, settings);
+}

@@ -119,7 +119,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     timer = setTimeout(() => {
       print(`Changed ${changed}; rebuilding…`);
       void rebuild();
-    }, 25);
+    }, 10);
   };
   const contentDir = path.resolve(root, options.content);
   const watched = [contentDir, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, "src")];

@@ -10,10 +10,13 @@
 //                       alternated with the baseline run so both see the same machine
 //   full build, warm    cache filled by one build, then builds with nothing changed
 //   one page changed    a paragraph appended to one page before each cached build
+//   serve rebuild       docs-build serve running (in this process): time from writing
+//                       a page to the reload event, for a typical page and the largest
 // Wall time is performance.now() around the child process; peak RSS is GNU
 // time's %M (the largest single process of the child's tree, not their sum).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -28,7 +31,9 @@ const BASELINE = path.join(PROJECT, "test", "bench", "baseline.ts");
 const CHANGED_PAGE = "configuration/output.mdx";
 const TIME = "/usr/bin/time";
 
-const TARGETS = { cold: 1.2, warm: 0.25, rssMB: 500 };
+const TARGETS = { cold: 1.2, warm: 0.25, rssMB: 500, serveMs: 200 };
+/** A page of typical size, for the dev-server measure (the other is CHANGED_PAGE, the largest). */
+const TYPICAL_PAGE = "guides/caching.mdx";
 
 interface Run {
   seconds: number;
@@ -139,6 +144,49 @@ function runNode(label: string, args: string[], cwd: string): Promise<Run> {
       resolve({ seconds, rssKB });
     });
   });
+}
+
+/**
+ * Starts the dev server on the copy and, for each page, appends a paragraph
+ * `rounds` times and times the write → reload event (milliseconds).
+ */
+async function measureServe(root: string, content: string, pagesToEdit: string[], rounds: number): Promise<Record<string, number[]>> {
+  const { serve } = await import("../../src/serve/index.ts");
+  const handle = await serve({ port: 0, content, out: path.join(root, "out-serve"), links: "warn", root, print: () => {} });
+  const events: string[] = [];
+  const waiting: Array<() => void> = [];
+  const req = http.get(`${handle.url}__docs-build/events`, (res) => {
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      for (const match of chunk.matchAll(/^event: (.+)$/gm)) events.push(match[1]);
+      waiting.splice(0).forEach((wake) => wake());
+    });
+  });
+  const nextEvent = async (from: number) => {
+    while (events.length <= from) await new Promise<void>((resolve) => waiting.push(resolve));
+    return events[from];
+  };
+  const times: Record<string, number[]> = {};
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const page of pagesToEdit) {
+      for (let round = 1; round <= rounds + 1; round++) {
+        const from = events.length;
+        const started = performance.now();
+        fs.appendFileSync(path.join(content, page), `\n\nServe edit ${round} at ${Date.now()}.\n`);
+        const event = await nextEvent(from);
+        const ms = performance.now() - started;
+        if (event !== "reload") throw new BuildFailed(`serve answered ${event} after editing ${page}`);
+        // The first edit of each page warms the builder's code for it; it is shown but not counted.
+        if (round > 1) (times[page] ??= []).push(ms);
+        console.log(`serve rebuild (${page}) ${round === 1 ? "warm-up" : `round ${round - 1}/${rounds}`}: ${Math.round(ms)} ms`);
+      }
+    }
+  } finally {
+    req.destroy();
+    await handle.close();
+  }
+  return times;
 }
 
 function median(values: number[]): number {
@@ -257,6 +305,10 @@ async function main(): Promise<number> {
       console.log(`one page changed (${changedRelative}) round ${round}/${rounds}: ${fmt(c)}`);
     }
 
+    // The dev server: one changed page, from the write to the reload event.
+    const servePages = [TYPICAL_PAGE, changedRelative].filter((p) => fs.existsSync(path.join(content, p)));
+    const serveTimes = await measureServe(tmp, content, servePages, rounds);
+
     // Report.
     const base = median(coldBase.map((r) => r.seconds));
     const rows: Array<[string, Run[]]> = [
@@ -287,11 +339,18 @@ async function main(): Promise<number> {
     console.log(
       `  peak RSS ≤ ${TARGETS.rssMB} MB: ${maxRssMB === undefined ? "not measured (no GNU time)" : `${Math.round(maxRssMB)} MB, the highest of all ${fullRuns.length} full builds — ${verdict(maxRssMB <= TARGETS.rssMB)}`}`,
     );
+    for (const page of servePages) {
+      const ms = median(serveTimes[page]);
+      console.log(`  serve rebuild of one page ≤ ${TARGETS.serveMs} ms (${page}, ${(fs.statSync(path.join(content, page)).size / 1024).toFixed(0)} kB): ${Math.round(ms)} ms median — ${verdict(ms <= TARGETS.serveMs)}`);
+    }
     console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores; other work on the machine skews both sides, the alternation only evens it out)`);
     console.log(`(MB = 10^6 bytes; peak RSS is the largest single process of each build, from ${TIME} -f %M)`);
     return 0;
   } catch (error) {
-    if (error instanceof BuildFailed) return 1;
+    if (error instanceof BuildFailed) {
+      if (error.message) console.error(error.message);
+      return 1;
+    }
     throw error;
   } finally {
     cleanup();

@@ -27,9 +27,27 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 /** The code whose output a cached page depends on; any change to it makes every cached page stale. */
 const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts", "templates/components/**/*.tsx"];
 
-/** Reads one file; reports (and skips) files that are empty or not UTF-8. */
+/**
+ * Reads one file; reports (and skips) files that are empty or not UTF-8. A
+ * long-lived process keeps what it read by modification time and size, so a
+ * rebuild reads only the files that changed.
+ */
 async function readSource(ctx: BuildContext, relative: string): Promise<SourceFile | undefined> {
   const full = path.join(ctx.paths.content, relative);
+  const memo = ctx.cache.memo;
+  if (memo) {
+    const { mtimeMs, size } = await fs.stat(full);
+    const id = `source\0${full}\0${mtimeMs}\0${size}`;
+    const kept = memo.get(id) as SourceFile | undefined;
+    if (kept) return kept;
+    const read = await readFresh(ctx, relative, full);
+    if (read) memo.set(id, read);
+    return read;
+  }
+  return readFresh(ctx, relative, full);
+}
+
+async function readFresh(ctx: BuildContext, relative: string, full: string): Promise<SourceFile | undefined> {
   const display = ctx.display(full);
   const bytes = await fs.readFile(full);
   let text: string;
@@ -46,6 +64,17 @@ async function readSource(ctx: BuildContext, relative: string): Promise<SourceFi
   return { relative, display, text: text.replace(/^\uFEFF/, ""), size: bytes.byteLength };
 }
 
+const pageKeys = new WeakMap<SourceFile, { prefix: string; key: string }>();
+
+/** The cache key of a page: its bytes, path, and everything else its processing depends on (`prefix`). */
+function pageKey(source: SourceFile, prefix: string): string {
+  const known = pageKeys.get(source);
+  if (known?.prefix === prefix) return known.key;
+  const key = hashKey("page", prefix, source.display, source.relative, source.text);
+  pageKeys.set(source, { prefix, key });
+  return key;
+}
+
 /**
  * Processes pages, reusing cached results keyed by the page's bytes, its
  * path, the settings it depends on and the pipeline's code. Only pages not in
@@ -54,7 +83,8 @@ async function readSource(ctx: BuildContext, relative: string): Promise<SourceFi
 async function processWithCache(ctx: BuildContext, sources: readonly SourceFile[]): Promise<ProcessedPage[]> {
   if (!ctx.cache.enabled) return processPages(sources, ctx.settings, ctx.threads);
   const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
-  const keys = sources.map((s) => hashKey("page", PIPELINE_VERSION, pipeline, ctx.settings.repository, ctx.settings.branch, s.display, s.relative, s.text));
+  const prefix = `${PIPELINE_VERSION}\0${pipeline}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
+  const keys = sources.map((s) => pageKey(s, prefix));
   const limit = pLimit(32);
   const pages = await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<ProcessedPage>(key))));
   const missing = sources.flatMap((source, i) => (pages[i] ? [] : [i]));
