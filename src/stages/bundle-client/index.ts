@@ -86,5 +86,25 @@ export async function runBundleClient(ctx: BuildContext, pages: readonly OutputF
       await ctx.cache.setJson(key, entry);
     }
   }
-  return { assets: built.assets, files: [...injectAssets(pages, built.assets), ...built.files] };
+  return { assets: built.assets, files: [...injectRemembered(ctx, pages, built.assets), ...built.files] };
+}
+
+/**
+ * Adds the client's tags to the pages. A long-lived process remembers the
+ * result per page from the last build, so an unchanged page (the same cached
+ * string) is not copied again, and the output writer sees it is unchanged at once.
+ */
+function injectRemembered(ctx: BuildContext, pages: readonly OutputFile[], assets: ClientAssets): OutputFile[] {
+  const memo = ctx.cache.memo;
+  if (!memo) return injectAssets(pages, assets);
+  const id = `injected\0${JSON.stringify(assets)}`;
+  const previous = (memo.get(id) as Map<string | Uint8Array, OutputFile> | undefined) ?? new Map();
+  const next = new Map<string | Uint8Array, OutputFile>();
+  const files = pages.map((page) => {
+    const file = previous.get(page.contents) ?? injectAssets([page], assets)[0];
+    next.set(page.contents, file);
+    return file;
+  });
+  memo.set(id, next);
+  return files;
 }

@@ -81,6 +81,13 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     folder.children.forEach((c) => c.type === "directory" && walk(c));
   };
   walk(root);
+  // One sidebar array per section, shared by its pages (later steps key caches on it).
+  const sidebars = new Map<string, SidebarItem[]>();
+  const sidebarOf = (section: string): SidebarItem[] => {
+    let found = sidebars.get(section);
+    if (!found) sidebars.set(section, (found = sidebarFor(folders.get(`/${section}/`))));
+    return found;
+  };
   const urls = new Set(pages.map((p) => p.entry.url));
   const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
   const position = new Map(chain.map((e, i) => [e.url, i]));
@@ -90,7 +97,7 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     title,
     description: description || settings.description,
     site,
-    sidebar: sidebarFor(folders.get(`/${sectionOf(url)}/`)),
+    sidebar: sidebarOf(sectionOf(url)),
     page: null,
     children: [],
     hero: { words: HERO_WORDS },
@@ -104,7 +111,7 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     const data: PageData = {
       ...base(entry.url, landing ? settings.name : `${entry.title} | ${settings.name}`, entry.description),
       kind: landing ? "landing" : "doc",
-      sidebar: landing ? [] : sidebarFor(folders.get(`/${section}/`)),
+      sidebar: landing ? [] : sidebarOf(section),
       page: {
         title: entry.title,
         url: entry.url,

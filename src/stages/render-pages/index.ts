@@ -31,12 +31,20 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // React and the templates are loaded only when some page is not cached.
   const render = async () => (await import("./render-document.ts")).renderDocument;
+  // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
+  const shared = new Map<object, string>();
+  const hashOf = (value: object) => {
+    let hash = shared.get(value);
+    if (!hash) shared.set(value, (hash = hashKey(JSON.stringify(value))));
+    return hash;
+  };
   const limit = pLimit(32);
   const files = await Promise.all(
     plans.map((plan) =>
       limit(async (): Promise<OutputFile> => {
         if (!ctx.cache.enabled) return { path: plan.outPath, contents: (await render())(plan) };
-        const key = hashKey("html", templates, JSON.stringify(plan.data), plan.bodyHash, plan.canonical, plan.robots);
+        const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
+        const key = hashKey("html", templates, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots);
         const cached = await ctx.cache.getJson<string>(key);
         if (cached !== undefined) return { path: plan.outPath, contents: cached };
         const html = (await render())(plan);
