@@ -15,7 +15,7 @@ import type { VFile } from "vfile";
 
 // refractor's common set plus the languages the webpack docs and loader READMEs use.
 for (const language of [jsx, tsx, toml, json5, handlebars, nginx, coffeescript, csv, shellSession]) refractor.register(language);
-refractor.alias({ shellSession: ["console"], typescript: ["mts", "cts"], javascript: ["mjs", "cjs"] });
+refractor.alias({ "shell-session": ["console"], typescript: ["mts", "cts"], javascript: ["mjs", "cjs"] });
 
 /** Languages that are rendered plain on purpose, without a warning. */
 const PLAIN = new Set(["text", "txt", "plain", "plaintext", "none", "output"]);
@@ -43,9 +43,16 @@ export function rehypeHighlight() {
       if (!code) return;
       const language = languageOf(code);
       if (!language) return;
+      let highlighted = false;
       if (refractor.registered(language)) {
-        code.children = refractor.highlight(toString(code), language).children as ElementContent[];
-      } else if (!PLAIN.has(language)) {
+        try {
+          code.children = refractor.highlight(toString(code), language).children as ElementContent[];
+          highlighted = true;
+        } catch {
+          // A grammar that fails on this code leaves the block plain, with the warning below.
+        }
+      }
+      if (!highlighted && !PLAIN.has(language)) {
         const message = file.message(`Code block language "${language}" is not known; it is shown without highlighting`, {
           place: pre.position,
           ruleId: "code-language",
