@@ -1,4 +1,5 @@
 import "../templates/styles/site.css";
+import "../templates/styles/components.css";
 import { hydratePage } from "./hydrate.tsx";
 
 /** Browser entry: hydrates the page, then registers the service worker outside the dev server. */

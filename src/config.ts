@@ -38,6 +38,8 @@ export interface Settings {
   links: { codeHost: string; social: string; questions: string };
   /** Contributor handles never shown in the contributors grid. */
   contributors: { exclude: string[] };
+  /** Old anchors that moved to another page (`from` is path and hash); followed in the browser, keeping the hash. */
+  redirects: Array<{ from: string; to: string }>;
 }
 
 /** The defaults: the webpack documentation site itself. */
@@ -76,6 +78,7 @@ export const DEFAULT_SETTINGS: Settings = {
       "snyk-bot",
     ],
   },
+  redirects: [{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }],
 };
 
 function typeOf(value: unknown): string {
@@ -131,6 +134,10 @@ export function resolveSettings(raw: unknown, file = CONFIG_FILE): Settings {
   if (settings.search.provider === "docsearch")
     for (const k of ["appId", "apiKey", "indexName"] as const)
       if (!settings.search[k]) throw new ConfigError(file, `search.${k}`, 'is required when search.provider is "docsearch".');
+  settings.redirects.forEach((r, i) => {
+    if (!/^\/[^#]*\/#.+$/.test(r.from)) throw new ConfigError(file, `redirects[${i}].from`, 'must be a page path with a hash, such as "/configuration/other-options/#cache".');
+    if (!/^\/([^#]*\/)?$/.test(r.to)) throw new ConfigError(file, `redirects[${i}].to`, 'must be a page path with a trailing slash, such as "/configuration/cache/".');
+  });
   if (!/^[\w.-]+\/[\w.-]+$/.test(settings.repository)) throw new ConfigError(file, "repository", 'must be "owner/name".');
   return settings;
 }

@@ -1,5 +1,5 @@
 import type { PageData } from "../src/shared/page-data.ts";
-import { THEME_BOOT_SCRIPT } from "./theme.ts";
+import { bootScript, type HashRedirect } from "./boot-script.ts";
 
 /** The id of the script element that carries a page's hydration data. */
 export const DATA_ELEMENT_ID = "__DOCS_DATA__";
@@ -20,10 +20,12 @@ export interface DocumentProps {
   /** Absolute canonical URL with a trailing slash, or "" for pages without one (404). */
   canonical: string;
   robots: string;
+  /** Hash redirects that start on this page. */
+  redirects?: readonly HashRedirect[];
 }
 
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
-export function Document({ data, appHtml, canonical, robots }: DocumentProps) {
+export function Document({ data, appHtml, canonical, robots, redirects = [] }: DocumentProps) {
   return (
     <html lang="en" data-theme="light">
       <head>
@@ -38,7 +40,7 @@ export function Document({ data, appHtml, canonical, robots }: DocumentProps) {
         {canonical ? <meta property="og:url" content={canonical} /> : null}
         <meta name="theme-color" content="#2b3a42" />
         <link rel="icon" href={FAVICON} />
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: bootScript(redirects) }} />
       </head>
       <body>
         <div id="root" dangerouslySetInnerHTML={{ __html: appHtml }} />

@@ -22,9 +22,3 @@ export function applyTheme(theme: Theme, doc: Document = document, storage: Pick
     // Storage can be blocked (private mode); the theme still applies to this page.
   }
 }
-
-/**
- * A tiny script inlined in <head> so the stored theme is applied before the
- * first paint, with no flash of the wrong theme.
- */
-export const THEME_BOOT_SCRIPT = `try{document.documentElement.dataset.theme=localStorage.getItem(${JSON.stringify(THEME_KEY)})==="dark"?"dark":"light"}catch(e){document.documentElement.dataset.theme="light"}`;

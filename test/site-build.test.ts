@@ -67,7 +67,9 @@ test("the sidebar lists the section's pages with their anchors and opens the cur
   const html = fileText(site, "guides/first/index.html");
   const data = dataOf(html);
   assert.equal(data.sidebar.map((i) => i.url), ["/guides/", "/guides/first/", "/guides/second/"]);
-  assert.match(html, '<li class="sidebar-item current"><details open="">');
+  assert.match(html, '<li class="sidebar-item current open"><div class="sidebar-item-head"><a href="/guides/first/" aria-current="page">First Guide</a><button type="button" class="sidebar-toggle" aria-expanded="true"');
+  assert.match(html, '<li class="sidebar-item"><div class="sidebar-item-head"><a href="/guides/second/">Second Guide</a><button type="button" class="sidebar-toggle" aria-expanded="false"');
+  assert.match(html, /<ul class="sidebar-anchors" id="sidebar-anchors-guides-second-" hidden="">/);
   assert.match(html, 'href="/guides/first/#install"');
   assert.equal(data.page?.previous, { url: "/guides/", title: "Guides" });
   assert.equal(data.page?.next, { url: "/guides/second/", title: "Second Guide" });

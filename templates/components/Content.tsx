@@ -1,13 +1,34 @@
 /**
- * The rendered markdown body as HTML. The server renders it from markdown
- * once; the browser hydrates with the HTML already in the page, so markdown
- * is never parsed there.
+ * The body of a page: ready HTML, still loading, or failed to load. The
+ * server always renders it ready; the client runtime shows the other states
+ * while it fetches another page's content.
  */
-export interface Body {
-  html: string;
-}
+export type Body = { html: string; status?: "ready" } | { status: "loading" } | { status: "error"; retry?: () => void };
+
+/** The text shown when a page's content cannot be loaded. */
+export const LOAD_ERROR_TEXT = "Error loading content.";
 
 /** Renders the body inside the element the client reads it back from. */
 export function Content({ body }: { body: Body }) {
+  if (body.status === "loading")
+    return (
+      <div className="markdown content-placeholder" data-content-state="loading" aria-busy="true">
+        <span className="sr-only">Loading…</span>
+        <div className="placeholder-line" />
+        <div className="placeholder-line" />
+        <div className="placeholder-line short" />
+      </div>
+    );
+  if (body.status === "error")
+    return (
+      <div className="markdown content-error" data-content-state="error" role="alert">
+        <p>{LOAD_ERROR_TEXT}</p>
+        {body.retry ? (
+          <button type="button" className="button" onClick={body.retry}>
+            Try again
+          </button>
+        ) : null}
+      </div>
+    );
   return <div className="markdown" data-content="" dangerouslySetInnerHTML={{ __html: body.html }} />;
 }

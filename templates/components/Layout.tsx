@@ -1,16 +1,21 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { PageData } from "../../src/shared/page-data.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
+import { MobileSidebar } from "./MobileSidebar.tsx";
+import { Notification } from "./Notification.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
-/** The shared layout: skip link, header, optional sidebar, main content, footer. */
+/** The shared layout: skip link, notification, header, sidebars, main content, footer. */
 export function Layout({ data, children }: { data: PageData; children: ReactNode }) {
+  const [menuOpen, setMenuOpen] = useState(false);
   const withSidebar = data.sidebar.length > 0;
   return (
     <div className={withSidebar ? "layout with-sidebar" : "layout"}>
       <a className="skip-link" href="#main">Skip to content</a>
-      <Header site={data.site} url={data.url} />
+      <Notification />
+      <Header site={data.site} url={data.url} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} />
+      {withSidebar ? <MobileSidebar items={data.sidebar} url={data.url} open={menuOpen} onOpenChange={setMenuOpen} /> : null}
       <div className="layout-body">
         {withSidebar ? <Sidebar items={data.sidebar} url={data.url} /> : null}
         <main id="main" tabIndex={-1}>

@@ -19,6 +19,8 @@ export interface PagePlan {
   bodyHash: string;
   canonical: string;
   robots: string;
+  /** Hash redirects that start on this page. */
+  redirects: Array<{ from: string; to: string }>;
 }
 
 /** Inputs of `planPages`. */
@@ -109,7 +111,7 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     const section = sectionOf(entry.url);
     const printUrl = `/${section}/printable/`;
     const data: PageData = {
-      ...base(entry.url, landing ? settings.name : `${entry.title} | ${settings.name}`, entry.description),
+      ...base(entry.url, landing ? settings.name : isPrintable(entry) ? `Combined printable page | ${settings.name}` : `${entry.title} | ${settings.name}`, entry.description),
       kind: landing ? "landing" : "doc",
       sidebar: landing ? [] : sidebarOf(section),
       page: {
@@ -129,18 +131,19 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
       },
     };
     const robots = isPrintable(entry) ? "noindex,nofollow" : "";
-    return { outPath: outPathOf(entry.url), data, bodyHtml: processed.bodyHtml, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots };
+    const redirects = settings.redirects.filter((r) => r.from.startsWith(`${entry.url}#`));
+    return { outPath: outPathOf(entry.url), data, bodyHtml: processed.bodyHtml, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots, redirects };
   });
   for (const folder of folders.values()) {
     if (urls.has(folder.url)) continue;
     const title = titleOfFolder(folder);
     const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
     const data: PageData = { ...base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
-    plans.push({ outPath: outPathOf(folder.url), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
+    plans.push({ outPath: outPathOf(folder.url), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "", redirects: [] });
   }
   plans.push(
-    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex" },
-    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex" },
+    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
+    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
   );
   return plans;
 }

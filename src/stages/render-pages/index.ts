@@ -44,7 +44,7 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
       limit(async (): Promise<OutputFile> => {
         if (!ctx.cache.enabled) return { path: plan.outPath, contents: (await render())(plan) };
         const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
-        const key = hashKey("html", templates, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots);
+        const key = hashKey("html", templates, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
         const cached = await ctx.cache.getJson<string>(key);
         if (cached !== undefined) return { path: plan.outPath, contents: cached };
         const html = (await render())(plan);

@@ -7,5 +7,5 @@ import type { PagePlan } from "./core.ts";
 /** Renders one plan to a complete HTML document: the hydratable app inside the static shell. */
 export function renderDocument(plan: PagePlan): string {
   const appHtml = renderToString(createElement(App, { data: plan.data, body: { html: plan.bodyHtml } }));
-  return `<!doctype html>${renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml, canonical: plan.canonical, robots: plan.robots }))}`;
+  return `<!doctype html>${renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml, canonical: plan.canonical, robots: plan.robots, redirects: plan.redirects }))}`;
 }
