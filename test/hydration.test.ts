@@ -1,42 +1,30 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { Window } from "happy-dom";
 import type { BuildResult } from "../src/build.ts";
+import { openDom } from "./helpers/dom.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
-
-const GLOBALS = ["window", "document", "navigator", "localStorage", "Node", "Element", "HTMLElement", "HTMLIFrameElement", "Event", "MouseEvent", "getComputedStyle", "requestAnimationFrame", "MutationObserver"] as const;
 
 let site: BuildResult;
 
 /**
- * Loads a built page into happy-dom (its scripts are not run) and exposes the
- * window as the global browser objects react-dom expects, then hydrates it
+ * Loads a built page into happy-dom (its scripts are not run) and hydrates it
  * with the client's own hydrate function.
  */
 async function hydrate(filePath: string, storedTheme?: string) {
-  const window = new Window({ url: `http://127.0.0.1/${filePath.replace(/index\.html$/, "")}`, settings: { disableJavaScriptFileLoading: true, disableJavaScriptEvaluation: true, disableCSSFileLoading: true } });
-  const html = fileText(site, filePath);
-  if (storedTheme) window.localStorage.setItem("theme", storedTheme);
-  window.document.write(html);
-  const saved = new Map<string, unknown>();
-  for (const name of GLOBALS) {
-    saved.set(name, (globalThis as Record<string, unknown>)[name]);
-    Object.defineProperty(globalThis, name, { value: (window as unknown as Record<string, unknown>)[name], configurable: true, writable: true });
-  }
+  const dom = await openDom({ url: `http://127.0.0.1/${filePath.replace(/index\.html$/, "")}` });
+  if (storedTheme) dom.window.localStorage.setItem("theme", storedTheme);
+  dom.window.document.write(fileText(site, filePath));
   const errors: unknown[] = [];
   const { hydratePage } = await import("../site-client/hydrate.tsx");
-  const { act } = await import("react");
   let hydrated: ReturnType<typeof hydratePage>;
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  await act(async () => {
-    hydrated = hydratePage(window.document as unknown as Document, (e) => errors.push(e));
+  await dom.act(() => {
+    hydrated = hydratePage(dom.document, (e) => errors.push(e));
   });
   const restore = async () => {
-    await act(async () => hydrated?.root.unmount());
-    for (const [name, value] of saved) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
-    await window.happyDOM.close();
+    await dom.act(() => hydrated?.root.unmount());
+    await dom.close();
   };
-  return { window, document: window.document, errors, act, restore };
+  return { window: dom.window, document: dom.window.document, errors, act: dom.act, restore };
 }
 
 test.before(async () => {
@@ -60,11 +48,11 @@ test("the theme toggle switches to dark, applies it to the document and stores i
   try {
     const button = page.document.querySelector(".theme-toggle") as unknown as HTMLButtonElement;
     assert.is(button.getAttribute("aria-label"), "Switch to dark theme");
-    await page.act(async () => button.click());
+    await page.act(() => button.click());
     assert.is(page.document.documentElement.dataset.theme, "dark");
     assert.is(page.window.localStorage.getItem("theme"), "dark");
     assert.is(button.getAttribute("aria-label"), "Switch to light theme");
-    await page.act(async () => button.click());
+    await page.act(() => button.click());
     assert.is(page.document.documentElement.dataset.theme, "light");
     assert.is(page.window.localStorage.getItem("theme"), "light");
   } finally {

@@ -1,0 +1,162 @@
+import { createElement as h } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { resolveSettings } from "../src/config.ts";
+import type { DocPageProps, SidebarItem } from "../src/shared/page-data.ts";
+import { siteData } from "../src/stages/render-pages/core.ts";
+import { bootScript } from "../templates/boot-script.ts";
+import { Content, LOAD_ERROR_TEXT } from "../templates/components/Content.tsx";
+import { Contributors, contributorsHeading } from "../templates/components/Contributors.tsx";
+import { DocPage } from "../templates/components/DocPage.tsx";
+import { Footer, FOOTER_LINKS } from "../templates/components/Footer.tsx";
+import { Header } from "../templates/components/Header.tsx";
+import { LanguageDropdown } from "../templates/components/LanguageDropdown.tsx";
+import { MobileSidebar } from "../templates/components/MobileSidebar.tsx";
+import { NotFound } from "../templates/components/NotFound.tsx";
+import { Notification } from "../templates/components/Notification.tsx";
+import { Sidebar } from "../templates/components/Sidebar.tsx";
+import { versionUrl, VersionSelector } from "../templates/components/VersionSelector.tsx";
+
+// Server rendering of each component against fixture data.
+const settings = resolveSettings({});
+const folder = (name: string) => ({ path: `content/${name}`, name, children: [], size: 0, type: "directory" as const, url: `/${name}/` });
+const site = siteData(settings, { path: "content", name: "content", children: [folder("concepts"), folder("configuration"), folder("blog")], size: 0, type: "directory", url: "/" });
+const items: SidebarItem[] = [
+  { url: "/guides/", title: "Guides", anchors: [], group: "" },
+  { url: "/guides/first/", title: "First", anchors: [{ title: "Setup", id: "setup", level: 2 }, { title: "Deep", id: "deep", level: 3 }, { title: "Deeper", id: "deeper", level: 4 }], group: "" },
+  { url: "/guides/caching/", title: "Caching", anchors: [{ title: "Hashes", id: "hashes", level: 2 }], group: "Advanced" },
+];
+const page: DocPageProps = {
+  title: "First",
+  url: "/guides/first/",
+  date: "",
+  contributors: [{ handle: "alice", name: "Alice" }],
+  related: [{ title: "Node.js", url: "https://nodejs.org/" }],
+  previous: { url: "/guides/", title: "Guides" },
+  next: { url: "/guides/caching/", title: "Caching" },
+  thirdParty: false,
+  edit: "https://github.com/webpack/webpack.js.org/edit/main/content/guides/first.md",
+  path: "content/guides/first.md",
+  repo: "",
+  printUrl: "/guides/printable/",
+  stackBlitz: "",
+};
+const render = (element: ReturnType<typeof h>) => renderToStaticMarkup(element);
+
+test("Header: logo, the four top links with Documentation active on docs paths, icon links with names, the search box", () => {
+  const html = render(h(Header, { site, url: "/configuration/mode/", hasSidebar: true, menuOpen: false, onMenu: () => {} }));
+  assert.match(html, '<a class="logo" href="/" aria-label="webpack home">');
+  for (const [title, url] of [["Documentation", "/concepts/"], ["Contribute", "/contribute/"], ["Vote", "/vote/"], ["Blog", "/blog/"]]) assert.match(html, `href="${url}"`), assert.match(html, `>${title}</a>`);
+  assert.match(html, '<a href="/concepts/" class="active" aria-current="page">Documentation</a>');
+  assert.match(html, 'aria-label="webpack on GitHub"');
+  assert.match(html, 'aria-label="webpack on X (Twitter)"');
+  assert.match(html, 'aria-label="webpack questions on Stack Overflow"');
+  assert.match(html, 'placeholder="Search webpack documentation"');
+  assert.match(html, '<nav class="sub-nav" aria-label="Sections"><a href="/concepts/">Concepts</a><a href="/configuration/" class="active" aria-current="true">Configuration</a></nav>');
+  assert.not.match(html, "sidebar-menu-button", "the menu button is rendered only in the browser");
+  for (const path of ["/api/", "/concepts/x/", "/guides/", "/loaders/", "/migrate/", "/plugins/"])
+    assert.match(render(h(Header, { site, url: path, hasSidebar: false, menuOpen: false, onMenu: () => {} })), '<a href="/concepts/" class="active"');
+  const blog = render(h(Header, { site, url: "/blog/", hasSidebar: false, menuOpen: false, onMenu: () => {} }));
+  assert.not.match(blog, '<a href="/concepts/" class="active"');
+  assert.match(blog, '<a href="/blog/" class="active" aria-current="page">Blog</a>');
+  assert.not.match(blog, 'class="sub-nav"');
+});
+
+test("LanguageDropdown: a closed menu button over one menu item per translated site, at the same path", () => {
+  const html = render(h(LanguageDropdown, { languages: site.languages, path: "/guides/first/" }));
+  assert.match(html, '<button type="button" class="language-button" aria-haspopup="menu" aria-expanded="false" aria-controls="language-menu"');
+  assert.match(html, '<ul id="language-menu" role="menu" aria-label="Languages" hidden="">');
+  assert.match(html, 'href="https://webpack.js.org/guides/first/"');
+  assert.match(html, 'href="https://webpack.docschina.org/guides/first/"');
+  assert.match(html, 'href="https://webpack.kr/guides/first/"');
+  assert.is(html.match(/role="menuitem"/g)?.length, 3);
+});
+
+test("VersionSelector: 5 selected by default; version 4 lives on the v4. host at the same path", () => {
+  const html = render(h(VersionSelector, { versions: ["5", "4"], current: "5", baseUrl: "https://webpack.js.org", path: "/guides/" }));
+  assert.match(html, '<option value="5" selected="">v5</option>');
+  assert.match(html, '<option value="4">v4</option>');
+  assert.is(versionUrl({ baseUrl: "https://webpack.js.org", version: "4", defaultVersion: "5", path: "/guides/caching/" }), "https://v4.webpack.js.org/guides/caching/");
+  assert.is(versionUrl({ baseUrl: "https://webpack.js.org", version: "5", defaultVersion: "5", path: "/guides/" }), "https://webpack.js.org/guides/");
+});
+
+test("Sidebar: groups, the current item open and marked, anchors of levels 2 and 3 only", () => {
+  const html = render(h(Sidebar, { items, url: "/guides/first/" }));
+  assert.match(html, '<h2 class="sidebar-group-title">Advanced</h2>');
+  assert.match(html, '<li class="sidebar-item current open">');
+  assert.match(html, 'aria-current="page">First</a>');
+  assert.match(html, 'href="/guides/first/#setup"');
+  assert.match(html, 'href="/guides/first/#deep"');
+  assert.not.match(html, "#deeper");
+  assert.match(html, '<ul class="sidebar-anchors" id="sidebar-anchors-guides-caching-" hidden="">');
+  assert.ok(html.indexOf(">Guides</a>") < html.indexOf(">First</a>"), "the index page comes first");
+  assert.is(render(h(Sidebar, { items: [], url: "/" })), "");
+});
+
+test("MobileSidebar renders nothing on the server", () => {
+  assert.is(render(h(MobileSidebar, { items, url: "/guides/first/", open: false, onOpenChange: () => {} })), "");
+});
+
+test("DocPage: title, body, Further Reading, edit/print links, previous and next, contributors", () => {
+  const html = render(h(DocPage, { page, body: { html: "<p>Body text</p>" } }));
+  assert.match(html, "<h1>First</h1>");
+  assert.match(html, '<div class="markdown" data-content=""><p>Body text</p></div>');
+  assert.match(html, 'id="further-reading">Further Reading</h2>');
+  assert.match(html, `<a href="${page.edit}" rel="noopener noreferrer">Edit this page</a>`);
+  assert.match(html, '<a href="/guides/printable/" rel="nofollow">Print this page</a>');
+  assert.not.match(html, "Jump to repository");
+  assert.not.match(html, "third-party");
+  assert.match(html, 'href="/guides/" rel="prev"');
+  assert.match(html, 'href="/guides/caching/" rel="next"');
+  assert.match(html, ">Contributor</h2>");
+});
+
+test("DocPage for a third-party page: disclaimer and Jump to repository; a live preview when there is an example", () => {
+  const html = render(h(DocPage, { page: { ...page, thirdParty: true, repo: "https://github.com/webpack-contrib/css-loader", stackBlitz: "https://stackblitz.com/x" }, body: { html: "" } }));
+  assert.match(html, '<p class="third-party">');
+  assert.match(html, '<a href="https://github.com/webpack-contrib/css-loader" rel="noopener noreferrer">Jump to repository</a>');
+  assert.match(html, '<aside class="live-preview" aria-label="Live preview"><a href="https://stackblitz.com/x"');
+});
+
+test("Contributors: singular and plural headings, 45px avatars at size 90, loaded lazily", () => {
+  assert.is(contributorsHeading(1), "Contributor");
+  assert.is(contributorsHeading(2), "Contributors");
+  assert.is(contributorsHeading(0), "Contributors");
+  const html = render(h(Contributors, { contributors: [{ handle: "a", name: "A" }, { handle: "b", name: "B" }] }));
+  assert.match(html, ">Contributors</h2>");
+  assert.match(html, '<img src="https://github.com/a.png?size=90" alt="A" width="45" height="45" loading="lazy" decoding="async"/>');
+  assert.is(render(h(Contributors, { contributors: [] })), "");
+});
+
+test("Content: the loading placeholder and the error text", () => {
+  assert.match(render(h(Content, { body: { status: "loading" } })), 'data-content-state="loading" aria-busy="true"');
+  const error = render(h(Content, { body: { status: "error", retry: () => {} } }));
+  assert.match(error, `<p>${LOAD_ERROR_TEXT}</p>`);
+  assert.is(LOAD_ERROR_TEXT, "Error loading content.");
+  assert.match(error, ">Try again</button>");
+});
+
+test("Footer lists the ten links in order; NotFound has its texts; Notification renders until dismissed", () => {
+  const footer = render(h(Footer));
+  assert.equal([...footer.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]), ["Get Started", "Comparison", "Privacy Policy", "Swag Store", "Awesome", "Glossary", "Branding", "Gitter", "Changelog", "License"]);
+  assert.is(FOOTER_LINKS.length, 10);
+  const notFound = render(h(NotFound));
+  assert.match(notFound, "<h1>Page Not Found</h1>");
+  assert.match(notFound, "Oops! The page you are looking for has been removed or relocated.");
+  assert.match(notFound, '<a class="button" href="/">Go to Homepage</a>');
+  assert.match(render(h(Notification)), 'class="notification"');
+});
+
+test("the boot script applies the theme and the notification mark, and redirects only where asked", () => {
+  const plain = bootScript();
+  assert.match(plain, 'localStorage.getItem("theme")==="dark"?"dark":"light"');
+  assert.match(plain, 'localStorage.getItem("notification-dismissed")==="3"');
+  assert.not.match(plain, "location.replace");
+  const withRedirect = bootScript([{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }]);
+  assert.match(withRedirect, '{"/configuration/other-options/#cache":"/configuration/cache/"}');
+  assert.match(withRedirect, "location.replace(t+location.hash)");
+  assert.match(withRedirect, 'addEventListener("hashchange",go)');
+});
+
+test.run();
