@@ -4,7 +4,7 @@ export const FOOTER_LINKS = [
   { title: "Comparison", url: "/comparison/" },
   { title: "Privacy Policy", url: "https://openjsf.org/wp-content/uploads/sites/84/2021/04/OpenJS-Foundation-Privacy-Policy-2019-11-15.pdf" },
   { title: "Swag Store", url: "https://webpack.threadless.com" },
-  { title: "Awesome", url: "https://github.com/webpack-contrib/awesome-webpack" },
+  { title: "Awesome", url: "/awesome-webpack/" },
   { title: "Glossary", url: "/glossary/" },
   { title: "Branding", url: "/branding/" },
   { title: "Gitter", url: "https://gitter.im/webpack/webpack" },
