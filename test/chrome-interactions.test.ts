@@ -101,6 +101,8 @@ test("language dropdown: click opens and closes, keys move and wrap, Escape retu
     const box = root.querySelector(".language-dropdown") as HTMLElement;
     await dom.act(() => box.dispatchEvent(new dom.window.MouseEvent("mouseover", { bubbles: true, relatedTarget: outside as never }) as unknown as Event));
     assert.is(button.getAttribute("aria-expanded"), "true", "hover opens");
+    await dom.act(() => button.click());
+    assert.is(button.getAttribute("aria-expanded"), "true", "a click after hovering keeps it open");
     await dom.act(() => box.dispatchEvent(new dom.window.MouseEvent("mouseout", { bubbles: true, relatedTarget: outside as never }) as unknown as Event));
     assert.is(button.getAttribute("aria-expanded"), "false", "leaving closes");
   }),

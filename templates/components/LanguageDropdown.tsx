@@ -13,6 +13,8 @@ export function languageUrl(language: LanguageItem, path: string): string {
  */
 export function LanguageDropdown({ languages, path, current = "en" }: { languages: readonly LanguageItem[]; path: string; current?: string }) {
   const [open, setOpen] = useState(false);
+  // A pointer resting on the dropdown has already opened it; its click must not close it again.
+  const hovered = useRef(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<Array<HTMLAnchorElement | null>>([]);
@@ -76,8 +78,14 @@ export function LanguageDropdown({ languages, path, current = "en" }: { language
     <div
       ref={root}
       className={open ? "language-dropdown open" : "language-dropdown"}
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onMouseEnter={() => {
+        hovered.current = true;
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        hovered.current = false;
+        setOpen(false);
+      }}
       onBlur={(event) => {
         if (!root.current?.contains(event.relatedTarget as Node | null)) setOpen(false);
       }}
@@ -90,7 +98,7 @@ export function LanguageDropdown({ languages, path, current = "en" }: { language
         aria-expanded={open}
         aria-controls={menuId}
         aria-label={`Language: ${active?.title ?? ""}`}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen((o) => (hovered.current ? true : !o))}
         onKeyDown={onButtonKey}
       >
         {active?.title}
