@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import type { PageData } from "../src/shared/page-data.ts";
-import type { Body } from "./components/Content.tsx";
+import { Content, type Body } from "./components/Content.tsx";
 import { DocPage } from "./components/DocPage.tsx";
 import { Landing } from "./components/Landing.tsx";
 import { Layout } from "./components/Layout.tsx";
@@ -24,6 +24,12 @@ function screen(data: PageData, body: Body) {
       return data.page ? <DocPage page={data.page} body={body} /> : null;
     case "section":
       return <SectionIndex title={data.title} children={data.children} />;
+    case "printable":
+      return (
+        <article className="doc-page printable">
+          <Content body={body} />
+        </article>
+      );
     case "not-found":
       return <NotFound />;
     case "app-shell":

@@ -109,7 +109,7 @@ test("build: a valid site exits 0 and writes every page, the shell, 404, assets 
       assert.match(run.stdout, new RegExp(`^✓ ${stage}\\s+\\d`, "m"), `no "✓ ${stage}" line in\n${run.stdout}`);
     const summary = /^Built (\d+) pages, (\d+) files, [\d.]+ (?:B|kB|MB) in [\d.]+ (?:ms|s)\b.*$/m.exec(run.stdout);
     assert.ok(summary, `no summary line in\n${run.stdout}`);
-    assert.is(Number(summary[1]), 3, "page count in the summary (the fixture's three pages)");
+    assert.is(Number(summary[1]), 4, "page count in the summary (the fixture's three pages and the guides' printable page)");
     assert.is(Number(summary[2]), files.length, "file count in the summary");
     assert.is(run.stdout.match(/^Built /gm)?.length, 1, "exactly one summary line");
     assert.not.match(run.stderr, /error/i);

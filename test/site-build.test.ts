@@ -37,7 +37,7 @@ test("an in-memory build writes nothing and emits every route, the 404 page, the
     assert.ok(paths.includes(expected), `missing ${expected}`);
   assert.ok(paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.js$/.test(p)), "hashed entry script");
   assert.ok(paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.css$/.test(p)), "hashed stylesheet");
-  assert.is(site.pages, 7, "6 content pages and the generated blog index");
+  assert.is(site.pages, 8, "6 content pages, the generated blog index and the guides' printable page");
   assert.is(site.diagnostics.length, 0);
 });
 
@@ -120,7 +120,7 @@ test("pages processed in worker threads come out identical to pages processed on
     threaded.files.map((f) => [f.path, fileText(threaded, f.path)]),
     inline.files.map((f) => [f.path, fileText(inline, f.path)]),
   );
-  assert.is(threaded.pages, 7);
+  assert.is(threaded.pages, 8);
 });
 
 test("--base-url overrides the canonical links", async () => {

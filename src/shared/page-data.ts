@@ -62,7 +62,7 @@ export interface DocPageProps {
 }
 
 /** The kinds of screens the site has. */
-export type PageKind = "landing" | "doc" | "section" | "not-found" | "app-shell";
+export type PageKind = "landing" | "doc" | "section" | "printable" | "not-found" | "app-shell";
 
 /** Everything needed to render (and hydrate) one HTML page. */
 export interface PageData {

@@ -3,6 +3,7 @@ import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import { STACKBLITZ_BASE } from "../../shared/constants.ts";
+import { combinePrintable } from "./printable.ts";
 
 /** Sections that have a combined printable page. */
 export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
@@ -91,6 +92,7 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     return found;
   };
   const urls = new Set(pages.map((p) => p.entry.url));
+  const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
   const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
   const position = new Map(chain.map((e, i) => [e.url, i]));
   const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
@@ -104,6 +106,9 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     children: [],
     hero: { words: HERO_WORDS },
   });
+  // Sections that get a combined printable page: those with pages, unless the content has its own.
+  const printable = PRINTABLE_SECTIONS.filter((section) => folders.has(`/${section}/`) && !urls.has(`/${section}/printable/`));
+  for (const section of printable) urls.add(`/${section}/printable/`);
   const plans: PagePlan[] = pages.map((processed) => {
     const entry = processed.entry;
     const i = position.get(entry.url);
@@ -140,6 +145,13 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
     const data: PageData = { ...base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
     plans.push({ outPath: outPathOf(folder.url), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "", redirects: [] });
+  }
+  for (const section of printable) {
+    const url = `/${section}/printable/`;
+    const members = pagesOf(folders.get(`/${section}/`)!).filter((e) => !isPrintable(e)).map((e) => byUrl.get(e.url)!);
+    const data: PageData = { ...base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [] };
+    const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
+    plans.push({ outPath: outPathOf(url), data, bodyHtml: combinePrintable(members), bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] });
   }
   plans.push(
     { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },

@@ -1,0 +1,48 @@
+import type { ProcessedPage } from "../../shared/content-types.ts";
+
+/** The id a page gets on the combined printable page: its URL's path, joined (`/guides/caching/` → `guides-caching`). */
+export function printableSlug(url: string): string {
+  return url.split("/").filter(Boolean).join("-") || "home";
+}
+
+const ID_ATTRIBUTES = /\s(id|aria-describedby|aria-labelledby|aria-controls)="([^"]*)"/g;
+const HREF = /\shref="([^"]*)"/g;
+
+/**
+ * Rewrites one page's body for the combined page (pure): every id (and every
+ * attribute naming ids) gets the page's prefix, so ids stay unique across
+ * pages; links to pages of the same section, with or without an anchor, point
+ * inside the combined page. The body is this pipeline's own HTML, whose
+ * attributes are always double-quoted and escaped.
+ */
+export function rewriteForPrint(html: string, slug: string, sectionSlugs: ReadonlyMap<string, string>): string {
+  return html
+    .replace(ID_ATTRIBUTES, (_, name: string, value: string) => ` ${name}="${value.split(" ").map((id) => (id ? `${slug}--${id}` : id)).join(" ")}"`)
+    .replace(HREF, (whole, href: string) => {
+      if (href.startsWith("#")) return ` href="#${slug}--${href.slice(1)}"`;
+      const [path, hash] = href.split("#", 2);
+      const target = sectionSlugs.get(path);
+      if (target === undefined) return whole;
+      return ` href="#${hash ? `${target}--${hash}` : target}"`;
+    });
+}
+
+/** Escapes text for HTML. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/**
+ * Combines the pages of a section, in sidebar order, into one body (pure):
+ * each page under its title as a heading, ids unique, links between the
+ * section's pages pointing inside. The bodies are reused as rendered.
+ */
+export function combinePrintable(pages: readonly ProcessedPage[]): string {
+  const slugs = new Map(pages.map((p) => [p.entry.url, printableSlug(p.entry.url)]));
+  return pages
+    .map((page) => {
+      const slug = slugs.get(page.entry.url)!;
+      return `<section class="printable-page" aria-labelledby="${slug}"><h1 class="printable-title" id="${slug}">${escapeHtml(page.entry.title)}</h1>${rewriteForPrint(page.bodyHtml, slug, slugs)}</section>`;
+    })
+    .join("");
+}

@@ -1,0 +1,52 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { PageEntry, ProcessedPage } from "../src/shared/content-types.ts";
+import { combinePrintable, printableSlug, rewriteForPrint } from "../src/stages/render-pages/printable.ts";
+import { buildFixtureSite, fileText } from "./helpers/site.ts";
+
+function page(url: string, title: string, bodyHtml: string): ProcessedPage {
+  return { entry: { url, title } as PageEntry, links: [], headingIds: [], bodyHtml, bodyHash: url, stackBlitz: "", diagnostics: [] };
+}
+
+test("printableSlug joins the path of a URL", () => {
+  assert.is(printableSlug("/guides/caching/"), "guides-caching");
+  assert.is(printableSlug("/guides/"), "guides");
+});
+
+test("rewriteForPrint prefixes ids and id references, and points same-section links inside the page", () => {
+  const slugs = new Map([["/guides/", "guides"], ["/guides/caching/", "guides-caching"]]);
+  const html =
+    '<h2 id="setup">Setup</h2><a href="#setup">here</a><a href="/guides/caching/#hashes">hashes</a><a href="/guides/caching/">caching</a>' +
+    '<a href="/concepts/#entry">elsewhere</a><a href="https://nodejs.org/">out</a><sup><a aria-describedby="footnote-label" href="#user-content-fn-1">1</a></sup>';
+  assert.is(
+    rewriteForPrint(html, "guides", slugs),
+    '<h2 id="guides--setup">Setup</h2><a href="#guides--setup">here</a><a href="#guides-caching--hashes">hashes</a><a href="#guides-caching">caching</a>' +
+      '<a href="/concepts/#entry">elsewhere</a><a href="https://nodejs.org/">out</a><sup><a aria-describedby="guides--footnote-label" href="#guides--user-content-fn-1">1</a></sup>',
+  );
+});
+
+test("combinePrintable keeps the given order, puts each page under its title, and keeps ids unique", () => {
+  const html = combinePrintable([page("/guides/", "Guides", '<h2 id="intro">Intro</h2>'), page("/guides/caching/", "Caching & <hashes>", '<h2 id="intro">Intro</h2>')]);
+  assert.ok(html.indexOf(">Guides</h1>") < html.indexOf("Caching &amp; &lt;hashes&gt;</h1>"));
+  const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
+  assert.equal(ids, ["guides", "guides--intro", "guides-caching", "guides-caching--intro"]);
+  assert.is(new Set(ids).size, ids.length);
+});
+
+test("the built site has a printable page per section, in sidebar order, with unique ids and inner links", async () => {
+  const site = await buildFixtureSite("basic");
+  const html = fileText(site, "guides/printable/index.html");
+  assert.match(html, "<title>Combined printable page | webpack</title>");
+  assert.match(html, '<meta name="robots" content="noindex,nofollow"/>');
+  const titles = [...html.matchAll(/<h1 class="printable-title" id="([^"]+)">([^<]+)<\/h1>/g)].map((m) => m[2]);
+  assert.equal(titles, ["Guides", "First Guide", "Second Guide"]);
+  const content = html.slice(html.indexOf('<div class="markdown" data-content="">'));
+  const ids = [...content.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
+  assert.is(new Set(ids).size, ids.length, `duplicate ids: ${ids.join(", ")}`);
+  assert.match(html, 'href="#guides-first--setup"', "the guides index links to /guides/first/#setup, now inside the page");
+  assert.match(fileText(site, "guides/first/index.html"), '<a href="/guides/printable/" rel="nofollow">Print this page</a>');
+  assert.not.ok(site.files.some((f) => f.path === "blog/printable/index.html"), "the blog has no printable page");
+  assert.not.match(html, 'class="sidebar"');
+});
+
+test.run();
