@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { ConfigError } from "./errors.ts";
+import type { SponsorThresholds } from "./shared/sponsors.ts";
 
 /** The file name of the optional site config at the project root. */
 export const CONFIG_FILE = "docs-build.config.json";
@@ -38,6 +39,8 @@ export interface Settings {
   links: { codeHost: string; social: string; questions: string };
   /** Contributor handles never shown in the contributors grid. */
   contributors: { exclude: string[] };
+  /** Sponsor ranks: the minimum amount (US dollars) of each rank per view, and how many newest sponsors "latest" shows. */
+  sponsors: { thresholds: SponsorThresholds; latest: number };
   /** Old anchors that moved to another page (`from` is path and hash); followed in the browser, keeping the hash. */
   redirects: Array<{ from: string; to: string }>;
 }
@@ -79,6 +82,13 @@ export const DEFAULT_SETTINGS: Settings = {
     ],
   },
   redirects: [{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }],
+  sponsors: {
+    thresholds: {
+      monthly: { platinum: 2000, gold: 500, silver: 100, bronze: 25, backer: 1 },
+      total: { platinum: 20000, gold: 5000, silver: 1000, bronze: 250, backer: 1 },
+    },
+    latest: 6,
+  },
 };
 
 function typeOf(value: unknown): string {
@@ -138,6 +148,11 @@ export function resolveSettings(raw: unknown, file = CONFIG_FILE): Settings {
     if (!/^\/[^#]*\/#.+$/.test(r.from)) throw new ConfigError(file, `redirects[${i}].from`, 'must be a page path with a hash, such as "/configuration/other-options/#cache".');
     if (!/^\/([^#]*\/)?$/.test(r.to)) throw new ConfigError(file, `redirects[${i}].to`, 'must be a page path with a trailing slash, such as "/configuration/cache/".');
   });
+  for (const view of ["monthly", "total"] as const) {
+    const t = settings.sponsors.thresholds[view];
+    if (!(t.platinum >= t.gold && t.gold >= t.silver && t.silver >= t.bronze && t.bronze >= t.backer && t.backer >= 0))
+      throw new ConfigError(file, `sponsors.thresholds.${view}`, "must not increase from platinum down to backer, and must not be negative.");
+  }
   if (!/^[\w.-]+\/[\w.-]+$/.test(settings.repository)) throw new ConfigError(file, "repository", 'must be "owner/name".');
   return settings;
 }

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { PageData } from "../src/shared/page-data.ts";
 import { Content, type Body } from "./components/Content.tsx";
+import { BlogList } from "./components/BlogList.tsx";
 import { DocPage } from "./components/DocPage.tsx";
 import { Landing } from "./components/Landing.tsx";
 import { Layout } from "./components/Layout.tsx";
@@ -19,11 +20,18 @@ export function App({ data, body }: { data: PageData; body: Body }) {
 function screen(data: PageData, body: Body) {
   switch (data.kind) {
     case "landing":
-      return <Landing words={data.hero.words} body={body} />;
+      return <Landing words={data.hero.words} body={body} sponsors={data.sponsors} />;
     case "doc":
-      return data.page ? <DocPage page={data.page} body={body} /> : null;
+      return data.page ? <DocPage page={data.page} body={body} after={data.posts.length ? <BlogList posts={data.posts} /> : null} /> : null;
     case "section":
-      return <SectionIndex title={data.title} children={data.children} />;
+      return data.posts.length ? (
+        <article className="doc-page">
+          <h1>{data.title.replace(/ \| .*$/, "")}</h1>
+          <BlogList posts={data.posts} />
+        </article>
+      ) : (
+        <SectionIndex title={data.title} children={data.children} />
+      );
     case "printable":
       return (
         <article className="doc-page printable">

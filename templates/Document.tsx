@@ -9,9 +9,6 @@ export function serializeData(data: PageData): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
-/** The logo as an inline SVG icon, so no page ever requests a missing favicon. */
-const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M12 1 22 6.5v11L12 23 2 17.5v-11z" fill="#8ed6fb"/><path d="M12 6.2 17 9v6l-5 2.8L7 15V9z" fill="#1c78c0"/></svg>')}`;
-
 /** Options of the HTML document around a rendered page. */
 export interface DocumentProps {
   data: PageData;
@@ -39,7 +36,14 @@ export function Document({ data, appHtml, canonical, robots, redirects = [] }: D
         <meta property="og:description" content={data.description} />
         {canonical ? <meta property="og:url" content={canonical} /> : null}
         <meta name="theme-color" content="#2b3a42" />
-        <link rel="icon" href={FAVICON} />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        {data.url.startsWith("/blog/") ? (
+          <>
+            <link rel="alternate" type="application/rss+xml" title={`${data.site.name} blog (RSS)`} href="/blog/feed.xml" />
+            <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href="/blog/atom.xml" />
+          </>
+        ) : null}
         <script dangerouslySetInnerHTML={{ __html: bootScript(redirects) }} />
       </head>
       <body>

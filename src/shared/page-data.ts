@@ -1,4 +1,5 @@
 import type { Anchor, RelatedItem } from "./content-types.ts";
+import type { SponsorData, SponsorThresholds } from "./sponsors.ts";
 
 /**
  * The props every server-rendered page is hydrated with. They are embedded in
@@ -61,6 +62,14 @@ export interface DocPageProps {
   stackBlitz: string;
 }
 
+/** A blog post as the blog index lists it. */
+export interface BlogPostSummary {
+  url: string;
+  title: string;
+  date: string;
+  teaser: string;
+}
+
 /** The kinds of screens the site has. */
 export type PageKind = "landing" | "doc" | "section" | "printable" | "not-found" | "app-shell";
 
@@ -75,4 +84,8 @@ export interface PageData {
   page: DocPageProps | null;
   children: LinkItem[];
   hero: { words: string[] };
+  /** The blog's posts, newest first (the blog index only). */
+  posts: BlogPostSummary[];
+  /** The sponsors section (the landing page only). */
+  sponsors: { data: SponsorData; thresholds: SponsorThresholds; latest: number } | null;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { Content, type Body } from "./Content.tsx";
 import { Contributors } from "./Contributors.tsx";
@@ -13,7 +14,7 @@ export function formatDate(date: string): string {
  * A documentation page: title, third-party disclaimer, body, Further Reading,
  * edit/print/repository links, previous and next, and the contributors grid.
  */
-export function DocPage({ page, body }: { page: DocPageProps; body: Body }) {
+export function DocPage({ page, body, after = null }: { page: DocPageProps; body: Body; after?: ReactNode }) {
   return (
     <article className="doc-page">
       <h1>{page.title}</h1>
@@ -30,6 +31,7 @@ export function DocPage({ page, body }: { page: DocPageProps; body: Body }) {
         </aside>
       ) : null}
       <Content body={body} />
+      {after}
       {page.related.length ? (
         <section className="further-reading" aria-labelledby="further-reading">
           <h2 id="further-reading">Further Reading</h2>

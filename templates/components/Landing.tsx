@@ -1,32 +1,56 @@
 import { useEffect, useState } from "react";
+import type { SponsorData, SponsorThresholds } from "../../src/shared/sponsors.ts";
 import { Content, type Body } from "./Content.tsx";
+import { Cube } from "./Cube.tsx";
+import { Sponsors } from "./Sponsors.tsx";
 
-/** Delay between hero words, in milliseconds. */
-export const ROTATE_DELAY = 5000;
+/** Hero rotation: the first change after 5000 ms, then every 5000 ms; the word box is at most 110px wide. */
+export const ROTATION = { delay: 5000, repeat: 5000, maxWidth: 110 };
+
+/** Depth of the hero's cube. */
+export const HERO_CUBE_DEPTH = 120;
+
+function prefersReducedMotion(): boolean {
+  return typeof window !== "undefined" && Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);
+}
 
 /** The hero's rotating word; it stays still for readers who prefer reduced motion. */
-function RotatingWord({ words }: { words: readonly string[] }) {
+export function RotatingWord({ words }: { words: readonly string[] }) {
   const [index, setIndex] = useState(0);
   useEffect(() => {
-    if (words.length < 2 || window.matchMedia?.("(prefers-reduced-motion: reduce)").matches) return;
-    const timer = window.setInterval(() => setIndex((i) => (i + 1) % words.length), ROTATE_DELAY);
-    return () => window.clearInterval(timer);
+    if (words.length < 2 || prefersReducedMotion()) return;
+    let repeat: number | undefined;
+    const first = window.setTimeout(() => {
+      setIndex((i) => (i + 1) % words.length);
+      repeat = window.setInterval(() => setIndex((i) => (i + 1) % words.length), ROTATION.repeat);
+    }, ROTATION.delay);
+    return () => {
+      window.clearTimeout(first);
+      if (repeat !== undefined) window.clearInterval(repeat);
+    };
   }, [words]);
   return (
-    <span className="hero-word" aria-live="off" style={{ maxWidth: 110 }}>
+    <span className="hero-word" style={{ maxWidth: ROTATION.maxWidth }}>
       {words[index]}
     </span>
   );
 }
 
-/** The landing page: the hero, then the page's body (the intro steps and the sponsors section). */
-export function Landing({ words, body }: { words: readonly string[]; body: Body }) {
+/** What the landing page shows besides its body. */
+export interface LandingProps {
+  words: readonly string[];
+  body: Body;
+  sponsors: { data: SponsorData; thresholds: SponsorThresholds; latest: number } | null;
+}
+
+/** The landing page: the hero, the page's body (the two intro steps and the sponsors intro), then the sponsors. */
+export function Landing({ words, body, sponsors }: LandingProps) {
+  const [still, setStill] = useState(false);
+  useEffect(() => setStill(prefersReducedMotion()), []);
   return (
     <div className="landing">
       <section className="hero">
-        <div className="cube" aria-hidden="true" style={{ ["--cube-depth" as string]: "120px" }}>
-          <div className="cube-inner" />
-        </div>
+        <Cube depth={HERO_CUBE_DEPTH} spin={!still} />
         <p className="hero-text">
           bundle your <RotatingWord words={words} />
         </p>
@@ -37,6 +61,7 @@ export function Landing({ words, body }: { words: readonly string[]; body: Body 
       </section>
       <div className="landing-body">
         <Content body={body} />
+        {sponsors ? <Sponsors {...sponsors} /> : null}
       </div>
     </div>
   );

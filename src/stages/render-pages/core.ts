@@ -1,7 +1,9 @@
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
-import type { Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
+import type { BlogPostSummary, Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
+import type { SponsorData } from "../../shared/sponsors.ts";
+import { teaserOf } from "../../shared/teaser.ts";
 import { STACKBLITZ_BASE } from "../../shared/constants.ts";
 import { combinePrintable } from "./printable.ts";
 
@@ -30,6 +32,8 @@ export interface PlanOptions {
   pages: readonly ProcessedPage[];
   contributors: Record<string, Contributor[]>;
   settings: Settings;
+  /** The validated sponsors file, or null when there is none. */
+  sponsors: SponsorData | null;
 }
 
 /** Where the HTML of a URL is written: `/a/b/` → `a/b/index.html`. */
@@ -76,7 +80,7 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
  * landing page at `/`), a generated index for folders without one, the
  * not-found page and the app shell, each with the data its template needs.
  */
-export function planPages({ root, pages, contributors, settings }: PlanOptions): PagePlan[] {
+export function planPages({ root, pages, contributors, settings, sponsors }: PlanOptions): PagePlan[] {
   const site = siteData(settings, root);
   const folders = new Map<string, DirectoryEntry>();
   const walk = (folder: DirectoryEntry) => {
@@ -93,6 +97,9 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
   };
   const urls = new Set(pages.map((p) => p.entry.url));
   const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
+  const posts: BlogPostSummary[] = pages
+    .filter((p) => p.entry.url.startsWith("/blog/") && p.entry.url !== "/blog/" && !isPrintable(p.entry))
+    .map((p) => ({ url: p.entry.url, title: p.entry.title, date: blogDate(p.entry.name), teaser: teaserOf(p.bodyHtml) }));
   const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
   const position = new Map(chain.map((e, i) => [e.url, i]));
   const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
@@ -105,6 +112,8 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
     page: null,
     children: [],
     hero: { words: HERO_WORDS },
+    posts: url === "/blog/" ? posts : [],
+    sponsors: null,
   });
   // Sections that get a combined printable page: those with pages, unless the content has its own.
   const printable = PRINTABLE_SECTIONS.filter((section) => folders.has(`/${section}/`) && !urls.has(`/${section}/printable/`));
@@ -119,6 +128,7 @@ export function planPages({ root, pages, contributors, settings }: PlanOptions):
       ...base(entry.url, landing ? settings.name : isPrintable(entry) ? `Combined printable page | ${settings.name}` : `${entry.title} | ${settings.name}`, entry.description),
       kind: landing ? "landing" : "doc",
       sidebar: landing ? [] : sidebarOf(section),
+      sponsors: landing && sponsors ? { data: sponsors, thresholds: settings.sponsors.thresholds, latest: settings.sponsors.latest } : null,
       page: {
         title: entry.title,
         url: entry.url,

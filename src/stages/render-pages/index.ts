@@ -4,7 +4,12 @@ import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { Contributor } from "../../shared/page-data.ts";
+import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { planPages } from "./core.ts";
+import { readDataFile } from "./read-data.ts";
+
+/** The committed sponsors file, under `repositories/`. */
+export const SPONSORS_FILE = "sponsors.json";
 
 /** The rendered HTML files and the URLs they serve. */
 export interface RenderPagesResult {
@@ -27,7 +32,8 @@ const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**
  * body, metadata) and templates are unchanged is taken from the cache.
  */
 export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Promise<RenderPagesResult> {
-  const plans = planPages({ ...input, settings: ctx.settings });
+  const sponsors = (await readDataFile<SponsorData>(ctx, SPONSORS_FILE, validateSponsors)) ?? null;
+  const plans = planPages({ ...input, settings: ctx.settings, sponsors });
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // React and the templates are loaded only when some page is not cached.
   const render = async () => (await import("./render-document.ts")).renderDocument;
