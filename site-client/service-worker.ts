@@ -2,7 +2,7 @@ import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
 import { registerRoute } from "workbox-routing";
-import { NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 
 /** The precache manifest; the build replaces this placeholder with the list of files. */
 declare const self: { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
@@ -22,4 +22,11 @@ registerRoute(
 registerRoute(
   ({ request }) => request.destination === "image",
   new StaleWhileRevalidate({ cacheName: "images", plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
+);
+
+// Lazily loaded client files (the vote board, for one) have content-hashed
+// names, so a cached copy is always right.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  new CacheFirst({ cacheName: "assets", plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
 );

@@ -6,6 +6,7 @@ import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
 import { byteLength, type OutputFile } from "./output-files.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
+import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { runIndexContent } from "./stages/index-content/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
@@ -84,9 +85,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
   failOnErrors(ctx);
   const rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl }));
-  const client = await task(logger, "bundle client", () => runBundleClient(ctx, rendered.files));
+  const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
+  const client = await task(logger, "bundle client", () => runBundleClient(ctx, [...rendered.files, ...siteFiles.files]));
   const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, client.files));
   const files = [...client.files, worker.file];
+  // Later stages report problems too (data files); nothing is written while any is fatal.
+  failOnErrors(ctx);
   const session = options.session;
   if (options.write !== false)
     await task(logger, "write output", async () => {

@@ -7,6 +7,7 @@ import { Landing } from "./components/Landing.tsx";
 import { Layout } from "./components/Layout.tsx";
 import { NotFound } from "./components/NotFound.tsx";
 import { SectionIndex } from "./components/SectionIndex.tsx";
+import { VotePage } from "./components/VotePage.tsx";
 
 /** The whole page for one route; the same component renders on the server and hydrates in the browser. */
 export function App({ data, body }: { data: PageData; body: Body }) {
@@ -38,6 +39,8 @@ function screen(data: PageData, body: Body) {
           <Content body={body} />
         </article>
       );
+    case "vote":
+      return data.vote ? <VotePage topics={data.vote.topics} stylesheet={data.vote.stylesheet} /> : null;
     case "not-found":
       return <NotFound />;
     case "app-shell":

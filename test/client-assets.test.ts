@@ -14,6 +14,7 @@ const outputs = {
   },
   "assets/chunks/chunk-QRSTUVWX.js": { imports: [] },
   "assets/index-IJKLMNOP.css": { imports: [] },
+  "assets/vote-QWERTYUI.css": { entryPoint: "site-client/vote/vote.css", imports: [] },
 };
 
 test("clientAssets finds the entry, its stylesheet and static imports only", () => {
@@ -21,8 +22,15 @@ test("clientAssets finds the entry, its stylesheet and static imports only", () 
     entry: "/assets/index-ABCDEFGH.js",
     css: ["/assets/index-IJKLMNOP.css"],
     preload: ["/assets/chunks/chunk-QRSTUVWX.js"],
+    voteCss: "/assets/vote-QWERTYUI.css",
   });
   assert.throws(() => clientAssets(outputs, "site-client/other.tsx"), /no output/);
+});
+
+test("injectAssets puts the vote stylesheet's URL where pages hold its token", () => {
+  const assets = clientAssets(outputs, "site-client/index.tsx");
+  const [page] = injectAssets([{ path: "vote/index.html", contents: '<head></head><script type="application/json">{"stylesheet":"__DOCS_BUILD_VOTE_STYLESHEET__"}</script>' }], assets);
+  assert.match(page.contents as string, '{"stylesheet":"/assets/vote-QWERTYUI.css"}');
 });
 
 test("injectAssets adds the tags before </head> of HTML files and leaves other files alone", () => {
@@ -41,17 +49,17 @@ test("injectAssets adds the tags before </head> of HTML files and leaves other f
   assert.is(script.contents, "</head>");
 });
 
-test("precacheEntries: hashed assets without revision, core pages with a content revision, nothing else", () => {
+test("precacheEntries: assets the pages load at once without revision, core pages with a content revision, nothing else", () => {
+  const page = (extra: string) => `<html><head><link rel="stylesheet" href="/assets/index-IJKLMNOP.css"><script type="module" src="/assets/index-ABCDEFGH.js"></script>${extra}</head><body><a href="/assets/linked-in-body.js">x</a></body></html>`;
   const entries = precacheEntries([
     { path: "assets/index-ABCDEFGH.js", contents: "js" },
-    { path: "assets/index-IJKLMNOP.css", contents: "css" },
-    { path: "index.html", contents: "<p>home</p>" },
-    { path: "404.html", contents: "<p>404</p>" },
-    { path: "app-shell/index.html", contents: "<p>shell</p>" },
-    { path: "guides/index.html", contents: "<p>guides</p>" },
-    { path: "assets/unhashed.js", contents: "x" },
+    { path: "assets/chunks/VoteApp-ZZZZZZZZ.js", contents: "lazy" },
+    { path: "index.html", contents: page("") },
+    { path: "404.html", contents: page('<link rel="modulepreload" href="/assets/chunks/chunk-QRSTUVWX.js">') },
+    { path: "app-shell/index.html", contents: page("") },
+    { path: "guides/index.html", contents: page("") },
   ]);
-  assert.equal(entries.map((e) => e.url), ["/", "/404.html", "/app-shell/", "/assets/index-ABCDEFGH.js", "/assets/index-IJKLMNOP.css"]);
+  assert.equal(entries.map((e) => e.url), ["/", "/404.html", "/app-shell/", "/assets/chunks/chunk-QRSTUVWX.js", "/assets/index-ABCDEFGH.js", "/assets/index-IJKLMNOP.css"]);
   assert.is(entries.find((e) => e.url === "/assets/index-ABCDEFGH.js")!.revision, null);
   const home = entries.find((e) => e.url === "/")!.revision;
   assert.ok(home && /^[0-9a-f]{16}$/.test(home));

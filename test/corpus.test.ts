@@ -25,7 +25,7 @@ if (!fs.existsSync(CORPUS)) {
 
   test("every page of the corpus is rendered, with broken links only as warnings", () => {
     assert.is(pageCount, 143);
-    assert.is(site.pages, pageCount + 8, "one route per page (every section has its own index page) and the 8 printable pages");
+    assert.is(site.pages, pageCount + 9, "one route per page (every section has its own index page), the 8 printable pages and the vote page");
     assert.ok(site.diagnostics.every((d) => !d.fatal), "no errors");
     const rules = new Set(site.diagnostics.map((d) => d.ruleId));
     for (const rule of rules) assert.ok(["broken-link", "broken-anchor", "code-language"].includes(rule), `unexpected ${rule}`);

@@ -9,7 +9,7 @@ import { DEFAULT_SETTINGS } from "../src/config.ts";
 import { ContentError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { bucketSponsors, initialView, rankOf, validateSponsors, type Sponsor, type SponsorData } from "../src/shared/sponsors.ts";
-import { teaserOf } from "../src/shared/teaser.ts";
+import { teaserOf } from "../src/shared/text.ts";
 import { Cube } from "../templates/components/Cube.tsx";
 import { Landing, RotatingWord } from "../templates/components/Landing.tsx";
 import { Sponsors, VISIBILITY_INTERVAL } from "../templates/components/Sponsors.tsx";

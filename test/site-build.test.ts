@@ -37,7 +37,7 @@ test("an in-memory build writes nothing and emits every route, the 404 page, the
     assert.ok(paths.includes(expected), `missing ${expected}`);
   assert.ok(paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.js$/.test(p)), "hashed entry script");
   assert.ok(paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.css$/.test(p)), "hashed stylesheet");
-  assert.is(site.pages, 8, "6 content pages, the generated blog index and the guides' printable page");
+  assert.is(site.pages, 9, "6 content pages, the generated blog index, the guides' printable page and the vote page");
   assert.is(site.diagnostics.length, 0);
 });
 
@@ -120,7 +120,28 @@ test("pages processed in worker threads come out identical to pages processed on
     threaded.files.map((f) => [f.path, fileText(threaded, f.path)]),
     inline.files.map((f) => [f.path, fileText(inline, f.path)]),
   );
-  assert.is(threaded.pages, 8);
+  assert.is(threaded.pages, 9);
+});
+
+test("the vote page is built from the committed topics; its code and stylesheet load only there, lazily", () => {
+  const vote = fileText(site, "vote/index.html");
+  assert.is(dataOf(vote).kind, "vote");
+  assert.match(vote, "<title>Vote | webpack</title>");
+  const voteCss = site.files.find((f) => /^assets\/vote-[A-Z0-9]{8}\.css$/.test(f.path));
+  const board = site.files.find((f) => /^assets\/chunks\/VoteApp-[A-Z0-9]{8}\.js$/.test(f.path));
+  assert.ok(voteCss && board, "the board and its stylesheet are files of their own");
+  assert.match(fileText(site, board!.path), "vote-supported");
+  assert.is(dataOf(vote).vote?.stylesheet, `/${voteCss!.path}`, "the page data names the hashed stylesheet");
+  const byUrl = new Map(site.files.map((f) => [`/${f.path}`, f]));
+  for (const file of site.files.filter((f) => f.path.endsWith(".html"))) {
+    const html = fileText(site, file.path);
+    assert.not.match(html, '<link rel="stylesheet" href="/assets/vote-', `${file.path} links the vote stylesheet statically`);
+    for (const [, url] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) {
+      const script = fileText(site, byUrl.get(url)!.path);
+      for (const marker of ["vote-supported", "Only topics I support", "No topics match."]) assert.not.match(script, marker, `${file.path} loads ${url}, which holds the vote board`);
+    }
+  }
+  assert.not.match(fileText(site, "sw.js"), "VoteApp-", "the board is not precached");
 });
 
 test("--base-url overrides the canonical links", async () => {

@@ -1,5 +1,6 @@
 import type { Anchor, RelatedItem } from "./content-types.ts";
 import type { SponsorData, SponsorThresholds } from "./sponsors.ts";
+import type { VoteTopic } from "./vote-types.ts";
 
 /**
  * The props every server-rendered page is hydrated with. They are embedded in
@@ -71,7 +72,7 @@ export interface BlogPostSummary {
 }
 
 /** The kinds of screens the site has. */
-export type PageKind = "landing" | "doc" | "section" | "printable" | "not-found" | "app-shell";
+export type PageKind = "landing" | "doc" | "section" | "printable" | "vote" | "not-found" | "app-shell";
 
 /** Everything needed to render (and hydrate) one HTML page. */
 export interface PageData {
@@ -88,4 +89,6 @@ export interface PageData {
   posts: BlogPostSummary[];
   /** The sponsors section (the landing page only). */
   sponsors: { data: SponsorData; thresholds: SponsorThresholds; latest: number } | null;
+  /** The vote board's topics and its lazily loaded stylesheet (the vote page only). */
+  vote: { topics: VoteTopic[]; stylesheet: string } | null;
 }

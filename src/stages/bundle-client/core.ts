@@ -1,4 +1,5 @@
 import type { OutputFile } from "../../output-files.ts";
+import { VOTE_STYLESHEET_TOKEN } from "../../shared/constants.ts";
 
 /** The public folder client assets are served from. */
 export const ASSETS_DIR = "assets";
@@ -15,6 +16,8 @@ export interface ClientAssets {
   css: string[];
   entry: string;
   preload: string[];
+  /** The vote page's lazily loaded stylesheet ("" when there is none). */
+  voteCss: string;
 }
 
 /** Turns an output path relative to the project (`assets/main-X.js`) into its public URL. */
@@ -27,11 +30,13 @@ function publicUrl(outputPath: string): string {
  * Finds the entry script, its stylesheet and the chunks it imports
  * statically (to preload them) in esbuild's metafile outputs (pure).
  */
-export function clientAssets(outputs: Record<string, MetaOutput>, entrySuffix: string): ClientAssets {
+export function clientAssets(outputs: Record<string, MetaOutput>, entrySuffix: string, voteCssSuffix = "site-client/vote/vote.css"): ClientAssets {
   const found = Object.entries(outputs).find(([, meta]) => meta.entryPoint?.endsWith(entrySuffix));
   if (!found) throw new Error(`esbuild produced no output for ${entrySuffix}`);
   const [entryPath, meta] = found;
+  const vote = Object.entries(outputs).find(([, m]) => m.entryPoint?.endsWith(voteCssSuffix));
   return {
+    voteCss: vote ? publicUrl(vote[0]) : "",
     entry: publicUrl(entryPath),
     css: meta.cssBundle ? [publicUrl(meta.cssBundle)] : [],
     preload: meta.imports.filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path)),
@@ -47,13 +52,17 @@ export function assetTags(assets: ClientAssets): string {
   ].join("");
 }
 
-/** Adds the client's tags to every HTML file (pure; other files pass through). */
+/**
+ * Adds the client's tags to every HTML file, and puts the vote stylesheet's
+ * hashed URL where the page data holds its token (pure; other files pass through).
+ */
 export function injectAssets(files: readonly OutputFile[], assets: ClientAssets): OutputFile[] {
   const tags = assetTags(assets);
   return files.map((file) => {
     if (!file.path.endsWith(".html") || typeof file.contents !== "string") return file;
     const at = file.contents.indexOf("</head>");
     if (at === -1) return file;
-    return { path: file.path, contents: `${file.contents.slice(0, at)}${tags}${file.contents.slice(at)}` };
+    const html = `${file.contents.slice(0, at)}${tags}${file.contents.slice(at)}`;
+    return { path: file.path, contents: html.includes(VOTE_STYLESHEET_TOKEN) ? html.split(VOTE_STYLESHEET_TOKEN).join(assets.voteCss) : html };
   });
 }

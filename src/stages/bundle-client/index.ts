@@ -14,9 +14,11 @@ export interface BundleClientResult {
 }
 
 const ENTRY = "index.tsx";
+/** The vote page's stylesheet: its own entry, so it is a separate file loaded only by that page. */
+const VOTE_CSS = "vote/vote.css";
 
 /** The code the client bundle is made from. */
-const CLIENT_SOURCES = ["site-client/**/*.{ts,tsx}", "templates/**/*.{ts,tsx,css}", "src/shared/**/*.ts", "src/stages/bundle-client/**/*.ts"];
+const CLIENT_SOURCES = ["site-client/**/*.{ts,tsx,css}", "templates/**/*.{ts,tsx,css}", "src/shared/**/*.ts", "src/stages/bundle-client/**/*.ts"];
 
 /** A bundle as cached: its files (base64) and its assets. */
 interface CachedBundle {
@@ -30,7 +32,7 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
-      entryPoints: [path.join(ctx.paths.siteClient, ENTRY)],
+      entryPoints: { index: path.join(ctx.paths.siteClient, ENTRY), vote: path.join(ctx.paths.siteClient, VOTE_CSS) },
       absWorkingDir: TOOL_ROOT,
       outdir,
       bundle: true,

@@ -10,7 +10,8 @@ export interface PrecacheEntry {
 /** Pages kept for offline use from the first visit: the landing page, the app shell and the not-found page. */
 export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"];
 
-const HASHED_ASSET = /^assets\/.+-[A-Z0-9]{8}\.(js|css)$/;
+/** Client assets a page loads at once: its scripts, preloaded chunks and stylesheets. */
+const PAGE_ASSET = /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g;
 
 /** The public URL of an output file. */
 export function urlOfFile(path: string): string {
@@ -18,17 +19,22 @@ export function urlOfFile(path: string): string {
 }
 
 /**
- * Lists what the service worker precaches (pure): every content-hashed client
- * asset (revision null: the name changes with the content) and the
- * precached pages, revisioned by a hash of their HTML.
+ * Lists what the service worker precaches (pure): the content-hashed client
+ * assets that pages load at once (revision null: the name changes with the
+ * content) and the precached pages, revisioned by a hash of their HTML.
+ * Lazily loaded chunks (such as the vote board) are cached when first used.
  */
 export function precacheEntries(files: readonly OutputFile[]): PrecacheEntry[] {
+  const assets = new Set<string>();
   const entries: PrecacheEntry[] = [];
   for (const file of files) {
-    if (HASHED_ASSET.test(file.path)) entries.push({ url: `/${file.path}`, revision: null });
-    else if (PRECACHED_PAGES.includes(file.path))
-      entries.push({ url: urlOfFile(file.path), revision: createHash("sha256").update(file.contents).digest("hex").slice(0, 16) });
+    if (!file.path.endsWith(".html")) continue;
+    const html = typeof file.contents === "string" ? file.contents : Buffer.from(file.contents).toString("utf8");
+    const head = html.slice(0, html.indexOf("</head>") + 1 || undefined);
+    for (const match of head.matchAll(PAGE_ASSET)) assets.add(match[1]);
+    if (PRECACHED_PAGES.includes(file.path)) entries.push({ url: urlOfFile(file.path), revision: createHash("sha256").update(file.contents).digest("hex").slice(0, 16) });
   }
+  for (const url of assets) entries.push({ url, revision: null });
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
 

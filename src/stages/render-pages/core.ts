@@ -3,8 +3,9 @@ import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { BlogPostSummary, Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
-import { teaserOf } from "../../shared/teaser.ts";
-import { STACKBLITZ_BASE } from "../../shared/constants.ts";
+import { teaserOf } from "../../shared/text.ts";
+import { STACKBLITZ_BASE, VOTE_STYLESHEET_TOKEN } from "../../shared/constants.ts";
+import type { VoteData } from "../../shared/vote-types.ts";
 import { combinePrintable } from "./printable.ts";
 
 /** Sections that have a combined printable page. */
@@ -34,6 +35,8 @@ export interface PlanOptions {
   settings: Settings;
   /** The validated sponsors file, or null when there is none. */
   sponsors: SponsorData | null;
+  /** The validated vote topics file, or null when there is none. */
+  vote: VoteData | null;
 }
 
 /** Where the HTML of a URL is written: `/a/b/` → `a/b/index.html`. */
@@ -80,7 +83,7 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
  * landing page at `/`), a generated index for folders without one, the
  * not-found page and the app shell, each with the data its template needs.
  */
-export function planPages({ root, pages, contributors, settings, sponsors }: PlanOptions): PagePlan[] {
+export function planPages({ root, pages, contributors, settings, sponsors, vote }: PlanOptions): PagePlan[] {
   const site = siteData(settings, root);
   const folders = new Map<string, DirectoryEntry>();
   const walk = (folder: DirectoryEntry) => {
@@ -114,6 +117,7 @@ export function planPages({ root, pages, contributors, settings, sponsors }: Pla
     hero: { words: HERO_WORDS },
     posts: url === "/blog/" ? posts : [],
     sponsors: null,
+    vote: null,
   });
   // Sections that get a combined printable page: those with pages, unless the content has its own.
   const printable = PRINTABLE_SECTIONS.filter((section) => folders.has(`/${section}/`) && !urls.has(`/${section}/printable/`));
@@ -162,6 +166,14 @@ export function planPages({ root, pages, contributors, settings, sponsors }: Pla
     const data: PageData = { ...base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [] };
     const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
     plans.push({ outPath: outPathOf(url), data, bodyHtml: combinePrintable(members), bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] });
+  }
+  if (vote && !urls.has("/vote/")) {
+    const data: PageData = {
+      ...base("/vote/", `Vote | ${settings.name}`, "Vote on the webpack features and documentation topics you care about."),
+      kind: "vote",
+      vote: { topics: vote.topics, stylesheet: VOTE_STYLESHEET_TOKEN },
+    };
+    plans.push({ outPath: outPathOf("/vote/"), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}/vote/`, robots: "", redirects: [] });
   }
   plans.push(
     { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },

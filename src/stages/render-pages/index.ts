@@ -5,8 +5,12 @@ import type { OutputFile } from "../../output-files.ts";
 import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
+import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
 import { planPages } from "./core.ts";
 import { readDataFile } from "./read-data.ts";
+
+/** The committed vote topics file, under `repositories/`. */
+export const VOTE_FILE = "vote-topics.json";
 
 /** The committed sponsors file, under `repositories/`. */
 export const SPONSORS_FILE = "sponsors.json";
@@ -33,7 +37,9 @@ const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**
  */
 export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Promise<RenderPagesResult> {
   const sponsors = (await readDataFile<SponsorData>(ctx, SPONSORS_FILE, validateSponsors)) ?? null;
-  const plans = planPages({ ...input, settings: ctx.settings, sponsors });
+  const vote =
+    (await readDataFile<VoteData>(ctx, VOTE_FILE, (data) => validateVoteData(data).map((p) => ({ path: parseJsonPath(p.path), message: p.message })))) ?? null;
+  const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote });
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // React and the templates are loaded only when some page is not cached.
   const render = async () => (await import("./render-document.ts")).renderDocument;

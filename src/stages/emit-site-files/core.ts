@@ -1,0 +1,142 @@
+import type { Settings } from "../../config.ts";
+import type { OutputFile } from "../../output-files.ts";
+import { isPrintable } from "../../shared/content-rules.ts";
+import type { PageEntry, ProcessedPage } from "../../shared/content-types.ts";
+import { ATOM_PATH, atomFeed, blogPosts, postDay, RSS_PATH, rssFeed } from "./feeds.ts";
+import { escapeXml } from "../../shared/text.ts";
+
+export { ATOM_PATH, atomFeed, blogPosts, newestFirst, rfc822, RSS_PATH, rssFeed, type BlogPost, type FeedOptions } from "./feeds.ts";
+export { decodeEntities, escapeXml, plainText, teaserOf } from "../../shared/text.ts";
+
+/** The site's header colour: the manifest's theme colour, the same as the pages' `theme-color` meta. */
+export const THEME_COLOR = "#2b3a42";
+
+/** The page background of the light theme (`--bg`), shown while the installed app starts. */
+export const BACKGROUND_COLOR = "#ffffff";
+
+/** Output paths of the icons, relative to the output folder. */
+export const ICON_PATHS = { favicon: "favicon.svg", icon: "icons/icon.svg", maskable: "icons/icon-maskable.svg" } as const;
+
+/** Output path of the web app manifest. */
+export const MANIFEST_PATH = "manifest.webmanifest";
+
+/** URLs that are files of the site but not pages anyone should find through a search engine. */
+const NOT_INDEXED = new Set(["/404.html", "/404/", "/app-shell/"]);
+
+/** Options of `sitemapXml`. */
+export interface SitemapOptions {
+  /** Absolute base URL without a trailing slash (settings.baseUrl). */
+  baseUrl: string;
+  /** The pages of the content index. */
+  pages: readonly Pick<PageEntry, "url" | "title" | "name">[];
+  /** Every route the render stage produced, generated section and printable pages included. */
+  routes: readonly string[];
+}
+
+/** The absolute URL of a site path; the path is percent-encoded as URLs in XML must be. */
+export function absoluteUrl(baseUrl: string, url: string): string {
+  return `${baseUrl}${encodeURI(url)}`;
+}
+
+/**
+ * The sitemaps.org 0.9 sitemap (pure): the absolute URL of every indexable
+ * page, sorted by URL: every content page and every rendered route, less
+ * printable pages (by title, and any route ending in `/printable/`), the
+ * not-found page and the app shell. Blog posts carry the day of their file
+ * name as `<lastmod>`.
+ */
+export function sitemapXml({ baseUrl, pages, routes }: SitemapOptions): string {
+  const printable = new Set(pages.filter(isPrintable).map((p) => p.url));
+  const lastmod = new Map(pages.map((p) => [p.url, postDay(p)]));
+  const urls = new Set([...pages.map((p) => p.url), ...routes]);
+  const indexed = [...urls].filter((url) => !printable.has(url) && !url.endsWith("/printable/") && !NOT_INDEXED.has(url));
+  const entries = indexed
+    .map((url) => ({ loc: absoluteUrl(baseUrl, url), day: lastmod.get(url) ?? "" }))
+    .sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0))
+    .map(({ loc, day }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${day ? `    <lastmod>${day}</lastmod>\n` : ""}  </url>`);
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, "</urlset>", ""].join("\n");
+}
+
+/** robots.txt (pure): everything may be crawled, and the sitemap is at `<baseUrl>/sitemap.xml`. */
+export function robotsTxt(baseUrl: string): string {
+  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+}
+
+/**
+ * The web app manifest as JSON (pure): name and short name (the site name),
+ * description, start URL and scope `/`, standalone display, the light
+ * background, the header's theme colour, and the SVG icon and maskable icon.
+ */
+export function webManifest(settings: Pick<Settings, "name" | "description">): string {
+  const manifest = {
+    name: settings.name,
+    short_name: settings.name,
+    description: settings.description,
+    lang: "en",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+    background_color: BACKGROUND_COLOR,
+    theme_color: THEME_COLOR,
+    icons: [
+      { src: `/${ICON_PATHS.icon}`, sizes: "any", type: "image/svg+xml", purpose: "any" },
+      { src: `/${ICON_PATHS.maskable}`, sizes: "any", type: "image/svg+xml", purpose: "maskable" },
+    ],
+  };
+  return `${JSON.stringify(manifest, null, 2)}\n`;
+}
+
+/** The two cubes of the logo, in a 24×24 box (the same drawing as the header's logo). */
+export const LOGO_PATHS = [
+  { d: "M12 1 22 6.5v11L12 23 2 17.5v-11z", fill: "#8ed6fb" },
+  { d: "M12 6.2 17 9v6l-5 2.8L7 15V9z", fill: "#1c78c0" },
+] as const;
+
+const LOGO = LOGO_PATHS.map((p) => `<path d="${p.d}" fill="${p.fill}"/>`).join("");
+
+/** Size of the maskable icon's box; its logo is drawn 16 times larger than the 24×24 original. */
+const MASKABLE_SIZE = 512;
+const MASKABLE_SCALE = 16;
+
+/**
+ * The site's icons (pure): `favicon.svg` and `icons/icon.svg` draw the logo;
+ * `icons/icon-maskable.svg` fills its whole box with the theme colour and
+ * centres the logo in the maskable safe zone (the circle of 80% diameter):
+ * the logo's farthest corner lies 11.4 × 16 ≈ 183 of the zone's 205 units from the centre.
+ */
+export function siteIcons(): OutputFile[] {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">${LOGO}</svg>\n`;
+  const offset = MASKABLE_SIZE / 2 - 12 * MASKABLE_SCALE;
+  const maskable =
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MASKABLE_SIZE} ${MASKABLE_SIZE}" width="${MASKABLE_SIZE}" height="${MASKABLE_SIZE}">` +
+    `<rect width="${MASKABLE_SIZE}" height="${MASKABLE_SIZE}" fill="${THEME_COLOR}"/>` +
+    `<g transform="translate(${offset} ${offset}) scale(${MASKABLE_SCALE})">${LOGO}</g></svg>\n`;
+  return [
+    { path: ICON_PATHS.favicon, contents: svg },
+    { path: ICON_PATHS.icon, contents: svg },
+    { path: ICON_PATHS.maskable, contents: maskable },
+  ];
+}
+
+/** Inputs of `siteFiles`: the settings, the processed pages of the index, and the rendered routes. */
+export interface SiteFilesOptions {
+  settings: Pick<Settings, "name" | "baseUrl" | "description">;
+  pages: readonly ProcessedPage[];
+  routes: readonly string[];
+}
+
+/**
+ * Every site file (pure): sitemap, robots.txt, manifest and icons, and, when
+ * the site has at least one blog post, the blog's RSS and Atom feeds.
+ */
+export function siteFiles({ settings, pages, routes }: SiteFilesOptions): OutputFile[] {
+  const files: OutputFile[] = [
+    { path: "sitemap.xml", contents: sitemapXml({ baseUrl: settings.baseUrl, pages: pages.map((p) => p.entry), routes }) },
+    { path: "robots.txt", contents: robotsTxt(settings.baseUrl) },
+    { path: MANIFEST_PATH, contents: webManifest(settings) },
+    ...siteIcons(),
+  ];
+  const posts = blogPosts(pages);
+  if (posts.length > 0) files.push({ path: RSS_PATH, contents: rssFeed({ settings, posts }) }, { path: ATOM_PATH, contents: atomFeed({ settings, posts }) });
+  return files;
+}

@@ -1,0 +1,157 @@
+import type { Settings } from "../../config.ts";
+import { blogDate, isPrintable } from "../../shared/content-rules.ts";
+import type { PageEntry, ProcessedPage } from "../../shared/content-types.ts";
+import { escapeXml, teaserOf } from "../../shared/text.ts";
+
+/** The blog's own URL; its index page is not a post. */
+export const BLOG_URL = "/blog/";
+
+/** Where the feeds are written, relative to the output folder. */
+export const RSS_PATH = "blog/feed.xml";
+export const ATOM_PATH = "blog/atom.xml";
+
+/** One blog post as the feeds show it. */
+export interface BlogPost {
+  url: string;
+  title: string;
+  /** The day from the file name, `YYYY-MM-DD`. */
+  date: string;
+  /** Plain-text teaser of the body (see `teaserOf`). */
+  teaser: string;
+}
+
+/** Options of `rssFeed` and `atomFeed`: the site's name and base URL, and the posts in any order. */
+export interface FeedOptions {
+  settings: Pick<Settings, "name" | "baseUrl">;
+  posts: readonly BlogPost[];
+}
+
+/**
+ * The publication day of a blog page from its file name (`YYYY-MM-DD-slug.md`),
+ * or "" when the page is not under `/blog/` or the name holds no real
+ * calendar day (`2026-02-30` is refused, not rolled over to March).
+ */
+export function postDay(entry: Pick<PageEntry, "url" | "name">): string {
+  if (!entry.url.startsWith(BLOG_URL)) return "";
+  const day = blogDate(entry.name);
+  if (!day) return "";
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : "";
+}
+
+/** A day as an RFC 822 date at midnight UTC (`Thu, 01 Jan 2026 00:00:00 GMT`), as RSS wants. */
+export function rfc822(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toUTCString();
+}
+
+/** A day as an ISO 8601 date-time at midnight UTC (`2026-01-01T00:00:00Z`), as Atom wants. */
+export function iso8601(day: string): string {
+  return `${day}T00:00:00Z`;
+}
+
+/** Orders posts newest first, and by URL within a day, so the output never depends on input order. */
+export function newestFirst(posts: readonly BlogPost[]): BlogPost[] {
+  return [...posts].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}
+
+/**
+ * The blog posts among the processed pages, newest first: pages under
+ * `/blog/` other than the blog index, with a day in their file name (pages
+ * without one are not posts and stay out of the feeds), and not printable.
+ */
+export function blogPosts(pages: readonly ProcessedPage[], teaserLength = 200): BlogPost[] {
+  const posts: BlogPost[] = [];
+  for (const { entry, bodyHtml } of pages) {
+    const date = entry.url === BLOG_URL || isPrintable(entry) ? "" : postDay(entry);
+    if (date) posts.push({ url: entry.url, title: entry.title, date, teaser: teaserOf(bodyHtml, teaserLength) });
+  }
+  return newestFirst(posts);
+}
+
+/** The blog's title and description in the feeds. */
+function blogTitle(name: string): string {
+  return `${name} blog`;
+}
+function blogDescription(name: string): string {
+  return `Release notes, announcements and articles from the ${name} team.`;
+}
+
+/**
+ * The RSS 2.0 feed of the blog (pure): channel title, link, description,
+ * language `en`, `lastBuildDate` (the newest post's day; left out without
+ * posts), an `atom:link` to itself, and one item per post, newest first,
+ * with title, link, permalink guid, pubDate and the teaser as description.
+ */
+export function rssFeed({ settings, posts }: FeedOptions): string {
+  const base = settings.baseUrl;
+  const ordered = newestFirst(posts);
+  const items = ordered.map((post) => {
+    const link = escapeXml(`${base}${encodeURI(post.url)}`);
+    return [
+      "    <item>",
+      `      <title>${escapeXml(post.title)}</title>`,
+      `      <link>${link}</link>`,
+      `      <guid isPermaLink="true">${link}</guid>`,
+      `      <pubDate>${rfc822(post.date)}</pubDate>`,
+      `      <description>${escapeXml(post.teaser)}</description>`,
+      "    </item>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    "  <channel>",
+    `    <title>${escapeXml(blogTitle(settings.name))}</title>`,
+    `    <link>${escapeXml(`${base}${BLOG_URL}`)}</link>`,
+    `    <description>${escapeXml(blogDescription(settings.name))}</description>`,
+    "    <language>en</language>",
+    ...(ordered.length > 0 ? [`    <lastBuildDate>${rfc822(ordered[0].date)}</lastBuildDate>`] : []),
+    `    <atom:link href="${escapeXml(`${base}/${RSS_PATH}`)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "  </channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+/** The `updated` of an Atom feed without posts: Atom requires one, and there is no clock to read. */
+const NO_POSTS_UPDATED = "1970-01-01T00:00:00Z";
+
+/**
+ * The Atom 1.0 feed of the blog (pure): feed id (the blog URL), title,
+ * subtitle, updated (the newest post's day, or the epoch without posts),
+ * self and alternate links, author "<name> contributors", and one entry per
+ * post, newest first, with id, title, link, published, updated and summary.
+ */
+export function atomFeed({ settings, posts }: FeedOptions): string {
+  const base = settings.baseUrl;
+  const ordered = newestFirst(posts);
+  const blog = escapeXml(`${base}${BLOG_URL}`);
+  const entries = ordered.map((post) => {
+    const link = escapeXml(`${base}${encodeURI(post.url)}`);
+    return [
+      "  <entry>",
+      `    <id>${link}</id>`,
+      `    <title type="text">${escapeXml(post.title)}</title>`,
+      `    <link rel="alternate" type="text/html" href="${link}"/>`,
+      `    <published>${iso8601(post.date)}</published>`,
+      `    <updated>${iso8601(post.date)}</updated>`,
+      `    <summary type="text">${escapeXml(post.teaser)}</summary>`,
+      "  </entry>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `  <id>${blog}</id>`,
+    `  <title type="text">${escapeXml(blogTitle(settings.name))}</title>`,
+    `  <subtitle type="text">${escapeXml(blogDescription(settings.name))}</subtitle>`,
+    `  <updated>${ordered.length > 0 ? iso8601(ordered[0].date) : NO_POSTS_UPDATED}</updated>`,
+    `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}/${ATOM_PATH}`)}"/>`,
+    `  <link rel="alternate" type="text/html" href="${blog}"/>`,
+    `  <author><name>${escapeXml(`${settings.name} contributors`)}</name></author>`,
+    ...entries,
+    "</feed>",
+    "",
+  ].join("\n");
+}
