@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import * as esbuild from "esbuild";
 import { createElement as h } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { test } from "uvu";
@@ -421,59 +420,5 @@ test("VotePage: when the board cannot be loaded it says so and keeps the list of
       console.warn = warn;
     }
   }));
-
-// ---------------------------------------------------------------- bundling
-
-test("esbuild puts the board in a lazy chunk of its own, and vote.css bundles as its own entry", async () => {
-  const result = await esbuild.build({
-    entryPoints: { index: "virtual:entry", vote: path.join(ROOT, "site-client/vote/vote.css") },
-    absWorkingDir: ROOT,
-    outdir: path.join(ROOT, "assets"),
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    platform: "browser",
-    target: ["es2020", "chrome90", "firefox90", "safari15"],
-    minify: true,
-    write: false,
-    metafile: true,
-    jsx: "automatic",
-    entryNames: "[name]-[hash]",
-    chunkNames: "chunks/[name]-[hash]",
-    define: { "process.env.NODE_ENV": '"production"' },
-    logLevel: "silent",
-    plugins: [
-      {
-        name: "virtual-entry",
-        setup(build) {
-          build.onResolve({ filter: /^virtual:entry$/ }, () => ({ path: "entry", namespace: "virtual" }));
-          build.onLoad({ filter: /.*/, namespace: "virtual" }, () => ({
-            contents: 'import { VotePage } from "./templates/components/VotePage.tsx"; globalThis.page = VotePage;',
-            resolveDir: ROOT,
-            loader: "tsx",
-          }));
-        },
-      },
-    ],
-  });
-  const outputs = Object.entries(result.metafile.outputs);
-  const text = (p: string) => new TextDecoder().decode(result.outputFiles.find((f) => f.path === path.join(ROOT, p))!.contents);
-  const [entryPath, entryMeta] = outputs.find(([, m]) => m.entryPoint === "virtual:entry")!;
-  const [chunkPath] = outputs.find(([p]) => /^assets\/chunks\/VoteApp-\w+\.js$/.test(p)) ?? [""];
-  assert.ok(chunkPath, `a VoteApp chunk among ${outputs.map(([p]) => p).join(", ")}`);
-  for (const marker of [SUPPORT_KEY, "Only topics I support", EMPTY_TEXT]) {
-    assert.match(text(chunkPath), marker);
-    assert.not.match(text(entryPath), marker, `${marker} stays out of the entry`);
-    for (const i of entryMeta.imports.filter((i) => i.kind === "import-statement")) assert.not.match(text(i.path), marker, `${marker} stays out of ${i.path}`);
-  }
-  assert.ok(entryMeta.imports.some((i) => i.kind === "dynamic-import" && i.path === chunkPath), "the entry imports the chunk dynamically");
-  assert.not.ok(entryMeta.imports.some((i) => i.kind === "import-statement" && i.path === chunkPath));
-  assert.match(text(entryPath), "Loading the vote board", "the shell is in the entry");
-  for (const p of [entryPath, chunkPath]) assert.not.match(text(p), "must be a slug", "the build-time validator stays out of the client");
-  const css = outputs.find(([, m]) => m.entryPoint === "site-client/vote/vote.css");
-  assert.ok(css && /^assets\/vote-\w+\.css$/.test(css[0]), "vote.css is an entry of its own");
-  assert.match(text(css![0]), ".vote-toggle[aria-pressed=true]");
-  assert.not.ok(outputs.some(([p, m]) => p !== css![0] && m.entryPoint === undefined && p.endsWith(".css")), "no other CSS output");
-});
 
 test.run();
