@@ -1,11 +1,15 @@
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
-import { cleanupOutdatedCaches, precacheAndRoute } from "workbox-precaching";
-import { registerRoute } from "workbox-routing";
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 
 /** The precache manifest; the build replaces this placeholder with the list of files. */
-declare const self: { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: { __WB_MANIFEST: Array<{ url: string; revision: string | null }>; location: Location };
+
+/** The page served for a document that can be neither fetched nor found in a cache. */
+const APP_SHELL = "/app-shell/";
 
 // A new worker takes control of open pages at once; the page reloads on that
 // change, so old and new assets never mix.
@@ -15,12 +19,13 @@ precacheAndRoute(self.__WB_MANIFEST);
 
 // Pages: fresh when online, the last copy when offline.
 registerRoute(
-  ({ request }) => request.mode === "navigate",
+  ({ request, sameOrigin }) => sameOrigin && request.mode === "navigate",
   new NetworkFirst({ cacheName: "pages", networkTimeoutSeconds: 4, plugins: [new ExpirationPlugin({ maxEntries: 200 })] }),
 );
 
+// The site's own images.
 registerRoute(
-  ({ request }) => request.destination === "image",
+  ({ request, sameOrigin }) => sameOrigin && request.destination === "image",
   new StaleWhileRevalidate({ cacheName: "images", plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
 );
 
@@ -30,3 +35,19 @@ registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
   new CacheFirst({ cacheName: "assets", plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
 );
+
+// Contributor avatars are the one kind of cross-origin request kept, with a
+// size limit; every other cross-origin request goes to the network untouched.
+registerRoute(
+  ({ url }) => (url.hostname === "github.com" && url.pathname.endsWith(".png")) || url.hostname === "avatars.githubusercontent.com",
+  new CacheFirst({
+    cacheName: "avatars",
+    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+  }),
+);
+
+// A document that cannot be fetched and was never visited gets the app shell.
+setCatchHandler(async ({ request }) => {
+  if (request.destination === "document") return (await matchPrecache(APP_SHELL)) ?? Response.error();
+  return Response.error();
+});

@@ -240,6 +240,31 @@ registerBrowserTests(test, () => {
     }
   });
 
+  test("offline: a visited page comes from the cache and an unvisited one gets the app shell", async () => {
+    const s = await harness.open("/guides/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      // Once the worker controls the page, navigations go through it and are cached.
+      await page.reload();
+      await waitUntil(page, "the service worker controls the page", () => navigator.serviceWorker.controller !== null);
+      await page.goto(s.url("/guides/first/"));
+      await waitForHydration(page);
+      await page.context().setOffline(true);
+      await page.goto(s.url("/guides/first/"));
+      assert.is(await page.title(), "First Guide | webpack", "the visited page, from the cache");
+      await page.goto(s.url("/guides/second/"));
+      assert.match(await page.content(), '"kind":"app-shell"', "an unvisited page gets the app shell");
+      await page.context().setOffline(false);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
   test("screenshots: the landing page, and a documentation page in both themes", async () => {
     for (const [name, pathname, theme] of [
       ["landing.png", "/", "light"],

@@ -44,6 +44,8 @@ export interface SiteData {
   currentVersion: string;
   links: { codeHost: string; social: string; questions: string };
   sections: LinkItem[];
+  /** Analytics tracking id; "" means no analytics at all. */
+  analyticsId: string;
 }
 
 /** Props of a documentation page (spec section 3, "Page props"). */

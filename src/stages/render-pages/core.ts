@@ -72,6 +72,7 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
     versions: [...settings.versions],
     currentVersion: settings.defaultVersion,
     links: { ...settings.links },
+    analyticsId: settings.analytics.trackingId,
     sections: root.children
       .filter((c): c is DirectoryEntry => c.type === "directory" && c.url !== "/blog/")
       .map((folder) => ({ url: folder.url, title: titleOfFolder(folder) })),
