@@ -1,20 +1,30 @@
 import "../templates/styles/site.css";
 import "../templates/styles/components.css";
 import { hydratePage } from "./hydrate.tsx";
+import { startRouter } from "./router.ts";
+import { scrollToHash } from "./scroll.ts";
 
-/** Browser entry: hydrates the page, then registers the service worker outside the dev server. */
+/**
+ * Browser entry: hydrates the page, starts client-side navigation, sets up
+ * analytics when the site has a tracking id, and registers the service worker
+ * outside the dev server.
+ */
 function start(): void {
   const hydrated = hydratePage(document);
   if (!hydrated) return;
   const trackingId = hydrated.data.site.analyticsId;
-  if (trackingId) {
-    // Loaded only when the site has analytics; without a tracking id there is no script and no request.
-    void import("./analytics.ts").then(({ createTracker }) => {
-      const tracker = createTracker();
-      tracker.initialize(trackingId);
-      tracker.pageview(`${location.pathname}${location.search}`, document.title);
-    });
-  }
+  // Loaded only when the site has analytics; without a tracking id there is no script and no request.
+  const tracker = trackingId
+    ? import("./analytics.ts").then(({ createTracker }) => {
+        const created = createTracker();
+        created.initialize(trackingId);
+        return created;
+      })
+    : undefined;
+  const pageView = (path: string, title: string) => void tracker?.then((t) => t.pageview(path, title));
+  pageView(`${location.pathname}${location.search}`, document.title);
+  startRouter({ root: hydrated.root, data: hydrated.data, onPageView: pageView });
+  if (location.hash) scrollToHash(location.hash);
   if ("serviceWorker" in navigator && !(window as { __DOCS_DEV__?: boolean }).__DOCS_DEV__) {
     // Loaded on its own so the first paint never waits for it.
     void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));

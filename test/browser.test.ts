@@ -265,6 +265,60 @@ registerBrowserTests(test, () => {
     }
   });
 
+  test("navigation: three pages without a document reload, back and forward, and the hash scrolled to", async () => {
+    const s = await harness.open("/guides/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      await page.evaluate(() => ((window as unknown as { __sameWindow: number }).__sameWindow = 42));
+      const h1 = () => page.locator("main h1").first().textContent();
+      await page.locator('main a[href="/guides/first/#getting-started"]').click();
+      await waitUntil(page, "the first guide is shown", () => document.querySelector("main h1")?.textContent === "First Guide");
+      assert.is(new URL(page.url()).pathname, "/guides/first/");
+      assert.is(await page.title(), "First Guide | webpack");
+      assert.match((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "", /\/guides\/first\/$/);
+      await waitUntil(page, "the hash's heading is scrolled into view", () => {
+        const box = document.getElementById("getting-started")?.getBoundingClientRect();
+        return box !== undefined && box.top >= -2 && box.top < 120;
+      });
+      await page.locator('.layout-body > nav.sidebar a[href="/guides/second/"]').click();
+      await waitUntil(page, "the second guide is shown", () => document.querySelector("main h1")?.textContent === "Second Guide");
+      await page.locator('nav.sub-nav a[href="/configuration/"]').click();
+      await waitUntil(page, "the configuration page is shown", () => location.pathname === "/configuration/" && document.querySelector("main h1")?.textContent !== "Second Guide");
+      assert.is(await page.evaluate(() => (window as unknown as { __sameWindow?: number }).__sameWindow), 42, "the same window object: no document reload");
+      assert.is(await page.locator('nav.sub-nav a[aria-current="true"]').textContent(), "Configuration", "active navigation follows");
+      await page.goBack();
+      await waitUntil(page, "back shows the second guide", () => document.querySelector("main h1")?.textContent === "Second Guide");
+      await page.goBack();
+      await waitUntil(page, "back again shows the first guide", () => document.querySelector("main h1")?.textContent === "First Guide");
+      await page.goForward();
+      await waitUntil(page, "forward shows the second guide", () => document.querySelector("main h1")?.textContent === "Second Guide");
+      assert.is(await h1(), "Second Guide");
+      assert.is(await page.evaluate(() => (window as unknown as { __sameWindow?: number }).__sameWindow), 42);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("a content chunk that fails to load shows 'Error loading content.' and retry loads it", async () => {
+    const s = await harness.open("/guides/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      await s.context.route("**/assets/pages/guides-second-*.json", (route) => route.abort());
+      await page.locator('main a[href="/guides/second/#going-further"]').click();
+      await waitUntil(page, "the error state is shown", () => document.querySelector('[data-content-state="error"]')?.textContent?.includes("Error loading content.") === true);
+      await s.context.unroute("**/assets/pages/guides-second-*.json");
+      await page.getByRole("button", { name: "Try again" }).click();
+      await waitUntil(page, "the retried page is shown", () => document.querySelector("main h1")?.textContent === "Second Guide");
+      // The aborted request itself is logged by the browser; nothing else may be.
+      assert.equal(s.errors.filter((e) => !/Failed to load resource: net::ERR_FAILED .*guides-second-/.test(e)), []);
+    } finally {
+      await s.close();
+    }
+  });
+
   test("screenshots: the landing page, and a documentation page in both themes", async () => {
     for (const [name, pathname, theme] of [
       ["landing.png", "/", "light"],

@@ -58,11 +58,14 @@ export function assetTags(assets: ClientAssets): string {
  */
 export function injectAssets(files: readonly OutputFile[], assets: ClientAssets): OutputFile[] {
   const tags = assetTags(assets);
+  const withStylesheet = (text: string) => (text.includes(VOTE_STYLESHEET_TOKEN) ? text.split(VOTE_STYLESHEET_TOKEN).join(assets.voteCss) : text);
   return files.map((file) => {
-    if (!file.path.endsWith(".html") || typeof file.contents !== "string") return file;
+    if (typeof file.contents !== "string") return file;
+    // Page data travels in HTML and in the content chunks of client-side navigation.
+    if (file.path.endsWith(".json")) return file.contents.includes(VOTE_STYLESHEET_TOKEN) ? { path: file.path, contents: withStylesheet(file.contents) } : file;
+    if (!file.path.endsWith(".html")) return file;
     const at = file.contents.indexOf("</head>");
     if (at === -1) return file;
-    const html = `${file.contents.slice(0, at)}${tags}${file.contents.slice(at)}`;
-    return { path: file.path, contents: html.includes(VOTE_STYLESHEET_TOKEN) ? html.split(VOTE_STYLESHEET_TOKEN).join(assets.voteCss) : html };
+    return { path: file.path, contents: withStylesheet(`${file.contents.slice(0, at)}${tags}${file.contents.slice(at)}`) };
   });
 }

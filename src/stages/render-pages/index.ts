@@ -7,6 +7,7 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
 import { planPages } from "./core.ts";
+import { pageChunks } from "./page-chunks.ts";
 import { readDataFile } from "./read-data.ts";
 
 /** The committed vote topics file, under `repositories/`. */
@@ -66,5 +67,5 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
     ),
   );
   // Routes are the site's pages: everything but the not-found page and the app shell.
-  return { files, routes: plans.filter((p) => p.data.kind !== "not-found" && p.data.kind !== "app-shell").map((p) => p.data.url) };
+  return { files: [...files, ...pageChunks(plans).files], routes: plans.filter((p) => p.data.kind !== "not-found" && p.data.kind !== "app-shell").map((p) => p.data.url) };
 }

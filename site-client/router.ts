@@ -1,0 +1,114 @@
+import { createElement } from "react";
+import type { Root } from "react-dom/client";
+import type { PageData } from "../src/shared/page-data.ts";
+import { App } from "../templates/App.tsx";
+import type { Body } from "../templates/components/Content.tsx";
+import { chunkFor, ChunkLoadError, loadChunk, ModuleNotFoundError, type LoaderEnvironment } from "./loader.ts";
+import { scrollToHash } from "./scroll.ts";
+
+/** The routes manifest the build writes: URL → content chunk. */
+export const ROUTES_URL = "/page-routes.json";
+
+interface Chunk {
+  data: PageData;
+  body: string;
+}
+type Routes = Record<string, { id: number; file: string }>;
+
+/** What the router needs: the hydrated root, the first page's data, and who to tell about page views. */
+export interface RouterOptions {
+  root: Root;
+  data: PageData;
+  onPageView?: (path: string, title: string) => void;
+}
+
+/** The link a click or hover is about, when the router should handle it (same origin, a page, no modifier). */
+export function routableLink(event: MouseEvent | FocusEvent, here: Location): URL | undefined {
+  if (event instanceof MouseEvent && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return undefined;
+  const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
+  if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return undefined;
+  const url = new URL(anchor.href, here.href);
+  if (url.origin !== here.origin || /\.[a-z0-9]+$/i.test(url.pathname)) return undefined;
+  // A link to another part of the same page is left to the browser.
+  if (url.pathname === here.pathname && url.search === here.search && url.hash) return undefined;
+  return url;
+}
+
+/** Updates the head for a page shown without a document load. */
+function applyHead(data: PageData): void {
+  document.title = data.title;
+  document.querySelector('link[rel="canonical"]')?.setAttribute("href", `${data.site.baseUrl}${data.url}`);
+  document.querySelector('meta[name="description"]')?.setAttribute("content", data.description);
+  document.querySelector('meta[property="og:title"]')?.setAttribute("content", data.title);
+  document.querySelector('meta[property="og:description"]')?.setAttribute("content", data.description);
+}
+
+/**
+ * Client-side navigation: following an internal link fetches the target
+ * page's content chunk (prefetched on hover or focus), shows the placeholder
+ * while it loads, then the page, and updates title, canonical and history;
+ * back and forward work. A failed chunk shows "Error loading content." with a
+ * retry; a route without a chunk falls back to a full load of the URL.
+ */
+export function startRouter({ root, data, onPageView }: RouterOptions): void {
+  const env: LoaderEnvironment = { fetch: (url) => fetch(url), setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (t) => window.clearTimeout(t as number) };
+  let current = data;
+  let routes: Promise<Routes> | undefined;
+  const chunks = new Map<string, Promise<Chunk>>();
+  const ready = new Map<string, Chunk>();
+  let sequence = 0;
+
+  const getRoutes = () => {
+    routes ??= loadChunk<Routes>(-1, ROUTES_URL, env).catch((error: unknown) => {
+      routes = undefined;
+      throw error;
+    });
+    return routes;
+  };
+  const load = async (pathname: string): Promise<Chunk> => {
+    const route = chunkFor(await getRoutes(), pathname);
+    let chunk = chunks.get(route.file);
+    if (!chunk) {
+      chunk = loadChunk<Chunk>(route.id, route.file, env);
+      chunks.set(route.file, chunk);
+      chunk.then((c) => ready.set(pathname, c)).catch(() => chunks.delete(route.file));
+    }
+    return chunk;
+  };
+  const render = (page: PageData, body: Body) => root.render(createElement(App, { data: page, body }));
+
+  const navigate = async (url: URL, push: boolean) => {
+    const turn = ++sequence;
+    if (push) history.pushState(null, "", url.href);
+    if (!ready.has(url.pathname)) render(current, { status: "loading" });
+    try {
+      const chunk = await load(url.pathname);
+      if (turn !== sequence) return;
+      current = chunk.data;
+      render(chunk.data, { html: chunk.body });
+      applyHead(chunk.data);
+      // The new content is committed on the next frame; then the hash (or the top) is scrolled to.
+      requestAnimationFrame(() => scrollToHash(url.hash));
+      onPageView?.(`${url.pathname}${url.search}`, chunk.data.title);
+    } catch (error) {
+      if (turn !== sequence) return;
+      if (error instanceof ModuleNotFoundError) return void window.location.assign(url.href);
+      console.warn("docs-build:", error instanceof ChunkLoadError ? error.message : error);
+      render(current, { status: "error", retry: () => void navigate(url, false) });
+    }
+  };
+
+  document.addEventListener("click", (event) => {
+    const url = routableLink(event, window.location);
+    if (!url) return;
+    event.preventDefault();
+    void navigate(url, true);
+  });
+  const prefetch = (event: MouseEvent | FocusEvent) => {
+    const url = routableLink(event, window.location);
+    if (url && url.pathname !== window.location.pathname) load(url.pathname).catch(() => {});
+  };
+  document.addEventListener("mouseover", prefetch);
+  document.addEventListener("focusin", prefetch);
+  window.addEventListener("popstate", () => void navigate(new URL(window.location.href), false));
+}
