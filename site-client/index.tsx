@@ -25,7 +25,8 @@ function start(): void {
   pageView(`${location.pathname}${location.search}`, document.title);
   startRouter({ root: hydrated.root, data: hydrated.data, onPageView: pageView });
   if (location.hash) scrollToHash(location.hash);
-  if ("serviceWorker" in navigator && !(window as { __DOCS_DEV__?: boolean }).__DOCS_DEV__) {
+  const flags = window as { __DOCS_DEV__?: boolean; __DOCS_SW__?: boolean };
+  if ("serviceWorker" in navigator && (!flags.__DOCS_DEV__ || flags.__DOCS_SW__)) {
     // Loaded on its own so the first paint never waits for it.
     void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));
   }

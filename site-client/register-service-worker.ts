@@ -16,7 +16,14 @@ export async function registerServiceWorker(container: ServiceWorkerContainer): 
   });
   try {
     const registration = await container.register(SERVICE_WORKER_URL);
-    if (registration.waiting) console.info("docs-build: a new version of the site is waiting; it takes over when every tab is closed.");
+    const waiting = () => console.info("docs-build: a new version of the site is waiting; it takes over when every tab of the site is closed.");
+    if (registration.waiting && container.controller) waiting();
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      worker?.addEventListener("statechange", () => {
+        if (worker.state === "installed" && container.controller) waiting();
+      });
+    });
   } catch (error) {
     console.warn("docs-build: service worker registration failed", error);
   }

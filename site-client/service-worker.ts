@@ -6,7 +6,12 @@ import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 
 /** The precache manifest; the build replaces this placeholder with the list of files. */
-declare const self: { __WB_MANIFEST: Array<{ url: string; revision: string | null }>; location: Location };
+declare const self: {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "message", listener: (event: { data?: { type?: string } }) => void): void;
+};
 
 /** The page served for a document that can be neither fetched nor found in a cache. */
 const APP_SHELL = "/app-shell/";
@@ -15,6 +20,11 @@ const APP_SHELL = "/app-shell/";
 // change, so old and new assets never mix.
 clientsClaim();
 cleanupOutdatedCaches();
+
+// A new worker waits until the page asks it to take over (workbox's SKIP_WAITING message).
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+});
 precacheAndRoute(self.__WB_MANIFEST);
 
 // Pages: fresh when online, the last copy when offline.

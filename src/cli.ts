@@ -72,7 +72,8 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .option("--out <dir>", "output folder served", "dist")
     .addOption(configOption())
     .addOption(linksOption().default("warn"))
-    .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn" }) =>
+    .option("--service-worker", "register the service worker in served pages too (off by default)")
+    .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn"; serviceWorker?: boolean }) =>
       run(async () => {
         const { serve } = await import("./serve/index.ts");
         await serve(opts);

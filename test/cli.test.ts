@@ -291,6 +291,7 @@ test("help: serve --help shows every option with its default", async () => {
     "--out <dir>": 'default: "dist"',
     "--config <file>": "docs-build.config.json",
     "--links <mode>": 'default: "warn"',
+    "--service-worker": "off by default",
   });
 });
 

@@ -16,6 +16,8 @@ export interface ServeOptions {
   out: string;
   config?: string;
   links: "error" | "warn";
+  /** Register the service worker in served pages too (off by default, so it never serves stale files while editing). */
+  serviceWorker?: boolean;
   root?: string;
   /** Called with each line the server prints; default stdout. */
   print?: (line: string) => void;
@@ -95,7 +97,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   };
 
   // Listen first, so a busy port fails at once; the first build runs before anything is announced.
-  const server = createStaticServer({ root: path.resolve(root, options.out), extra: live.handle, transformHtml: injectLiveReload });
+  const server = createStaticServer({ root: path.resolve(root, options.out), extra: live.handle, transformHtml: (html) => injectLiveReload(html, { serviceWorker: options.serviceWorker }) });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", (error: NodeJS.ErrnoException) =>

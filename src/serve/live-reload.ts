@@ -10,10 +10,11 @@ export const EVENTS_PATH = "/__docs-build/events";
  */
 export const LIVE_RELOAD_SCRIPT = `<script>window.__DOCS_DEV__=true;(function(){var s=new EventSource(${JSON.stringify(EVENTS_PATH)});s.addEventListener("reload",function(){location.reload()});s.addEventListener("build-error",function(e){var b=document.getElementById("docs-build-error")||document.body.appendChild(Object.assign(document.createElement("pre"),{id:"docs-build-error"}));b.style.cssText="position:fixed;left:0;right:0;bottom:0;margin:0;max-height:50vh;overflow:auto;padding:1rem;background:#3b0d0d;color:#ffd7d7;z-index:99;white-space:pre-wrap";b.textContent=JSON.parse(e.data)})})();</script>`;
 
-/** Adds the live-reload script before `</body>`. */
-export function injectLiveReload(html: string): string {
+/** Adds the live-reload script before `</body>`; with `serviceWorker` the page may register the worker too. */
+export function injectLiveReload(html: string, options: { serviceWorker?: boolean } = {}): string {
+  const script = options.serviceWorker ? `<script>window.__DOCS_SW__=true</script>${LIVE_RELOAD_SCRIPT}` : LIVE_RELOAD_SCRIPT;
   const at = html.lastIndexOf("</body>");
-  return at === -1 ? html + LIVE_RELOAD_SCRIPT : html.slice(0, at) + LIVE_RELOAD_SCRIPT + html.slice(at);
+  return at === -1 ? html + script : html.slice(0, at) + script + html.slice(at);
 }
 
 /** Keeps the open event streams and sends events to all of them. */
