@@ -17,6 +17,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import { gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -189,6 +190,19 @@ async function measureServe(root: string, content: string, pagesToEdit: string[]
   return times;
 }
 
+/** Gzipped JavaScript and CSS (KB) a documentation page loads on its first view: scripts, preloads, stylesheets and the startup chunk. */
+function firstViewBudget(out: string): { page: string; js: number; css: number } | undefined {
+  const page = "configuration/output/index.html";
+  const file = path.join(out, page);
+  if (!fs.existsSync(file)) return undefined;
+  const html = fs.readFileSync(file, "utf8");
+  const size = (url: string) => gzipSync(fs.readFileSync(path.join(out, url))).byteLength / 1024;
+  const scripts = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]);
+  const startup = fg.sync("assets/chunks/register-service-worker-*.js", { cwd: out }).map((f) => `/${f}`);
+  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  return { page, js: [...scripts, ...startup].reduce((sum, url) => sum + size(url), 0), css: css.reduce((sum, url) => sum + size(url), 0) };
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -279,6 +293,7 @@ async function main(): Promise<number> {
       coldBase.push(b);
       console.log(`cold round ${round}/${rounds}: full ${fmt(f)}; baseline ${fmt(b)}`);
     }
+    const budget = firstViewBudget(outFull);
     const written = countFiles(outBase, "**/index.html");
     if (written !== pages) console.log(`note: the baseline wrote ${written} pages, the corpus has ${pages}`);
 
@@ -339,6 +354,9 @@ async function main(): Promise<number> {
     console.log(
       `  peak RSS ≤ ${TARGETS.rssMB} MB: ${maxRssMB === undefined ? "not measured (no GNU time)" : `${Math.round(maxRssMB)} MB, the highest of all ${fullRuns.length} full builds — ${verdict(maxRssMB <= TARGETS.rssMB)}`}`,
     );
+    if (budget) {
+      console.log(`  first view of ${budget.page}: ${budget.js.toFixed(1)} KB JavaScript and ${budget.css.toFixed(1)} KB CSS gzipped — ${verdict(budget.js <= 90 && budget.css <= 25)} (≤ 90 KB and ≤ 25 KB)`);
+    }
     for (const page of servePages) {
       const ms = median(serveTimes[page]);
       console.log(`  serve rebuild of one page ≤ ${TARGETS.serveMs} ms (${page}, ${(fs.statSync(path.join(content, page)).size / 1024).toFixed(0)} kB): ${Math.round(ms)} ms median — ${verdict(ms <= TARGETS.serveMs)}`);
