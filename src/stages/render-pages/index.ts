@@ -7,7 +7,7 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
 import { planPages } from "./core.ts";
-import { pageChunks } from "./page-chunks.ts";
+import { chunkOf, hasChunk, routesFile } from "./page-chunks.ts";
 import { readDataFile } from "./read-data.ts";
 
 /** The committed vote topics file, under `repositories/`. */
@@ -52,20 +52,24 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
     return hash;
   };
   const limit = pLimit(32);
-  const files = await Promise.all(
+  // Each plan yields its HTML page and, for routes, its content chunk; both are cached by the same key.
+  const rendered = await Promise.all(
     plans.map((plan) =>
-      limit(async (): Promise<OutputFile> => {
-        if (!ctx.cache.enabled) return { path: plan.outPath, contents: (await render())(plan) };
+      limit(async (): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> => {
+        const make = async () => ({ page: { path: plan.outPath, contents: (await render())(plan) }, chunk: hasChunk(plan) ? chunkOf(plan) : undefined });
+        if (!ctx.cache.enabled) return make();
         const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
         const key = hashKey("html", templates, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
-        const cached = await ctx.cache.getJson<string>(key);
-        if (cached !== undefined) return { path: plan.outPath, contents: cached };
-        const html = (await render())(plan);
-        await ctx.cache.setJson(key, html);
-        return { path: plan.outPath, contents: html };
+        const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
+        if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
+        const made = await make();
+        await ctx.cache.setJson(key, made);
+        return made;
       }),
     ),
   );
+  const chunks = plans.flatMap((plan, i) => (rendered[i].chunk ? [{ url: plan.data.url, chunk: rendered[i].chunk! }] : []));
+  const files = [...rendered.map((r) => r.page), ...chunks.map((c) => c.chunk), routesFile(chunks)];
   // Routes are the site's pages: everything but the not-found page and the app shell.
-  return { files: [...files, ...pageChunks(plans).files], routes: plans.filter((p) => p.data.kind !== "not-found" && p.data.kind !== "app-shell").map((p) => p.data.url) };
+  return { files, routes: plans.filter(hasChunk).map((p) => p.data.url) };
 }

@@ -12,23 +12,21 @@ export interface RouteEntry {
   file: string;
 }
 
-/**
- * The content chunks of client-side navigation (pure): one content-hashed
- * JSON file per route holding the page's data and body, and the manifest that
- * maps each URL to its chunk. The not-found page and the app shell have none.
- */
-export function pageChunks(plans: readonly PagePlan[]): { files: OutputFile[]; routes: Record<string, RouteEntry> } {
-  const files: OutputFile[] = [];
+/** True for plans that are routes with a content chunk (not the not-found page or the app shell). */
+export function hasChunk(plan: PagePlan): boolean {
+  return plan.data.kind !== "not-found" && plan.data.kind !== "app-shell";
+}
+
+/** The content chunk of one route (pure): its data and body as JSON, named by its path and a hash of its contents. */
+export function chunkOf(plan: PagePlan): OutputFile {
+  const contents = JSON.stringify({ data: plan.data, body: plan.bodyHtml });
+  const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
+  return { path: `assets/pages/${printableSlug(plan.data.url)}-${hash}.json`, contents };
+}
+
+/** The routes manifest (pure): each route's URL → its chunk's numeric id and URL. */
+export function routesFile(chunks: ReadonlyArray<{ url: string; chunk: OutputFile }>): OutputFile {
   const routes: Record<string, RouteEntry> = {};
-  plans
-    .filter((plan) => plan.data.kind !== "not-found" && plan.data.kind !== "app-shell")
-    .forEach((plan, id) => {
-      const contents = JSON.stringify({ data: plan.data, body: plan.bodyHtml });
-      const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
-      const path = `assets/pages/${printableSlug(plan.data.url)}-${hash}.json`;
-      files.push({ path, contents });
-      routes[plan.data.url] = { id, file: `/${path}` };
-    });
-  files.push({ path: ROUTES_FILE, contents: JSON.stringify(routes) });
-  return { files, routes };
+  chunks.forEach(({ url, chunk }, id) => (routes[url] = { id, file: `/${chunk.path}` }));
+  return { path: ROUTES_FILE, contents: JSON.stringify(routes) };
 }
