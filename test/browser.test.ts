@@ -28,6 +28,19 @@ const attr = (page: Page, selector: string, name: string) => page.locator(select
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
 const sidebarOpen = (page: Page) => attr(page, ".mobile-sidebar", "data-open");
 
+/**
+ * Waits until the service worker is active and controls the page: once it
+ * does, navigations go through it and are cached.
+ */
+async function controlledByWorker(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await waitUntil(page, "the service worker controls the page", () => navigator.serviceWorker.controller !== null);
+}
+
 /** Waits until the element focused has `text` (focus moves in a frame after a key press). */
 function focusIs(page: Page, text: string, why: string) {
   return waitUntil(page, `${why}: focus is on "${text}"`, (t) => document.activeElement?.textContent?.trim() === t, text);
@@ -248,13 +261,7 @@ registerBrowserTests(test, () => {
     const s = await harness.open("/guides/");
     const { page } = s;
     try {
-      await waitForHydration(page);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      // Once the worker controls the page, navigations go through it and are cached.
-      await page.reload();
-      await waitUntil(page, "the service worker controls the page", () => navigator.serviceWorker.controller !== null);
+      await controlledByWorker(page);
       await page.goto(s.url("/guides/first/"));
       await waitForHydration(page);
       await page.context().setOffline(true);
@@ -329,12 +336,7 @@ registerBrowserTests(test, () => {
     const infos: string[] = [];
     page.on("console", (m) => void (m.type() === "info" && infos.push(m.text())));
     try {
-      await waitForHydration(page);
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      await page.reload();
-      await waitUntil(page, "the service worker controls the page", () => navigator.serviceWorker.controller !== null);
+      await controlledByWorker(page);
       // A rebuild that changes the landing page changes the precache manifest, so sw.js changes.
       const site = await harness.site();
       const root = path.dirname(site.root);
