@@ -25,7 +25,6 @@ async function parsedState(page: Page) {
 }
 
 const attr = (page: Page, selector: string, name: string) => page.locator(selector).getAttribute(name);
-const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? null);
 const sidebarOpen = (page: Page) => attr(page, ".mobile-sidebar", "data-open");
 
 /**

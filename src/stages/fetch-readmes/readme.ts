@@ -86,7 +86,7 @@ function rewriteDestination(raw: string, kind: UrlKind, rewrite: (url: string, k
 
 /** Rewrites raw HTML: drops comments, rewrites `<a href>` and `<img src>`, closes `<img>` tags. */
 function rewriteHtml(html: string, rewrite: (url: string, kind: UrlKind) => string): string {
-  return html.replace(COMMENT, "").replace(/<(a|img)\b([^>]*)>/gi, (tag, name: string, attrs: string) => {
+  return html.replace(COMMENT, "").replace(/<(a|img)\b([^>]*)>/gi, (_tag, name: string, attrs: string) => {
     const kind: UrlKind = name.toLowerCase() === "img" ? "image" : "link";
     const attribute = kind === "image" ? "src" : "href";
     const rewritten = attrs.replace(

@@ -87,7 +87,7 @@ async function processWithCache(ctx: BuildContext, sources: readonly SourceFile[
   const keys = sources.map((s) => pageKey(s, prefix));
   const limit = pLimit(32);
   const pages = await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<ProcessedPage>(key))));
-  const missing = sources.flatMap((source, i) => (pages[i] ? [] : [i]));
+  const missing = sources.flatMap((_source, i) => (pages[i] ? [] : [i]));
   const fresh = await processPages(missing.map((i) => sources[i]), ctx.settings, ctx.threads);
   await Promise.all(
     missing.map((i, n) => {
