@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { ConfigError } from "./errors.ts";
 import type { SponsorThresholds } from "./shared/sponsors.ts";
+import { isHttpUrl } from "./shared/urls.ts";
 
 /** The file name of the optional site config at the project root. */
 export const CONFIG_FILE = "docs-build.config.json";
@@ -115,14 +116,6 @@ function merge(defaults: unknown, raw: unknown, key: string, file: string): unkn
     result[name] = merge(base[name], value, full, file);
   }
   return result;
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
 }
 
 /**

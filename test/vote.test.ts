@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import fs, { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createElement as h } from "react";
@@ -19,9 +19,13 @@ import {
   votesText,
   writeSupported,
 } from "../site-client/vote/vote-core.ts";
-import { locateJsonPath, validateVoteData, VOTE_DATA_FILE, type VoteData, type VoteTopic } from "../src/shared/vote-types.ts";
+import { validateVoteData, VOTE_DATA_FILE, type VoteData, type VoteTopic } from "../src/shared/vote-types.ts";
 import { VOTE_ERROR_TEXT, VOTE_LOADING_TEXT, VotePage, type VoteAppComponent } from "../templates/components/VotePage.tsx";
+import { build } from "../src/build.ts";
+import { ContentError } from "../src/errors.ts";
+import { createMemoryLogger } from "../src/logger.ts";
 import { openDom, type Dom } from "./helpers/dom.ts";
+import { copyFixtureSite } from "./helpers/site.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const committedText = readFileSync(path.join(ROOT, VOTE_DATA_FILE), "utf8");
@@ -121,20 +125,23 @@ test("validateVoteData: duplicate ids, ids that are not slugs, bad issue URLs, n
   assert.equal(paths(zero), [], "zero votes is fine");
 });
 
-test("locateJsonPath: points at the key of a value, at the object of a missing key, at 1:1 for the root", () => {
-  const lines = committedText.split("\n");
-  const at = (p: string) => locateJsonPath(committedText, p);
-  const votes = at("$.topics[2].votes");
-  assert.match(lines[votes.line - 1], `"votes": ${committed.topics[2].votes}`);
-  assert.is(lines[votes.line - 1].slice(votes.column - 1, votes.column + 6), '"votes"');
-  assert.match(lines[at("$.topics[10].issue").line - 1], committed.topics[10].issue);
-  assert.match(lines[at("$.topics[0].tags[1]").line - 1], '"tags": ["css", "experiments"]');
-  const missing = at("$.topics[3].nothing");
-  assert.is(lines[missing.line - 1].trim(), "{", "the topic object");
-  assert.ok(missing.line > at("$.topics[2].votes").line && missing.line < at("$.topics[3].id").line);
-  assert.equal(at("$"), { line: 1, column: 1 });
-  assert.equal(locateJsonPath('{"a": [1,\n  {"b": 2}]}', "$.a[1].b"), { line: 2, column: 4 });
-  assert.equal(locateJsonPath("{ not json", "$.a"), { line: 1, column: 1 });
+test("a bad vote file fails the build at the line of the bad value, naming its path", async () => {
+  const root = copyFixtureSite("basic");
+  try {
+    const second = committedText.indexOf('"votes"', committedText.indexOf('"votes"') + 1);
+    const text = `${committedText.slice(0, second)}"votes": -3,${committedText.slice(committedText.indexOf("\n", second))}`;
+    fs.writeFileSync(path.join(root, "repositories/vote-topics.json"), text);
+    const line = text.slice(0, second).split("\n").length;
+    const error = await build({ root, write: false, cache: false, logger: createMemoryLogger() }).then(() => undefined, (e: unknown) => e);
+    assert.instance(error, ContentError);
+    const found = (error as ContentError).diagnostics.find((d) => d.ruleId === "data-file");
+    assert.ok(found, "a data-file diagnostic");
+    assert.is(found!.file, "repositories/vote-topics.json");
+    assert.is(found!.line, line);
+    assert.match(found!.message, '"topics[1].votes"');
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 // ---------------------------------------------------------------- vote-core

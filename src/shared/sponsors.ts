@@ -1,3 +1,5 @@
+import { isHttpUrl } from "./urls.ts";
+
 /** Ranks sponsors are listed by, in order. `latest` is the newest sponsors, whatever they give. */
 export const SPONSOR_RANKS = ["latest", "platinum", "gold", "silver", "bronze", "backer"] as const;
 
@@ -39,15 +41,6 @@ export interface SponsorProblem {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function isUrl(value: unknown): boolean {
-  if (typeof value !== "string") return false;
-  try {
-    return /^https?:$/.test(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /** Checks the sponsors file's shape (pure) and returns every problem with its path. */
 export function validateSponsors(data: unknown): SponsorProblem[] {
   const problems: SponsorProblem[] = [];
@@ -59,8 +52,8 @@ export function validateSponsors(data: unknown): SponsorProblem[] {
     if (typeof sponsor !== "object" || sponsor === null) return void problems.push({ path: ["sponsors", i], message: "must be an object" });
     const s = sponsor as Record<string, unknown>;
     if (typeof s.name !== "string" || !s.name.trim()) problems.push({ path: ["sponsors", i, "name"], message: "must be a non-empty text" });
-    if (!isUrl(s.url)) problems.push({ path: ["sponsors", i, "url"], message: "must be an http(s) URL" });
-    if (s.logo !== undefined && s.logo !== "" && !isUrl(s.logo)) problems.push({ path: ["sponsors", i, "logo"], message: 'must be an http(s) URL or ""' });
+    if (!isHttpUrl(s.url)) problems.push({ path: ["sponsors", i, "url"], message: "must be an http(s) URL" });
+    if (s.logo !== undefined && s.logo !== "" && !isHttpUrl(s.logo)) problems.push({ path: ["sponsors", i, "logo"], message: 'must be an http(s) URL or ""' });
     for (const key of ["monthly", "total"] as const)
       if (typeof s[key] !== "number" || !Number.isFinite(s[key]) || (s[key] as number) < 0) problems.push({ path: ["sponsors", i, key], message: "must be an amount of 0 or more" });
     if (typeof s.since !== "string" || !DATE.test(s.since)) problems.push({ path: ["sponsors", i, "since"], message: "must be a date, YYYY-MM-DD" });

@@ -1,8 +1,10 @@
 /**
  * The vote page's data: the committed file `repositories/vote-topics.json`,
- * its types, a pure validator and a helper that finds where a problem sits
- * in the file's text (for file:line diagnostics).
+ * its types, a pure validator, and the path parser that turns a problem's
+ * path into the steps the build uses to find its line.
  */
+
+import { isHttpUrl } from "./urls.ts";
 
 /** Where the vote topics are committed, relative to the project root. */
 export const VOTE_DATA_FILE = "repositories/vote-topics.json";
@@ -51,16 +53,6 @@ function typeName(value: unknown): string {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** True for an absolute http: or https: URL with a host. */
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -159,83 +151,4 @@ export function parseJsonPath(path: string): Step[] {
   const rest = path.startsWith("$") ? path.slice(1) : path;
   for (let m = re.exec(rest); m; m = re.exec(rest)) steps.push(m[1] !== undefined ? m[1] : Number(m[2]));
   return steps;
-}
-
-/**
- * Finds the line and column (both 1-based) of the value at `path` in JSON
- * `text`; for a key (a value or a missing key) it points at the key of the
- * deepest part of the path that exists, so a missing field points at its
- * object. Falls back to 1:1 when the text is not JSON (pure).
- */
-export function locateJsonPath(text: string, path: string): { line: number; column: number } {
-  const steps = parseJsonPath(path);
-  let i = 0;
-  let best = 0;
-  const ws = () => {
-    while (i < text.length && /\s/.test(text[i]!)) i++;
-  };
-  const fail = () => {
-    throw new Error("not JSON");
-  };
-  const skipString = () => {
-    if (text[i] !== '"') fail();
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
-    if (i >= text.length) fail();
-    i++;
-  };
-  // Walks one value; `depth` is how many steps of the path lead to it (-1 once off the path).
-  const value = (depth: number): void => {
-    ws();
-    const ch = text[i];
-    if (ch === "{") {
-      i++;
-      ws();
-      if (text[i] === "}") return void i++;
-      for (;;) {
-        ws();
-        const keyAt = i;
-        skipString();
-        const key = JSON.parse(text.slice(keyAt, i)) as string;
-        const onPath = depth >= 0 && depth < steps.length && steps[depth] === key;
-        if (onPath) best = keyAt;
-        ws();
-        if (text[i] !== ":") fail();
-        i++;
-        ws();
-        value(onPath ? depth + 1 : -1);
-        ws();
-        if (text[i] === ",") i++;
-        else if (text[i] === "}") return void i++;
-        else fail();
-      }
-    }
-    if (ch === "[") {
-      i++;
-      ws();
-      if (text[i] === "]") return void i++;
-      for (let index = 0; ; index++) {
-        ws();
-        const onPath = depth >= 0 && depth < steps.length && steps[depth] === index;
-        if (onPath) best = i;
-        value(onPath ? depth + 1 : -1);
-        ws();
-        if (text[i] === ",") i++;
-        else if (text[i] === "]") return void i++;
-        else fail();
-      }
-    }
-    if (ch === '"') return skipString();
-    const m = /^(?:true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)/.exec(text.slice(i, i + 400));
-    if (!m) fail();
-    i += m![0].length;
-  };
-  try {
-    value(0);
-  } catch {
-    // Not JSON: report what was found so far.
-  }
-  const before = text.slice(0, best);
-  const line = before.split("\n").length;
-  return { line, column: best - before.lastIndexOf("\n") };
 }

@@ -1,4 +1,5 @@
 import type { ProcessedPage } from "../../shared/content-types.ts";
+import { escapeXml } from "../../shared/text.ts";
 
 /** The id a page gets on the combined printable page: its URL's path, joined (`/guides/caching/` → `guides-caching`). */
 export function printableSlug(url: string): string {
@@ -27,11 +28,6 @@ export function rewriteForPrint(html: string, slug: string, sectionSlugs: Readon
     });
 }
 
-/** Escapes text for HTML. */
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
-
 /**
  * Combines the pages of a section, in sidebar order, into one body (pure):
  * each page under its title as a heading, ids unique, links between the
@@ -42,7 +38,7 @@ export function combinePrintable(pages: readonly ProcessedPage[]): string {
   return pages
     .map((page) => {
       const slug = slugs.get(page.entry.url)!;
-      return `<section class="printable-page" aria-labelledby="${slug}"><h1 class="printable-title" id="${slug}">${escapeHtml(page.entry.title)}</h1>${rewriteForPrint(page.bodyHtml, slug, slugs)}</section>`;
+      return `<section class="printable-page" aria-labelledby="${slug}"><h1 class="printable-title" id="${slug}">${escapeXml(page.entry.title)}</h1>${rewriteForPrint(page.bodyHtml, slug, slugs)}</section>`;
     })
     .join("");
 }
