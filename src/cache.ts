@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { writeFileAtomic } from "./write-file.ts";
 import fg from "fast-glob";
 
 /** A small content-addressed disk cache for expensive, deterministic steps. */
@@ -39,13 +40,7 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
   const memory = options.memory?.entries;
   const objects = options.memory?.objects;
   // Write then rename, so a reader never sees half an entry.
-  const store = async (key: string, value: string | Buffer) => {
-    const target = file(key);
-    await fs.mkdir(path.dirname(target), { recursive: true });
-    const temp = `${target}.${process.pid}.tmp`;
-    await fs.writeFile(temp, value);
-    await fs.rename(temp, target);
-  };
+  const store = (key: string, value: string | Buffer) => writeFileAtomic(file(key), value);
   const cache: Cache = {
     enabled: options.enabled,
     memo: options.enabled ? objects : undefined,

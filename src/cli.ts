@@ -1,8 +1,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./context.ts";
-import { ContentError, exitCodeFor, UsageError } from "./errors.ts";
+import { ContentError, exitCodeFor, PartialFailure, UsageError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -18,6 +19,26 @@ function parseCount(value: string): number {
   if (!Number.isInteger(n) || n < 0 || n > 64) throw new InvalidArgumentError("must be a whole number from 0 to 64.");
   return n;
 }
+
+function parsePositive(value: string): number {
+  const n = parseCount(value);
+  if (n < 1) throw new InvalidArgumentError("must be a whole number from 1 to 64.");
+  return n;
+}
+
+function parseSeconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 3600) throw new InvalidArgumentError("must be a number of seconds above 0, at most 3600.");
+  return n;
+}
+
+const CODE_HOST_HELP = `
+Environment:
+  GITHUB_TOKEN    token sent to the code host; without one the anonymous rate limit (60 requests an hour) applies
+  GITHUB_API_URL  API root of the code host (default https://api.github.com), for GitHub Enterprise or a local stand-in
+
+Requests are conditional (ETags kept in .cache/code-host/), so unchanged READMEs cost no rate limit and
+rewrite nothing. A repository that fails keeps its previously fetched page; the command exits 1 if any failed.`;
 
 const linksOption = () =>
   new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
@@ -79,6 +100,33 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
         await serve(opts);
       }),
     );
+  cli
+    .command("fetch-readmes")
+    .description(
+      "Sync third-party loader and plugin pages: fetch the README of every repository in repositories/loaders.json and plugins.json into content/<loaders|plugins>/_<name>.md.",
+    )
+    .addOption(contentOption())
+    .addOption(configOption())
+    .option("--concurrency <n>", "repositories fetched at once", parsePositive, 4)
+    .option("--timeout <seconds>", "time allowed for one request, body included", parseSeconds, DEFAULT_POLICY.timeoutMs / 1000)
+    .option("--retries <n>", "tries after the first on server errors, network errors, timeouts and rate limits", parseCount, DEFAULT_POLICY.retries)
+    .option("--max-wait <seconds>", "longest wait for a rate limit to reset before giving up on a repository", parseSeconds, DEFAULT_POLICY.maxWaitMs / 1000)
+    .option("--prune", "delete fetched pages whose repository is no longer listed")
+    .option("-q, --quiet", "print only problems and the summary")
+    .addHelpText("after", CODE_HOST_HELP)
+    .action((opts: { content: string; config?: string; concurrency: number; timeout: number; retries: number; maxWait: number; prune?: boolean; quiet?: boolean }) =>
+      run(async () => {
+        const { fetchReadmes } = await import("./stages/fetch-readmes/index.ts");
+        await fetchReadmes({
+          content: opts.content,
+          config: opts.config,
+          concurrency: opts.concurrency,
+          prune: opts.prune,
+          codeHost: { policy: { timeoutMs: opts.timeout * 1000, retries: opts.retries, maxWaitMs: opts.maxWait * 1000 } },
+          logger: createLogger({ quiet: opts.quiet }),
+        });
+      }),
+    );
   return cli;
 }
 
@@ -106,7 +154,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 function report(error: unknown): number {
   if (error instanceof ContentError) process.stderr.write(`${error.report()}\n`);
-  else if (error instanceof UsageError) process.stderr.write(`docs-build: ${error.message}\n`);
+  else if (error instanceof UsageError || error instanceof PartialFailure) process.stderr.write(`docs-build: ${error.message}\n`);
   else {
     const e = error as Error;
     process.stderr.write(`docs-build: ${e.name}: ${e.message}\n`);

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Octokit } from "@octokit/rest";
+import type { CodeHostOptions } from "./code-host/client.ts";
 import { createCache, type Cache, type MemoryCache } from "./cache.ts";
 import type { Settings } from "./config.ts";
 import type { Diagnostic } from "./diagnostics.ts";
@@ -51,8 +52,11 @@ export interface BuildContext {
   report(diagnostic: Diagnostic): void;
   /** Everything reported so far. */
   diagnostics(): readonly Diagnostic[];
-  /** The code-host client, loaded and created on first use (GITHUB_API_URL, GITHUB_TOKEN). */
-  codeHost(): Promise<Octokit>;
+  /**
+   * The code-host client, loaded and created on first use (GITHUB_API_URL,
+   * GITHUB_TOKEN, unless `options` say otherwise); later calls get the same client.
+   */
+  codeHost(options?: CodeHostOptions): Promise<Octokit>;
   /** A path relative to the project root, for messages. */
   display(file: string): string;
 }
@@ -80,13 +84,9 @@ export function createContext(options: ContextOptions): BuildContext {
     threads: options.threads,
     report: (d: Diagnostic) => void reported.push(d),
     diagnostics: () => reported.slice(),
-    async codeHost() {
-      const { Octokit } = await import("@octokit/rest");
-      client ??= new Octokit({
-        auth: process.env.GITHUB_TOKEN || undefined,
-        baseUrl: process.env.GITHUB_API_URL || "https://api.github.com",
-        userAgent: "docs-build",
-      });
+    async codeHost(codeHostOptions?: CodeHostOptions) {
+      const { createCodeHost } = await import("./code-host/client.ts");
+      client ??= createCodeHost(codeHostOptions);
       return client;
     },
     display: (file: string) => path.relative(root, file).split(path.sep).join("/") || file,

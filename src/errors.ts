@@ -44,6 +44,20 @@ export class StageError extends Error {
   }
 }
 
+/**
+ * A command that works item by item (repositories, handles) finished, but some
+ * items failed; the others were written. Carries the full result. Exit code 1.
+ */
+export class PartialFailure<T = unknown> extends Error {
+  override name = "PartialFailure";
+  constructor(
+    message: string,
+    readonly result: T,
+  ) {
+    super(message);
+  }
+}
+
 /** Exit code for an error thrown out of a command: 2 usage, 1 anything else. */
 export function exitCodeFor(error: unknown): number {
   return error instanceof UsageError ? 2 : 1;

@@ -1,9 +1,9 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { runCli } from "./helpers/cli.ts";
 import { listFiles, tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-site.ts";
 
 /**
@@ -15,7 +15,6 @@ import { listFiles, tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-sit
  * binary must find its own templates and tsconfig from anywhere).
  */
 
-const BIN = path.join(TOOL_DIR, "bin", "docs-build.js");
 const VERSION = (JSON.parse(fs.readFileSync(path.join(TOOL_DIR, "package.json"), "utf8")) as { version: string }).version;
 
 interface Run {
@@ -24,19 +23,10 @@ interface Run {
   stderr: string;
 }
 
-/** Runs `node bin/docs-build.js ...args` (killed after two minutes). */
-function cli(args: string[], cwd: string = TOOL_DIR): Promise<Run> {
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
-  delete env.TSX_TSCONFIG_PATH;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"], timeout: 120_000 });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (status) => resolve({ status, stdout, stderr }));
-  });
+/** Runs the binary in `cwd` (default the checkout). */
+async function cli(args: string[], cwd: string = TOOL_DIR): Promise<Run> {
+  const { code, stdout, stderr } = await runCli(args, { cwd });
+  return { status: code, stdout, stderr };
 }
 
 /**

@@ -28,6 +28,15 @@ test("drops only the first level-1 heading", () => {
   assert.is(run('<h1>One</h1>\n\n# Two\n'), "# Two\n");
 });
 
+test("drops an <h1> inside a logo block, and a repeat of the title before the first section", () => {
+  const input = '<div align="center">\n  <img src="https://x.test/logo.svg" />\n  <h1>Demo Loader</h1>\n</div>\n\nBadges\n\n# demo-loader\n\nText.\n\n## Usage\n\n# Demo Loader\n';
+  assert.is(run(input), '<div align="center">\n  <img src="https://x.test/logo.svg" />\n</div>\n\nBadges\n\nText.\n\n## Usage\n\n# Demo Loader\n');
+});
+
+test("a level-1 heading matching the repository name counts as the title's repeat", () => {
+  assert.is(run('<h1 align="center">Demo</h1>\n\n# Demo-Loader\n\n# Other\n'), "# Other\n");
+});
+
 test("keeps a blank line where a heading sat between two paragraphs", () => {
   assert.is(run("Before\n# Title\nAfter\n"), "Before\n\nAfter\n");
 });
@@ -112,7 +121,7 @@ test("returns a README without anything to change as it is", () => {
 });
 
 test("frontMatterFor: loaders are titled by name and CSS loaders grouped", () => {
-  const css = frontMatterFor("loaders", { name: "sass-loader", fullName: "webpack/sass-loader", branch: "main", htmlUrl: "https://github.com/webpack/sass-loader" }, {});
+  const css = frontMatterFor("loaders", { name: "sass-loader", fullName: "webpack/sass-loader", branch: "main", htmlUrl: "https://github.com/webpack/sass-loader" });
   assert.equal(css, {
     title: "sass-loader",
     group: "CSS",
@@ -122,24 +131,23 @@ test("frontMatterFor: loaders are titled by name and CSS loaders grouped", () =>
     thirdParty: true,
   });
   for (const name of ["css-loader", "less-loader", "postcss-loader", "style-loader", "stylus-loader"])
-    assert.is(frontMatterFor("loaders", { ...repo, name }, {}).group, "CSS", name);
-  const other = frontMatterFor("loaders", { name: "babel-loader", fullName: "babel/babel-loader", branch: "main", htmlUrl: "x" }, {});
+    assert.is(frontMatterFor("loaders", { ...repo, name }).group, "CSS", name);
+  const other = frontMatterFor("loaders", { name: "babel-loader", fullName: "babel/babel-loader", branch: "main", htmlUrl: "x" });
   assert.is(other.title, "babel-loader");
   assert.not.ok("group" in other);
 });
 
-test("frontMatterFor: plugins are PascalCase, webpack contrib by default, community when listed", () => {
+test("frontMatterFor: plugins are PascalCase, webpack contrib by default, the entry's group and contributors when given", () => {
   const plugin = (name: string) => ({ name, fullName: `webpack/${name}`, branch: "main", htmlUrl: `https://github.com/webpack/${name}` });
-  assert.is(frontMatterFor("plugins", plugin("mini-css-extract-plugin"), {}).title, "MiniCssExtractPlugin");
-  assert.is(frontMatterFor("plugins", plugin("terser-webpack-plugin"), {}).title, "TerserWebpackPlugin");
-  assert.is(frontMatterFor("plugins", plugin("html-webpack-plugin"), {}).title, "HtmlWebpackPlugin");
-  assert.is(frontMatterFor("plugins", plugin("copy-webpack-plugin"), {}).group, "webpack contrib");
-  const community = { "html-webpack-plugin": { contributors: ["jantimon"] }, "webpack/other-plugin": { group: "Tools" } };
-  const html = frontMatterFor("plugins", plugin("html-webpack-plugin"), { community });
+  assert.is(frontMatterFor("plugins", plugin("mini-css-extract-plugin")).title, "MiniCssExtractPlugin");
+  assert.is(frontMatterFor("plugins", plugin("terser-webpack-plugin")).title, "TerserWebpackPlugin");
+  assert.is(frontMatterFor("plugins", plugin("html-webpack-plugin")).title, "HtmlWebpackPlugin");
+  assert.is(frontMatterFor("plugins", plugin("copy-webpack-plugin")).group, "webpack contrib");
+  assert.not.ok("contributors" in frontMatterFor("plugins", plugin("copy-webpack-plugin")));
+  const html = frontMatterFor("plugins", plugin("html-webpack-plugin"), { group: "Community", contributors: ["jantimon"] });
   assert.is(html.group, "Community");
   assert.equal(html.contributors, ["jantimon"]);
-  assert.is(frontMatterFor("plugins", plugin("other-plugin"), { community }).group, "Tools");
-  assert.is(frontMatterFor("plugins", plugin("copy-webpack-plugin"), { community }).group, "webpack contrib");
+  assert.is(frontMatterFor("loaders", plugin("sass-loader"), { group: "Styles" }).group, "Styles");
 });
 
 test("renderFrontMatter writes YAML between --- lines", () => {
@@ -188,14 +196,16 @@ if (!fs.existsSync(CORPUS)) {
       const input = fs.readFileSync(path.join(dir, "README.md"), "utf8");
       const body = processReadme(input, readmeRepo, options);
       const kind = name.endsWith("-loader") ? "loaders" : "plugins";
-      const page = renderFrontMatter(frontMatterFor(kind, readmeRepo, {})) + body;
+      const page = renderFrontMatter(frontMatterFor(kind, readmeRepo)) + body;
       assert.ok(page.startsWith("---\ntitle: "), "starts with front matter");
       const prose = outsideCode(body);
       assert.not.ok(prose.includes("<!--"), "no HTML comment outside code");
       for (const relative of ["](./", "](../", 'src="./', 'href="./']) assert.not.ok(prose.includes(relative), `no relative ${relative} outside code`);
       assert.not.match(prose, /\]\(https?:\/\/(www\.)?webpack\.js\.org\//, "links to the docs site are root-relative");
-      const h1 = (text: string) => outsideCode(text).split("\n").filter((line) => /^# /.test(line)).length;
-      if (h1(input) > 0) assert.is(h1(body), h1(input) - 1, "the first level-1 heading is dropped, and only that one");
+      const intro = prose.split(/^## /m)[0];
+      assert.not.match(intro, /^# |<h1\b/im, "no title heading is left before the first section");
+      const h1 = (text: string) => outsideCode(text).split(/^## /m).slice(1).join("").split("\n").filter((line) => /^# /.test(line)).length;
+      assert.is(h1(body), h1(input), "level-1 headings inside sections are kept");
       assert.equal(fences(body), fences(input), "fenced code is kept exactly");
     });
   }

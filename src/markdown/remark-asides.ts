@@ -1,4 +1,4 @@
-import type { Paragraph, Root, RootContent, Text } from "mdast";
+import type { Blockquote, Paragraph, Root, RootContent, Text } from "mdast";
 import { visit, SKIP } from "unist-util-visit";
 
 /** The aside markers of the content format and the kind each one starts. */
@@ -8,6 +8,16 @@ export const ASIDE_KINDS = { "T>": "tip", "W>": "warning", "?>": "todo" } as con
 export const ASIDE_LABELS = { tip: "Tip", warning: "Warning", todo: "Todo" } as const;
 
 type AsideKind = (typeof ASIDE_KINDS)[keyof typeof ASIDE_KINDS];
+
+/** GitHub's alert blockquotes (`> [!NOTE]`), common in third-party READMEs: their kind and label. */
+const ALERTS = {
+  note: { kind: "tip", label: "Note" },
+  tip: { kind: "tip", label: "Tip" },
+  important: { kind: "tip", label: "Important" },
+  warning: { kind: "warning", label: "Warning" },
+  caution: { kind: "warning", label: "Caution" },
+} as const;
+const ALERT_MARKER = /^\[!(note|tip|important|warning|caution)\][ \t]*(?:\r?\n|$)/i;
 
 const MARKER = /^(T>|W>|\?>)[ \t]?/;
 const LINE_MARKER = /\n(?:T>|W>|\?>)[ \t]?/g;
@@ -29,29 +39,53 @@ function stripMarkers(paragraph: Paragraph): void {
   });
 }
 
+function labelled(kind: AsideKind, label: string, children: RootContent[], position: RootContent["position"]): RootContent {
+  const heading: Paragraph = {
+    type: "paragraph",
+    data: { hProperties: { className: ["aside-label"] } },
+    children: [{ type: "text", value: label }],
+  };
+  return {
+    type: "blockquote",
+    position,
+    data: { hName: "aside", hProperties: { className: ["aside", `aside-${kind}`], dataKind: kind } },
+    children: [heading, ...children],
+  } as RootContent;
+}
+
+/** Turns a `> [!NOTE]` blockquote into an aside in place; false when it is an ordinary quote. */
+function convertAlert(quote: Blockquote): boolean {
+  const first = quote.children[0];
+  const text = first?.type === "paragraph" ? first.children[0] : undefined;
+  if (first?.type !== "paragraph" || text?.type !== "text") return false;
+  const match = ALERT_MARKER.exec(text.value);
+  if (!match) return false;
+  const alert = ALERTS[match[1].toLowerCase() as keyof typeof ALERTS];
+  text.value = text.value.slice(match[0].length);
+  if (text.value === "") first.children.shift();
+  const children = first.children.length === 0 ? quote.children.slice(1) : quote.children;
+  const aside = labelled(alert.kind, alert.label, children as RootContent[], quote.position);
+  Object.assign(quote, aside);
+  return true;
+}
+
 /**
  * Turns paragraphs starting `T> `, `W> ` or `?> ` into labelled tip, warning
- * and todo blocks (`<aside class="aside aside-tip">`), multi-line asides included.
+ * and todo blocks (`<aside class="aside aside-tip">`), multi-line asides included,
+ * and GitHub alert blockquotes (`> [!NOTE]`, `[!WARNING]`, …) into tips and
+ * warnings labelled with the alert's own name.
  */
 export function remarkAsides() {
   return (tree: Root) => {
+    visit(tree, "blockquote", (node) => {
+      convertAlert(node);
+    });
     visit(tree, "paragraph", (node, index, parent) => {
       if (!parent || index === undefined) return;
       const kind = asideKind(node);
       if (!kind) return;
       stripMarkers(node);
-      const label: Paragraph = {
-        type: "paragraph",
-        data: { hProperties: { className: ["aside-label"] } },
-        children: [{ type: "text", value: ASIDE_LABELS[kind] }],
-      };
-      const aside = {
-        type: "blockquote",
-        position: node.position,
-        data: { hName: "aside", hProperties: { className: ["aside", `aside-${kind}`], dataKind: kind } },
-        children: [label, node],
-      } as RootContent;
-      parent.children.splice(index, 1, aside);
+      parent.children.splice(index, 1, labelled(kind, ASIDE_LABELS[kind], [node], node.position));
       return SKIP;
     });
   };

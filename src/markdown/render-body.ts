@@ -1,3 +1,4 @@
+import type { Root as HastRoot } from "hast";
 import type { Root } from "mdast";
 import { createElement, Fragment as ReactFragment, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -23,6 +24,41 @@ const components = {
   [COMPONENTS.BrandingSample.element]: BrandingSample,
 };
 
+const VERTICAL_ALIGN = new Set(["top", "middle", "bottom", "baseline"]);
+
+/** CSS for a legacy presentational attribute, or "" when it has no safe equivalent. */
+function legacyStyle(name: string, value: unknown): string {
+  const text = String(value).trim().toLowerCase();
+  if ((name === "hSpace" || name === "vSpace") && /^\d{1,4}$/.test(text)) {
+    return name === "hSpace" ? `margin-left:${text}px;margin-right:${text}px` : `margin-top:${text}px;margin-bottom:${text}px`;
+  }
+  if (name === "vAlign" && VERTICAL_ALIGN.has(text)) return `vertical-align:${text}`;
+  if (name === "noWrap" && value !== false) return "white-space:nowrap";
+  return "";
+}
+
+/**
+ * Legacy HTML attributes React cannot take under their hast names (README
+ * logos use `hspace` and `vspace`): spacing and alignment become inline CSS
+ * built only from checked values, the rest are dropped.
+ */
+const LEGACY_ATTRIBUTES = ["hSpace", "vSpace", "vAlign", "noWrap", "longDesc", "charOff", "noHref", "noShade", "isMap", "compact"];
+
+function rehypeLegacyAttributes() {
+  return (tree: HastRoot) => {
+    visit(tree, "element", (node) => {
+      const styles: string[] = [];
+      for (const name of LEGACY_ATTRIBUTES) {
+        if (!(name in node.properties)) continue;
+        const css = legacyStyle(name, node.properties[name]);
+        if (css) styles.push(css);
+        delete node.properties[name];
+      }
+      if (styles.length) node.properties.style = [node.properties.style, ...styles].filter(Boolean).join(";");
+    });
+  };
+}
+
 const reactOptions = { Fragment, jsx, jsxs, components, passNode: false } as never;
 
 /**
@@ -37,6 +73,7 @@ function pipeline(options: { raw: boolean; sanitize: boolean }) {
     .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
     .use(rehypeHighlight)
     .use(rehypeLinks)
+    .use(rehypeLegacyAttributes)
     .use(rehypeReact, reactOptions)
     .freeze();
 }

@@ -5,4 +5,4 @@
 export { processReadme } from "./readme.ts";
 export type { ProcessReadmeOptions, ReadmeRepo } from "./readme.ts";
 export { frontMatterFor, pageFileName, pascalCase, renderFrontMatter } from "./front-matter.ts";
-export type { CommunityEntry, FrontMatterOptions, FrontMatterRepo, ReadmeKind } from "./front-matter.ts";
+export type { FrontMatterOptions, FrontMatterRepo, ReadmeKind } from "./front-matter.ts";

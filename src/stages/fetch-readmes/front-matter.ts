@@ -13,16 +13,12 @@ export interface FrontMatterRepo {
   htmlUrl: string;
 }
 
-/** A community-maintained plugin: its navigation group (default `Community`) and its maintainers' handles. */
-export interface CommunityEntry {
-  group?: string;
-  contributors?: string[];
-}
-
-/** Options of `frontMatterFor`. */
+/** What a repository list entry adds to the defaults: a navigation group and maintainers' handles. */
 export interface FrontMatterOptions {
-  /** Community plugins keyed by repository name or `owner/name`; default none. */
-  community?: Record<string, CommunityEntry>;
+  /** Overrides the default group (`Community` for community plugins). */
+  group?: string;
+  /** Handles shown in the page's contributors grid. */
+  contributors?: string[];
 }
 
 /** Loaders shown in the `CSS` group, by repository name. */
@@ -39,23 +35,16 @@ export function pascalCase(name: string): string {
 
 /**
  * Builds the front matter of a fetched page: `title` (a loader's name, a
- * plugin's name in PascalCase), `group` (`CSS` for style loaders, none for other
- * loaders; `webpack contrib` for plugins unless listed in `community`), the
- * README's `source` and `edit` URLs, `repo` and `thirdParty: true`.
+ * plugin's name in PascalCase), `group` (the entry's own, else `CSS` for style
+ * loaders, none for other loaders and `webpack contrib` for plugins),
+ * `contributors` when the entry lists them, the README's `source` and `edit`
+ * URLs, `repo` and `thirdParty: true`.
  */
 export function frontMatterFor(kind: ReadmeKind, repo: FrontMatterRepo, options: FrontMatterOptions = {}): Record<string, unknown> {
   const data: Record<string, unknown> = { title: kind === "loaders" ? repo.name : pascalCase(repo.name) };
-  if (kind === "loaders") {
-    if (CSS_LOADERS.has(repo.name)) data.group = "CSS";
-  } else {
-    const community = options.community?.[repo.fullName] ?? options.community?.[repo.name];
-    if (community) {
-      data.group = community.group ?? "Community";
-      if (community.contributors?.length) data.contributors = [...community.contributors];
-    } else {
-      data.group = "webpack contrib";
-    }
-  }
+  const group = options.group ?? (kind === "plugins" ? "webpack contrib" : CSS_LOADERS.has(repo.name) ? "CSS" : undefined);
+  if (group) data.group = group;
+  if (options.contributors?.length) data.contributors = [...options.contributors];
   data.source = `https://raw.githubusercontent.com/${repo.fullName}/${repo.branch}/README.md`;
   data.edit = `https://github.com/${repo.fullName}/edit/${repo.branch}/README.md`;
   data.repo = repo.htmlUrl;

@@ -32,7 +32,7 @@ type UrlKind = "link" | "image";
 const processor = unified().use(remarkParse).use(remarkGfm);
 
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
-const HTML_H1 = /^<h1\b[^>]*>[\s\S]*?<\/h1>/i;
+const HTML_H1 = /<h1\b[^>]*>([\s\S]*?)<\/h1>/i;
 const COMMENT = /<!--[\s\S]*?-->/g;
 /** An inline link's destination and optional title at the end of the link's source. */
 const INLINE_DESTINATION = /\]\(\s*(<[^<>\n]*>|[^\s()<]*(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?\s*\)$/;
@@ -124,22 +124,60 @@ function removeBlock(source: string, start: number, end: number): Edit {
   return { start: lineStart, end: stop, text: nextBlank ? "" : "\n" };
 }
 
-/** Finds the README's first level-1 heading (ATX, setext or an `<h1>` HTML block) among top-level blocks. */
-function firstHeadingEdit(tree: Root, source: string): Edit | undefined {
+/** Heading text reduced to letters and digits, so `Style Loader` matches `style-loader`. */
+function titleKey(text: string): string {
+  return text.replace(/<[^>]*>/g, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+}
+
+/** Removes an `<h1>` that sits inside a wider HTML block, with its line when it has one to itself. */
+function nestedHeadingEdit(source: string, start: number, end: number): Edit {
+  const lineStart = source.lastIndexOf("\n", start - 1) + 1;
+  const from = source.slice(lineStart, start).trim() === "" ? lineStart : start;
+  const rest = /^[ \t]*\r?\n/.exec(source.slice(end));
+  return { start: from, end: end + (rest && from === lineStart ? rest[0].length : 0), text: "" };
+}
+
+/**
+ * Finds the README's title: its first level-1 heading among top-level blocks
+ * (ATX, setext, or an `<h1>` in an HTML block, alone or inside a logo `<div>`),
+ * and any level-1 heading repeating that title (or the repository name) before
+ * the first section heading. Logo blocks often hold an `<h1>` and the markdown
+ * repeats it, and the page shows its own title.
+ */
+function titleEdits(tree: Root, source: string, repoName: string): { edits: Edit[]; nested: Map<number, Edit> } {
+  const edits: Edit[] = [];
+  // Removals inside HTML blocks, by block start: applied with the block's own rewrite.
+  const nested = new Map<number, Edit>();
+  const keys = new Set([titleKey(repoName)]);
+  let found = false;
   for (const node of tree.children) {
     const start = node.position!.start.offset!;
     const end = node.position!.end.offset!;
-    if (node.type === "heading" && node.depth === 1) return removeBlock(source, start, end);
-    if (node.type === "html") {
-      const match = HTML_H1.exec(source.slice(start, end));
-      if (!match) continue;
-      const rest = source.slice(start + match[0].length, end);
-      if (rest.trim() === "") return removeBlock(source, start, end);
-      // Other HTML shares the block: drop only the heading and its line break.
-      return { start, end: start + match[0].length + (/^[ \t]*\r?\n/.exec(rest)?.[0].length ?? 0), text: "" };
+    if (node.type === "heading" && node.depth > 1) break;
+    if (node.type === "heading") {
+      const text = source.slice(node.children[0]?.position?.start.offset ?? start, node.children.at(-1)?.position?.end.offset ?? start);
+      if (!found || keys.has(titleKey(text))) {
+        found = true;
+        keys.add(titleKey(text));
+        edits.push(removeBlock(source, start, end));
+      }
+      continue;
     }
+    if (node.type !== "html") continue;
+    const block = source.slice(start, end);
+    const match = HTML_H1.exec(block);
+    if (!match || (found && !keys.has(titleKey(match[1])))) continue;
+    found = true;
+    keys.add(titleKey(match[1]));
+    const alone = block.slice(0, match.index).trim() === "" && block.slice(match.index + match[0].length).trim() === "";
+    if (alone) {
+      edits.push(removeBlock(source, start, end));
+      continue;
+    }
+    const edit = nestedHeadingEdit(source, start + match.index, start + match.index + match[0].length);
+    nested.set(start, { start: edit.start - start, end: Math.min(edit.end, end) - start, text: "" });
   }
-  return undefined;
+  return { edits, nested };
 }
 
 /** Applies non-overlapping edits; an edit inside an earlier, wider one is dropped. */
@@ -166,8 +204,8 @@ export function processReadme(markdown: string, repo: ReadmeRepo, options: Proce
   const site = siteMatcher(options.siteOrigins);
   const rewrite = (url: string, kind: UrlKind) => rewriteUrl(url, kind, repo, site);
   const edits: Edit[] = [];
-  const heading = firstHeadingEdit(tree, markdown);
-  if (heading) edits.push(heading);
+  const title = titleEdits(tree, markdown, repo.fullName.split("/")[1] ?? "");
+  edits.push(...title.edits);
 
   // A definition points at an image only when nothing but images use it.
   const linkIds = new Set<string>();
@@ -182,7 +220,8 @@ export function processReadme(markdown: string, repo: ReadmeRepo, options: Proce
     const end = node.position!.end.offset!;
     const raw = markdown.slice(start, end);
     if (node.type === "html") {
-      const next = rewriteHtml(raw, rewrite);
+      const heading = title.nested.get(start);
+      const next = rewriteHtml(heading ? raw.slice(0, heading.start) + raw.slice(heading.end) : raw, rewrite);
       if (next !== raw) edits.push(next.trim() === "" ? removeBlock(markdown, start, end) : { start, end, text: next });
       return;
     }

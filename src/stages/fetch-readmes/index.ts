@@ -1,0 +1,286 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { Octokit } from "@octokit/rest";
+import pLimit from "p-limit";
+import { CodeHostError, isNotModified, type CodeHostOptions, type RetryEvent } from "../../code-host/client.ts";
+import { describeFailure, DEFAULT_POLICY, type RetryPolicy } from "../../code-host/policy.ts";
+import { loadSettings, type Settings } from "../../config.ts";
+import { createContext, type BuildContext } from "../../context.ts";
+import { sortDiagnostics, type Diagnostic } from "../../diagnostics.ts";
+import { ContentError, PartialFailure, UsageError } from "../../errors.ts";
+import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
+import { writeFileAtomic } from "../../write-file.ts";
+import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
+import { parseRepositoryList, type RepositoryEntry } from "./repository-list.ts";
+
+/** The committed lists, under `repositories/`. */
+export const REPOSITORY_LISTS = { loaders: "loaders.json", plugins: "plugins.json" } as const;
+
+/** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
+export const FETCH_CACHE_DIR = path.join(".cache", "code-host");
+const STATE_FILE = "readmes.json";
+const STATE_VERSION = 1;
+
+/** The docs site's own origin; README links to it become root-relative even when `baseUrl` is another host. */
+const SITE_ORIGIN = "https://webpack.js.org";
+
+export interface FetchReadmesOptions {
+  /** Project root (repositories/, content/, .cache/); default the working directory. */
+  root?: string;
+  /** Content folder, relative to the root; default `content`. */
+  content?: string;
+  /** Config file path; default `docs-build.config.json` at the root, if present. */
+  config?: string;
+  /** Ready settings (skips loading the config file). */
+  settings?: Settings;
+  /** Repositories fetched at once; default 4. */
+  concurrency?: number;
+  /** Delete fetched pages whose repository is no longer listed. */
+  prune?: boolean;
+  /** API root, token and retry policy; defaults from GITHUB_API_URL and GITHUB_TOKEN. */
+  codeHost?: CodeHostOptions;
+  logger?: Logger;
+}
+
+export type FetchStatus = "fetched" | "unchanged" | "failed";
+
+/** What happened to one repository. */
+export interface RepositoryResult {
+  fullName: string;
+  kind: RepositoryEntry["kind"];
+  status: FetchStatus;
+  /** The page, relative to the root. */
+  file: string;
+  /** Why it failed. */
+  reason?: string;
+  /** For a failure: whether an earlier page exists (it is kept as it was). */
+  kept?: boolean;
+  /** True when the code host answered 304 for the README: no body was sent. */
+  notModified?: boolean;
+  bytes?: number;
+}
+
+export interface FetchReadmesResult {
+  results: RepositoryResult[];
+  /** Pages of repositories no longer listed (deleted with `prune`). */
+  orphans: string[];
+  seconds: number;
+}
+
+/** What the previous successful fetch of a repository left for conditional requests. */
+interface CachedRepository {
+  repoEtag?: string;
+  readmeEtag?: string;
+  fullName: string;
+  branch: string;
+  htmlUrl: string;
+}
+
+interface FetchState {
+  version: number;
+  repositories: Record<string, CachedRepository>;
+}
+
+/** The repository fields a page needs, checked; anything else is a malformed response. */
+function parseRepository(data: unknown, request: string): Omit<CachedRepository, "repoEtag" | "readmeEtag"> {
+  const repo = data as { full_name?: unknown; default_branch?: unknown; html_url?: unknown } | null;
+  const missing = ["full_name", "default_branch", "html_url"].filter((key) => typeof (repo as Record<string, unknown> | null)?.[key] !== "string");
+  if (typeof data !== "object" || missing.length) {
+    const detail = typeof data === "string" ? "the body is not JSON" : `no ${missing.join(", ")} in the repository data`;
+    throw new CodeHostError(request, `malformed response: ${detail}`, { kind: "malformed", message: detail });
+  }
+  return { fullName: repo!.full_name as string, branch: repo!.default_branch as string, htmlUrl: repo!.html_url as string };
+}
+
+async function readState(file: string): Promise<FetchState> {
+  try {
+    const state = JSON.parse(await fs.readFile(file, "utf8")) as FetchState;
+    if (state.version === STATE_VERSION && typeof state.repositories === "object") return state;
+  } catch {
+    // No usable state: every request goes out unconditionally.
+  }
+  return { version: STATE_VERSION, repositories: {} };
+}
+
+/** Reads the lists that exist; a list that does not exist is skipped, a broken one stops the command. */
+async function readLists(ctx: BuildContext): Promise<RepositoryEntry[]> {
+  const entries: RepositoryEntry[] = [];
+  const problems: Diagnostic[] = [];
+  let found = 0;
+  for (const [kind, name] of Object.entries(REPOSITORY_LISTS) as [RepositoryEntry["kind"], string][]) {
+    const file = path.join(ctx.paths.repositories, name);
+    const text = await fs.readFile(file, "utf8").catch(() => undefined);
+    if (text === undefined) continue;
+    found++;
+    const parsed = parseRepositoryList(text, ctx.display(file), kind);
+    entries.push(...parsed.entries);
+    problems.push(...parsed.problems);
+  }
+  if (problems.length) throw new ContentError(sortDiagnostics(problems));
+  if (found === 0) {
+    throw new UsageError(`No repository lists found: create ${ctx.display(path.join(ctx.paths.repositories, REPOSITORY_LISTS.loaders))} or ${REPOSITORY_LISTS.plugins} there, each a JSON array of "owner/name".`);
+  }
+  return entries;
+}
+
+/** Fetched pages (`_*.md` under loaders/ and plugins/) that no list names any more. */
+async function findOrphans(ctx: BuildContext, entries: readonly RepositoryEntry[]): Promise<string[]> {
+  const expected = new Set(entries.map((e) => pageFileName(e.kind, repoName(e))));
+  const orphans: string[] = [];
+  for (const kind of Object.keys(REPOSITORY_LISTS)) {
+    const names = await fs.readdir(path.join(ctx.paths.content, kind)).catch(() => [] as string[]);
+    for (const name of names) if (/^_.+\.md$/.test(name) && !expected.has(`${kind}/${name}`)) orphans.push(`${kind}/${name}`);
+  }
+  return orphans.sort();
+}
+
+function repoName(entry: RepositoryEntry): string {
+  return entry.fullName.split("/")[1];
+}
+
+/**
+ * Fetches one repository: its data (for the default branch) and its README,
+ * both as conditional requests when an earlier fetch left ETags, then writes
+ * the page only if its text changed. Throws on failure and writes nothing.
+ */
+async function fetchOne(
+  ctx: BuildContext,
+  octokit: Octokit,
+  entry: RepositoryEntry,
+  cached: CachedRepository | undefined,
+  cacheDir: string,
+): Promise<{ result: RepositoryResult; state: CachedRepository }> {
+  const [owner, name] = entry.fullName.split("/");
+  const target = path.join(ctx.paths.content, pageFileName(entry.kind, name));
+  const rawFile = path.join(cacheDir, "readmes", owner, `${name}.md`);
+  const cachedRaw = cached?.readmeEtag ? await fs.readFile(rawFile, "utf8").catch(() => undefined) : undefined;
+
+  let repo: Omit<CachedRepository, "repoEtag" | "readmeEtag">;
+  let repoEtag: string | undefined;
+  try {
+    const response = await octokit.request("GET /repos/{owner}/{repo}", { owner, repo: name, headers: cached?.repoEtag ? { "if-none-match": cached.repoEtag } : {} });
+    repo = parseRepository(response.data, `GET /repos/${entry.fullName}`);
+    repoEtag = response.headers.etag;
+  } catch (error) {
+    if (!isNotModified(error) || !cached) throw error;
+    repo = cached;
+    repoEtag = cached.repoEtag;
+  }
+
+  let raw: string;
+  let readmeEtag: string | undefined;
+  let notModified = false;
+  // Only a README kept from before may be asked for conditionally: a 304 must have something to reuse.
+  const conditional = cachedRaw !== undefined && cached?.branch === repo.branch ? { "if-none-match": cached.readmeEtag! } : {};
+  try {
+    const response = await octokit.request("GET /repos/{owner}/{repo}/readme", { owner, repo: name, mediaType: { format: "raw" }, headers: conditional });
+    if (typeof response.data !== "string") {
+      throw new CodeHostError(`GET /repos/${entry.fullName}/readme`, "malformed response: the README is not text", { kind: "malformed", message: "the README is not text" });
+    }
+    raw = response.data;
+    readmeEtag = response.headers.etag;
+  } catch (error) {
+    if (!isNotModified(error) || cachedRaw === undefined) throw error;
+    raw = cachedRaw;
+    readmeEtag = cached!.readmeEtag;
+    notModified = true;
+  }
+
+  const body = processReadme(raw, { fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, { siteOrigins: [...new Set([ctx.settings.baseUrl, SITE_ORIGIN])] });
+  const page = renderFrontMatter(frontMatterFor(entry.kind, { name, fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, entry)) + body;
+  const current = await fs.readFile(target, "utf8").catch(() => undefined);
+  if (!notModified) await writeFileAtomic(rawFile, raw);
+  if (current !== page) await writeFileAtomic(target, page);
+  return {
+    result: { fullName: entry.fullName, kind: entry.kind, status: current === page ? "unchanged" : "fetched", file: ctx.display(target), notModified, bytes: Buffer.byteLength(page) },
+    state: { ...repo, repoEtag, readmeEtag },
+  };
+}
+
+/** Why a repository failed, in one line with what to do. */
+function failureReason(error: unknown, entry: RepositoryEntry, ctx: BuildContext): string {
+  if (error instanceof CodeHostError) {
+    const list = ctx.display(path.join(ctx.paths.repositories, REPOSITORY_LISTS[entry.kind]));
+    return error.status === 404 ? `${error.message}; check the name in ${list}` : error.message;
+  }
+  return (error as Error).message ?? String(error);
+}
+
+function progressLine(result: RepositoryResult, done: number, total: number): string {
+  const counter = `[${String(done).padStart(String(total).length)}/${total}]`;
+  if (result.status === "failed") return `${counter} ✗ ${result.fullName}: ${result.reason}`;
+  const detail = result.status === "unchanged" ? (result.notModified ? "unchanged, not modified on the code host" : "unchanged") : `written, ${formatBytes(result.bytes ?? 0)}`;
+  return `${counter} ✓ ${result.fullName} → ${result.file} (${detail})`;
+}
+
+function retryLine(event: RetryEvent, policy: RetryPolicy): string {
+  return `        ↻ ${event.request}: ${describeFailure(event.failure, policy)}; trying again in ${formatDuration(event.waitMs)} (attempt ${event.attempt + 1})`;
+}
+
+/**
+ * `docs-build fetch-readmes`: syncs the README of every repository in
+ * `repositories/loaders.json` and `plugins.json` into `content/<kind>/_<name>.md`.
+ * Repositories are fetched `concurrency` at a time; one that fails keeps its
+ * previous page untouched and the rest go on. Throws FetchFailedError at the
+ * end when any failed.
+ */
+export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<FetchReadmesResult> {
+  const started = performance.now();
+  const root = path.resolve(options.root ?? process.cwd());
+  const logger = options.logger ?? createLogger();
+  const settings = options.settings ?? (await loadSettings(root, options.config));
+  const ctx = createContext({ root, content: options.content, settings, logger, cache: false });
+  const entries = await readLists(ctx);
+  const cacheDir = path.join(root, FETCH_CACHE_DIR);
+  const stateFile = path.join(cacheDir, STATE_FILE);
+  const state = await readState(stateFile);
+  const policy = { ...DEFAULT_POLICY, ...options.codeHost?.policy };
+  const octokit = await ctx.codeHost({ ...options.codeHost, onRetry: (event) => logger.info(retryLine(event, policy)) });
+  const concurrency = options.concurrency ?? 4;
+  const token = options.codeHost?.token ?? process.env.GITHUB_TOKEN;
+  logger.info(`Fetching ${entries.length} READMEs from ${octokit.request.endpoint.DEFAULTS.baseUrl}, ${concurrency} at a time${token ? "" : " (no GITHUB_TOKEN: the anonymous rate limit applies)"}`);
+
+  const limit = pLimit(Math.max(1, concurrency));
+  let done = 0;
+  const results = await Promise.all(
+    entries.map((entry) =>
+      limit(async (): Promise<RepositoryResult> => {
+        const key = entry.fullName.toLowerCase();
+        let result: RepositoryResult;
+        try {
+          const fetched = await fetchOne(ctx, octokit, entry, state.repositories[key], cacheDir);
+          state.repositories[key] = fetched.state;
+          result = fetched.result;
+        } catch (error) {
+          const target = path.join(ctx.paths.content, pageFileName(entry.kind, repoName(entry)));
+          const kept = await fs.stat(target).then(() => true, () => false);
+          result = { fullName: entry.fullName, kind: entry.kind, status: "failed", file: ctx.display(target), reason: failureReason(error, entry, ctx), kept };
+        }
+        logger.info(progressLine(result, ++done, entries.length));
+        return result;
+      }),
+    ),
+  );
+  await writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
+
+  const orphans = await findOrphans(ctx, entries);
+  for (const orphan of orphans) {
+    if (options.prune) {
+      await fs.rm(path.join(ctx.paths.content, orphan), { force: true });
+      logger.info(`Deleted ${ctx.display(path.join(ctx.paths.content, orphan))}: its repository is no longer listed`);
+    } else {
+      logger.warn(`${ctx.display(path.join(ctx.paths.content, orphan))} belongs to no listed repository; delete it, or run with --prune`);
+    }
+  }
+
+  const count = (status: FetchStatus) => results.filter((r) => r.status === status).length;
+  const seconds = (performance.now() - started) / 1000;
+  const failed = results.filter((r) => r.status === "failed");
+  logger.summary(`Fetched ${count("fetched")}, unchanged ${count("unchanged")}, failed ${failed.length} of ${results.length} repositories in ${formatDuration(seconds * 1000)}`);
+  for (const failure of failed) logger.summary(`  ✗ ${failure.fullName}: ${failure.reason} (${failure.kept ? `kept ${failure.file} as it was` : "no page written"})`);
+  const result = { results, orphans, seconds };
+  if (failed.length) {
+    throw new PartialFailure(`${failed.length} of ${results.length} repositories failed; their pages were left as they were. Run fetch-readmes again later, or fix the list.`, result);
+  }
+  return result;
+}

@@ -1,0 +1,81 @@
+import type { Diagnostic } from "../../diagnostics.ts";
+import { diagnostic } from "../../diagnostics.ts";
+import type { ReadmeKind } from "./front-matter.ts";
+
+/** One repository whose README becomes a page. */
+export interface RepositoryEntry {
+  kind: ReadmeKind;
+  /** `owner/name` as listed. */
+  fullName: string;
+  /** Navigation group overriding the default (`Community` for community plugins). */
+  group?: string;
+  /** Maintainers shown in the page's contributors grid. */
+  contributors?: string[];
+}
+
+const FULL_NAME = /^[\w.-]+\/[\w.-]+$/;
+
+/** 1-based line and column of `offset` in `text`. */
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, Math.max(0, offset));
+  const line = before.split("\n").length;
+  return { line, column: offset - before.lastIndexOf("\n") };
+}
+
+/**
+ * Parses a committed repository list (`repositories/loaders.json`): a JSON
+ * array whose items are `"owner/name"` or `{ "repository": "owner/name",
+ * "group": "Community", "contributors": ["handle"] }`. Problems come back as
+ * diagnostics at the offending item's line; duplicates are problems too.
+ */
+export function parseRepositoryList(text: string, file: string, kind: ReadmeKind): { entries: RepositoryEntry[]; problems: Diagnostic[] } {
+  const problems: Diagnostic[] = [];
+  const hint = 'List repositories as "owner/name", or { "repository": "owner/name", "group": "…", "contributors": ["handle"] }.';
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    const at = /position (\d+)/.exec((error as Error).message);
+    const where = at ? positionOf(text, Number(at[1])) : { line: 1, column: 1 };
+    problems.push(diagnostic({ file, ...where, message: `Not valid JSON: ${(error as Error).message}`, ruleId: "repository-list", hint }));
+    return { entries: [], problems };
+  }
+  if (!Array.isArray(data)) {
+    problems.push(diagnostic({ file, message: "The list must be a JSON array.", ruleId: "repository-list", hint }));
+    return { entries: [], problems };
+  }
+  const entries: RepositoryEntry[] = [];
+  const seen = new Set<string>();
+  // Items are located by searching forward from the previous one, so repeats get their own lines.
+  let cursor = 0;
+  const locate = (needle: string) => {
+    const at = text.indexOf(needle, cursor);
+    if (at === -1) return { line: 1, column: 1 };
+    cursor = at + needle.length;
+    return positionOf(text, at);
+  };
+  data.forEach((item, index) => {
+    const raw = typeof item === "string" ? item : (item as { repository?: unknown } | null)?.repository;
+    const where = typeof raw === "string" ? locate(JSON.stringify(raw)) : { line: 1, column: 1 };
+    const problem = (message: string) => problems.push(diagnostic({ file, ...where, message: `Item ${index + 1}: ${message}`, ruleId: "repository-list", hint }));
+    if (typeof raw !== "string") return problem('needs a repository as "owner/name".');
+    if (!FULL_NAME.test(raw)) return problem(`"${raw}" is not "owner/name".`);
+    if (seen.has(raw.toLowerCase())) return problem(`"${raw}" is listed twice.`);
+    seen.add(raw.toLowerCase());
+    const entry: RepositoryEntry = { kind, fullName: raw };
+    if (typeof item === "object") {
+      const { group, contributors, ...rest } = item as { group?: unknown; contributors?: unknown; repository: string };
+      delete (rest as Record<string, unknown>).repository;
+      const unknown = Object.keys(rest);
+      if (unknown.length) return problem(`unknown key "${unknown[0]}" (known: repository, group, contributors).`);
+      if (group !== undefined && (typeof group !== "string" || group.trim() === "")) return problem('"group" must be non-empty text.');
+      if (contributors !== undefined && (!Array.isArray(contributors) || !contributors.every((h) => typeof h === "string" && /^[\w-]+$/.test(h)))) {
+        return problem('"contributors" must be a list of code-host handles.');
+      }
+      if (group !== undefined) entry.group = group as string;
+      if (contributors !== undefined) entry.contributors = contributors as string[];
+    }
+    entries.push(entry);
+  });
+  return { entries, problems };
+}
