@@ -37,8 +37,43 @@ Environment:
   GITHUB_TOKEN    token sent to the code host; without one the anonymous rate limit (60 requests an hour) applies
   GITHUB_API_URL  API root of the code host (default https://api.github.com), for GitHub Enterprise or a local stand-in
 
-Requests are conditional (ETags kept in .cache/code-host/), so unchanged READMEs cost no rate limit and
-rewrite nothing. A repository that fails keeps its previously fetched page; the command exits 1 if any failed.`;
+A request that fails after its retries keeps what was there before (a fetched page, a recorded handle);
+the command finishes the rest and exits 1. fetch-readmes sends conditional requests (ETags kept in
+.cache/code-host/), so unchanged READMEs cost no rate limit and rewrite nothing.`;
+
+function parseDays(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < 0) throw new InvalidArgumentError("must be a number of days, 0 or more.");
+  return n;
+}
+
+/** Options every code-host command shares. */
+interface CodeHostCliOptions {
+  concurrency: number;
+  timeout: number;
+  retries: number;
+  maxWait: number;
+  quiet?: boolean;
+}
+
+/** Adds the shared code-host options (concurrency, timeout, retries, rate-limit wait, quiet) and the environment help. */
+function codeHostOptions(command: Command, concurrency: string): Command {
+  return command
+    .option("--concurrency <n>", concurrency, parsePositive, 4)
+    .option("--timeout <seconds>", "time allowed for one request, body included", parseSeconds, DEFAULT_POLICY.timeoutMs / 1000)
+    .option("--retries <n>", "tries after the first on server errors, network errors, timeouts and rate limits", parseCount, DEFAULT_POLICY.retries)
+    .option("--max-wait <seconds>", "longest wait for a rate limit to reset before giving up on a request", parseSeconds, DEFAULT_POLICY.maxWaitMs / 1000)
+    .option("-q, --quiet", "print only problems and the summary")
+    .addHelpText("after", CODE_HOST_HELP);
+}
+
+function codeHostSettings(opts: CodeHostCliOptions) {
+  return {
+    concurrency: opts.concurrency,
+    codeHost: { policy: { timeoutMs: opts.timeout * 1000, retries: opts.retries, maxWaitMs: opts.maxWait * 1000 } },
+    logger: createLogger({ quiet: opts.quiet }),
+  };
+}
 
 const linksOption = () =>
   new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
@@ -100,33 +135,36 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
         await serve(opts);
       }),
     );
-  cli
+  const fetch = cli
     .command("fetch-readmes")
     .description(
       "Sync third-party loader and plugin pages: fetch the README of every repository in repositories/loaders.json and plugins.json into content/<loaders|plugins>/_<name>.md.",
     )
     .addOption(contentOption())
     .addOption(configOption())
-    .option("--concurrency <n>", "repositories fetched at once", parsePositive, 4)
-    .option("--timeout <seconds>", "time allowed for one request, body included", parseSeconds, DEFAULT_POLICY.timeoutMs / 1000)
-    .option("--retries <n>", "tries after the first on server errors, network errors, timeouts and rate limits", parseCount, DEFAULT_POLICY.retries)
-    .option("--max-wait <seconds>", "longest wait for a rate limit to reset before giving up on a repository", parseSeconds, DEFAULT_POLICY.maxWaitMs / 1000)
-    .option("--prune", "delete fetched pages whose repository is no longer listed")
-    .option("-q, --quiet", "print only problems and the summary")
-    .addHelpText("after", CODE_HOST_HELP)
-    .action((opts: { content: string; config?: string; concurrency: number; timeout: number; retries: number; maxWait: number; prune?: boolean; quiet?: boolean }) =>
-      run(async () => {
-        const { fetchReadmes } = await import("./stages/fetch-readmes/index.ts");
-        await fetchReadmes({
-          content: opts.content,
-          config: opts.config,
-          concurrency: opts.concurrency,
-          prune: opts.prune,
-          codeHost: { policy: { timeoutMs: opts.timeout * 1000, retries: opts.retries, maxWaitMs: opts.maxWait * 1000 } },
-          logger: createLogger({ quiet: opts.quiet }),
-        });
-      }),
-    );
+    .option("--prune", "delete fetched pages whose repository is no longer listed");
+  codeHostOptions(fetch, "repositories fetched at once").action((opts: CodeHostCliOptions & { content: string; config?: string; prune?: boolean }) =>
+    run(async () => {
+      const { fetchReadmes } = await import("./stages/fetch-readmes/index.ts");
+      await fetchReadmes({ content: opts.content, config: opts.config, prune: opts.prune, ...codeHostSettings(opts) });
+    }),
+  );
+
+  const contributors = cli
+    .command("contributors")
+    .description(
+      "Check every contributor handle in the content's front matter against the code host and record in content/_data/contributors.json whether it exists. The build reads only that file; handles that do not exist are left out of contributors grids.",
+    )
+    .addOption(contentOption())
+    .addOption(configOption())
+    .option("--from-history", "also record each page's commit authors from the site repository's history (the config's \"repository\")")
+    .option("--max-age <days>", "check again handles checked more than this many days ago (0: check all)", parseDays, 30);
+  codeHostOptions(contributors, "requests at once").action((opts: CodeHostCliOptions & { content: string; config?: string; fromHistory?: boolean; maxAge: number }) =>
+    run(async () => {
+      const { checkContributors } = await import("./stages/check-contributors/index.ts");
+      await checkContributors({ content: opts.content, config: opts.config, fromHistory: opts.fromHistory, maxAgeDays: opts.maxAge, ...codeHostSettings(opts) });
+    }),
+  );
   return cli;
 }
 

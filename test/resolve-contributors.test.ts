@@ -1,17 +1,48 @@
 import fs from "node:fs";
 import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
 import { DEFAULT_SETTINGS } from "../src/config.ts";
 import type { PageEntry } from "../src/shared/content-types.ts";
-import { resolveContributors, validateContributorCache } from "../src/stages/resolve-contributors/core.ts";
+import { handlesToCheck, resolveContributors, serializeContributorData, validateContributorData, type ContributorData } from "../src/stages/resolve-contributors/core.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";
 
-// input/pages.json lists pages (url and handles), input/cache.json is the
-// committed cache; expected/ holds what each page shows, or why the cache is refused.
+// input/pages.json lists pages (url, path and handles), input/data.json is the
+// committed contributor data; expected/ holds what each page shows, or why the data is refused.
 fixtureLoop("resolve-contributors", (_caseDir, input): Record<string, string> => {
   const pages = JSON.parse(fs.readFileSync(path.join(input, "pages.json"), "utf8")) as PageEntry[];
-  const cache = JSON.parse(fs.readFileSync(path.join(input, "cache.json"), "utf8")) as unknown;
-  const problem = validateContributorCache(cache);
-  if (problem) return { "problem.txt": `${problem}\n` };
-  const result = resolveContributors(pages, { cache: cache as Record<string, never>, exclude: DEFAULT_SETTINGS.contributors.exclude });
+  const data = JSON.parse(fs.readFileSync(path.join(input, "data.json"), "utf8")) as unknown;
+  const problem = validateContributorData(data);
+  if (problem) return { "problem.txt": `${problem.message} (at ${problem.key})\n` };
+  const result = resolveContributors(pages, { data: data as ContributorData, exclude: DEFAULT_SETTINGS.contributors.exclude });
   return { "contributors.json": `${JSON.stringify(result.byUrl, null, 2)}\n` };
 });
+
+const NOW = Date.parse("2026-11-22T12:00:00.000Z");
+const DAY = 86_400_000;
+
+test("handlesToCheck: unchecked and stale handles, each once, never excluded ones", () => {
+  const data: ContributorData = {
+    handles: {
+      fresh: { exists: true, checked: new Date(NOW - 2 * DAY).toISOString() },
+      stale: { exists: true, checked: new Date(NOW - 40 * DAY).toISOString() },
+      trusted: { exists: true },
+    },
+    history: { "a.md": ["from-history", "Fresh"] },
+  };
+  const pages = [
+    { path: "a.md", contributors: ["fresh", "stale", "trusted", "new-one", "dependabot[bot]"] },
+    { path: "b.md", contributors: ["NEW-ONE", "webpack-bot"] },
+  ];
+  assert.equal(handlesToCheck(pages, data, { exclude: DEFAULT_SETTINGS.contributors.exclude, now: NOW, maxAgeMs: 30 * DAY }), ["from-history", "new-one", "stale", "trusted"]);
+  assert.equal(handlesToCheck(pages, data, { exclude: [], now: NOW, maxAgeMs: 0 }).length, 6, "max age 0 checks every valid handle");
+});
+
+test("serializeContributorData sorts handles and pages", () => {
+  const text = serializeContributorData({ handles: { zed: { exists: true }, amy: { exists: false } }, history: { "z.md": ["zed"], "a.md": ["amy"] } });
+  assert.is(text.indexOf('"amy"') < text.indexOf('"zed"'), true);
+  assert.is(text.indexOf('"a.md"') < text.indexOf('"z.md"'), true);
+  assert.ok(text.endsWith("}\n"));
+});
+
+test.run();

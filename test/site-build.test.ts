@@ -55,7 +55,7 @@ test("a documentation page is complete server-rendered HTML with metadata, body,
   assert.match(html, 'rel="prev"');
   assert.match(html, 'href="/guides/second/" rel="next"');
   assert.match(html, "stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/first");
-  // ghost is marked missing in the cache and dependabot[bot] is excluded: one contributor, singular heading.
+  // ghost does not exist on the code host (content/_data/contributors.json) and dependabot[bot] is excluded: one contributor, singular heading.
   assert.match(html, '<h2 id="contributors-heading">Contributor</h2>');
   assert.match(html, 'src="https://github.com/alice.png?size=90"');
   assert.match(html, 'width="45"');

@@ -1,40 +1,58 @@
 import type { PageEntry } from "../../shared/content-types.ts";
 import type { Contributor } from "../../shared/page-data.ts";
 
-/** What the committed contributor cache knows of one code-host handle. */
-export interface CachedContributor {
-  /** Display name, when the code host has one. */
+/** What the code host said of one handle when `docs-build contributors` last checked it. */
+export interface HandleRecord {
+  /** False when the code host has no such account; such handles are never shown. */
+  exists: boolean;
+  /** Display name, when the account has one. */
   name?: string;
-  /** True when the code host has no such account; such handles are never shown. */
-  missing?: boolean;
+  /** When it was checked (ISO 8601); absent for entries taken on trust and not checked yet. */
+  checked?: string;
 }
 
-/** The committed cache: handle → what is known of it. */
-export type ContributorCache = Record<string, CachedContributor>;
+/**
+ * The committed contributor data, `content/_data/contributors.json`: every
+ * handle checked against the code host, and (with `--from-history`) the
+ * authors of each page's commits, by the page's path in the repository
+ * (`content/guides/index.md`).
+ */
+export interface ContributorData {
+  handles: Record<string, HandleRecord>;
+  history: Record<string, string[]>;
+}
+
+export const EMPTY_CONTRIBUTOR_DATA: ContributorData = Object.freeze({ handles: {}, history: {} }) as ContributorData;
 
 /** Contributors to show, keyed by page URL. */
 export interface ResolveContributorsResult {
   byUrl: Record<string, Contributor[]>;
 }
 
+/** A page's handles: its front matter's, then its commit authors', in that order. */
+export function pageHandles(page: Pick<PageEntry, "path" | "contributors">, data: ContributorData): string[] {
+  return [...page.contributors, ...(data.history[page.path] ?? [])];
+}
+
 /**
- * Resolves each page's contributor handles (pure): drops excluded handles
- * (case-insensitive), handles the cache marks missing, and repeats; names come
- * from the cache, falling back to the handle.
+ * Resolves each page's contributors (pure): front-matter handles plus commit
+ * authors, without excluded handles (case-insensitive), handles the data says
+ * do not exist, and repeats; names come from the data, falling back to the handle.
+ * A handle never checked is shown: the build itself never asks the code host.
  */
 export function resolveContributors(
-  pages: readonly PageEntry[],
-  options: { cache: ContributorCache; exclude: readonly string[] },
+  pages: readonly Pick<PageEntry, "url" | "path" | "contributors">[],
+  options: { data: ContributorData; exclude: readonly string[] },
 ): ResolveContributorsResult {
   const excluded = new Set(options.exclude.map((h) => h.toLowerCase()));
-  const known = new Map(Object.entries(options.cache).map(([handle, info]) => [handle.toLowerCase(), info]));
+  const known = new Map(Object.entries(options.data.handles).map(([handle, info]) => [handle.toLowerCase(), info]));
   const byUrl: Record<string, Contributor[]> = {};
   for (const page of pages) {
     const seen = new Set<string>();
-    byUrl[page.url] = page.contributors.flatMap((handle) => {
+    byUrl[page.url] = pageHandles(page, options.data).flatMap((handle) => {
       const key = handle.toLowerCase();
       const info = known.get(key);
-      if (excluded.has(key) || seen.has(key) || info?.missing) return [];
+      if (excluded.has(key) || seen.has(key) || info?.exists === false) return [];
       seen.add(key);
       return [{ handle, name: info?.name || handle }];
     });
@@ -42,14 +60,66 @@ export function resolveContributors(
   return { byUrl };
 }
 
-/** Checks the shape of a parsed cache file and returns a message for the first problem, or "". */
-export function validateContributorCache(data: unknown): string {
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return "must be an object of handle → { name, missing }";
-  for (const [handle, info] of Object.entries(data)) {
-    if (typeof info !== "object" || info === null) return `"${handle}" must be an object`;
-    const { name, missing } = info as CachedContributor;
-    if (name !== undefined && typeof name !== "string") return `"${handle}.name" must be text`;
-    if (missing !== undefined && typeof missing !== "boolean") return `"${handle}.missing" must be true or false`;
+const HANDLE = /^[A-Za-z\d](?:[A-Za-z\d-]*[A-Za-z\d])?$/;
+
+/** A problem in contributor data: what is wrong, and the handle or page it is under (to find its line). */
+export interface DataProblem {
+  message: string;
+  key?: string;
+}
+
+/** Checks the shape of parsed contributor data; returns the first problem, or undefined. */
+export function validateContributorData(data: unknown): DataProblem | undefined {
+  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+  if (!isObject(data)) return { message: 'must be an object { "handles": {…}, "history": {…} }' };
+  const unknown = Object.keys(data).filter((key) => key !== "handles" && key !== "history");
+  if (unknown.length) return { message: `has an unknown key "${unknown[0]}" (known: handles, history)`, key: unknown[0] };
+  if (data.handles !== undefined && !isObject(data.handles)) return { message: '"handles" must be an object of handle → { exists, name, checked }', key: "handles" };
+  for (const [handle, info] of Object.entries((data.handles ?? {}) as Record<string, unknown>)) {
+    if (!HANDLE.test(handle)) return { message: `"handles" has "${handle}", which is not a code-host handle`, key: handle };
+    if (!isObject(info)) return { message: `"handles.${handle}" must be an object`, key: handle };
+    if (typeof info.exists !== "boolean") return { message: `"handles.${handle}.exists" must be true or false`, key: handle };
+    if (info.name !== undefined && typeof info.name !== "string") return { message: `"handles.${handle}.name" must be text`, key: handle };
+    if (info.checked !== undefined && (typeof info.checked !== "string" || Number.isNaN(Date.parse(info.checked)))) return { message: `"handles.${handle}.checked" must be an ISO 8601 time`, key: handle };
   }
-  return "";
+  if (data.history !== undefined && !isObject(data.history)) return { message: '"history" must be an object of content path → handles', key: "history" };
+  for (const [page, handles] of Object.entries((data.history ?? {}) as Record<string, unknown>)) {
+    if (!Array.isArray(handles) || !handles.every((h) => typeof h === "string")) return { message: `"history.${page}" must be a list of handles`, key: page };
+  }
+  return undefined;
+}
+
+/** Fills in the optional parts of validated data. */
+export function normalizeContributorData(data: Partial<ContributorData>): ContributorData {
+  return { handles: { ...data.handles }, history: { ...data.history } };
+}
+
+/**
+ * The handles `docs-build contributors` should check now: every handle pages
+ * name (front matter and history) that is not excluded and was never checked
+ * or was checked longer than `maxAgeMs` ago. Sorted, each once.
+ */
+export function handlesToCheck(
+  pages: readonly Pick<PageEntry, "path" | "contributors">[],
+  data: ContributorData,
+  options: { exclude: readonly string[]; now: number; maxAgeMs: number },
+): string[] {
+  const excluded = new Set(options.exclude.map((h) => h.toLowerCase()));
+  const records = new Map(Object.entries(data.handles).map(([handle, info]) => [handle.toLowerCase(), info]));
+  const due = new Map<string, string>();
+  for (const page of pages) {
+    for (const handle of pageHandles(page, data)) {
+      const key = handle.toLowerCase();
+      if (excluded.has(key) || due.has(key) || !HANDLE.test(handle)) continue;
+      const checked = records.get(key)?.checked;
+      if (checked === undefined || options.now - Date.parse(checked) > options.maxAgeMs) due.set(key, handle);
+    }
+  }
+  return [...due.values()].sort((a, b) => a.localeCompare(b));
+}
+
+/** Serializes the data with handles and pages sorted, so the committed file diffs cleanly. */
+export function serializeContributorData(data: ContributorData): string {
+  const sorted = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).sort(([a], [b]) => a.localeCompare(b)));
+  return `${JSON.stringify({ handles: sorted(data.handles), history: sorted(data.history) }, null, 2)}\n`;
 }

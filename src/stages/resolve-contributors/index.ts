@@ -3,38 +3,72 @@ import path from "node:path";
 import type { BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
-import { resolveContributors, validateContributorCache, type ContributorCache, type ResolveContributorsResult } from "./core.ts";
+import {
+  EMPTY_CONTRIBUTOR_DATA,
+  normalizeContributorData,
+  resolveContributors,
+  validateContributorData,
+  type ContributorData,
+  type ResolveContributorsResult,
+} from "./core.ts";
 
 export type { ResolveContributorsResult } from "./core.ts";
 
-/** The committed contributor cache, under `repositories/`. */
-export const CONTRIBUTOR_CACHE = "contributors.json";
+/** The committed contributor data, relative to the content folder. */
+export const CONTRIBUTOR_DATA = path.join("_data", "contributors.json");
 
-/** Reads the committed cache; a missing file is an empty cache, a bad one is reported. */
-async function readCache(ctx: BuildContext): Promise<ContributorCache> {
-  const file = path.join(ctx.paths.repositories, CONTRIBUTOR_CACHE);
+/** Where the data lived before it moved next to the content. */
+const OLD_LOCATION = "contributors.json";
+
+/** 1-based line of the first `"needle"` in `text`, or 1. */
+function lineOf(text: string, needle: string | undefined): number {
+  const at = needle ? text.indexOf(`"${needle}"`) : -1;
+  return at === -1 ? 1 : text.slice(0, at).split("\n").length;
+}
+
+/**
+ * Reads `content/_data/contributors.json`. A missing file is empty data (no
+ * handle is known not to exist); a broken one is reported at its line and
+ * read as empty so every other problem is still found.
+ */
+export async function readContributorData(ctx: BuildContext): Promise<ContributorData> {
+  const file = path.join(ctx.paths.content, CONTRIBUTOR_DATA);
   let text: string;
   try {
     text = await fs.readFile(file, "utf8");
   } catch {
-    return {};
+    return EMPTY_CONTRIBUTOR_DATA;
   }
-  const problem = (message: string) => {
-    ctx.report(diagnostic({ file: ctx.display(file), message, ruleId: "contributor-cache", hint: "Fix the file or delete it; it is rebuilt from the code host." }));
-    return {};
+  const problem = (message: string, line = 1) => {
+    ctx.report(diagnostic({ file: ctx.display(file), line, message, ruleId: "contributor-data", hint: "Fix the file, or delete it and run `docs-build contributors` to check every handle again." }));
+    return EMPTY_CONTRIBUTOR_DATA;
   };
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return problem(`Contributor cache is not valid JSON: ${(error as Error).message}`);
+    const at = /position (\d+)/.exec((error as Error).message);
+    return problem(`Contributor data is not valid JSON: ${(error as Error).message}`, at ? text.slice(0, Number(at[1])).split("\n").length : 1);
   }
-  const invalid = validateContributorCache(data);
-  return invalid ? problem(`Contributor cache ${invalid}`) : (data as ContributorCache);
+  const invalid = validateContributorData(data);
+  if (invalid) return problem(`Contributor data ${invalid.message}`, lineOf(text, invalid.key));
+  return normalizeContributorData(data as Partial<ContributorData>);
 }
 
-/** Resolves every page's contributors from the committed cache and the excluded handles. */
+/** Resolves every page's contributors from the committed data and the excluded handles; never touches the network. */
 export async function runResolveContributors(ctx: BuildContext, pages: readonly PageEntry[]): Promise<ResolveContributorsResult> {
-  const cache = await readCache(ctx);
-  return resolveContributors(pages, { cache, exclude: ctx.settings.contributors.exclude });
+  const old = path.join(ctx.paths.repositories, OLD_LOCATION);
+  if (await fs.stat(old).then(() => true, () => false)) {
+    ctx.report(
+      diagnostic({
+        file: ctx.display(old),
+        message: "This file is no longer read: contributor data lives in content/_data/contributors.json.",
+        ruleId: "contributor-data",
+        fatal: false,
+        hint: "Move its handles there (run `docs-build contributors` to check them) and delete it.",
+      }),
+    );
+  }
+  const data = await readContributorData(ctx);
+  return resolveContributors(pages, { data, exclude: ctx.settings.contributors.exclude });
 }
