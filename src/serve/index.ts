@@ -124,10 +124,12 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     }, 10);
   };
   const contentDir = path.resolve(root, options.content);
-  const watched = [contentDir, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, "src")];
+  // Content and data files (sponsors, vote topics, repository lists) rebuild; code changes restart the builder.
+  const dataDirs = [contentDir, path.resolve(root, "repositories")];
+  const watched = [...dataDirs, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, "src")];
   const watchers: FSWatcher[] = watched
     .filter((dir) => fs.existsSync(dir))
-    .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")), dir !== contentDir)));
+    .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")), !dataDirs.includes(dir))));
   const configFile = path.resolve(root, options.config ?? CONFIG_FILE);
   fs.watchFile(configFile, { interval: 500 }, (current, previous) => {
     // Node reports a first poll of a file that does not exist; only a real change counts.
