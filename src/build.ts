@@ -11,6 +11,7 @@ import { runGenerateServiceWorker } from "./stages/generate-service-worker/index
 import { runIndexContent } from "./stages/index-content/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
+import { runSearchIndex } from "./stages/search-index/index.ts";
 import { writeChanged, writeOutput, type OutputManifest } from "./write-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
@@ -86,7 +87,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   failOnErrors(ctx);
   const rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl }));
   const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
-  const client = await task(logger, "bundle client", () => runBundleClient(ctx, [...rendered.files, ...siteFiles.files]));
+  const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages));
+  const client = await task(logger, "bundle client", () => runBundleClient(ctx, [...rendered.files, ...siteFiles.files, ...search.files]));
   const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, client.files));
   const files = [...client.files, worker.file];
   // Later stages report problems too (data files); nothing is written while any is fatal.

@@ -5,7 +5,7 @@ import { combinePrintable, printableSlug, rewriteForPrint } from "../src/stages/
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 
 function page(url: string, title: string, bodyHtml: string): ProcessedPage {
-  return { entry: { url, title } as PageEntry, links: [], headingIds: [], bodyHtml, bodyHash: url, stackBlitz: "", diagnostics: [] };
+  return { entry: { url, title } as PageEntry, links: [], headingIds: [], bodyHtml, bodyHash: url, stackBlitz: "", sections: [], diagnostics: [] };
 }
 
 test("printableSlug joins the path of a URL", () => {

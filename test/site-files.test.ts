@@ -165,7 +165,7 @@ const SETTINGS = { name: "webpack", baseUrl: "https://webpack.js.org" };
 /** A processed page for the pure builders. */
 function page(url: string, name: string, title: string, bodyHtml = "<p>Body.</p>"): ProcessedPage {
   const entry = { path: `content${url}${name}`, name, size: 1, type: "file" as const, extension: ".md", url, title, sort: 0, group: "", description: "", source: "", edit: "", repo: "", thirdParty: false, anchors: [], contributors: [], related: [] };
-  return { entry, links: [], headingIds: [], bodyHtml, bodyHash: "", stackBlitz: "", diagnostics: [] };
+  return { entry, links: [], headingIds: [], bodyHtml, bodyHash: "", stackBlitz: "", sections: [], diagnostics: [] };
 }
 
 test("sitemapXml: escapes and encodes URLs, drops printable, not-found and app-shell pages, dates only real blog days", () => {

@@ -74,6 +74,15 @@ export interface PageDiagnostic {
  * body as HTML, and its problems. Plain data, so it crosses worker threads
  * and is cached as JSON.
  */
+/** One searchable part of a page: the text under one heading (or before the first). */
+export interface SearchSection {
+  /** The heading's id, "" for the text before the first heading. */
+  anchor: string;
+  /** Titles of the headings from the page's top level down to this one. */
+  headings: string[];
+  text: string;
+}
+
 export interface ProcessedPage {
   entry: PageEntry;
   links: PageLink[];
@@ -84,5 +93,7 @@ export interface ProcessedPage {
   bodyHash: string;
   /** The example of the page's first `<StackBlitzPreview>`, or "". */
   stackBlitz: string;
+  /** The page split at its headings, for the search index. */
+  sections: SearchSection[];
   diagnostics: PageDiagnostic[];
 }

@@ -11,7 +11,7 @@ import { indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "5";
+const PIPELINE_VERSION = "6";
 
 /** Processes pages; the markdown pipeline is loaded only when some page is not cached. */
 async function processPages(...args: Parameters<typeof import("./process-pages.ts").processPages>) {

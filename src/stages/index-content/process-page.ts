@@ -7,6 +7,7 @@ import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
+import { searchSections } from "./search-sections.ts";
 
 /** The example named by the page's first `<StackBlitzPreview>`, or "". */
 function stackBlitzOf(tree: Root): string {
@@ -28,5 +29,5 @@ export function processPage(source: SourceFile, settings: Settings): ProcessedPa
   const tree = file.data.tree!;
   const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty });
   const bodyHash = createHash("sha256").update(bodyHtml).digest("hex").slice(0, 32);
-  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, bodyHash, stackBlitz: stackBlitzOf(tree), diagnostics: fromVFile(file, source.display) };
+  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, bodyHash, stackBlitz: stackBlitzOf(tree), sections: searchSections(tree), diagnostics: fromVFile(file, source.display) };
 }
