@@ -46,7 +46,11 @@ export interface SiteData {
   sections: LinkItem[];
   /** Analytics tracking id; "" means no analytics at all. */
   analyticsId: string;
+  search: SiteSearch;
 }
+
+/** What the search box queries: the built-in index, or the hosted DocSearch service (search-only key). */
+export type SiteSearch = { provider: "local"; indexUrl: string } | { provider: "docsearch"; appId: string; apiKey: string; indexName: string };
 
 /** Props of a documentation page (spec section 3, "Page props"). */
 export interface DocPageProps {

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
 import { LanguageDropdown } from "./LanguageDropdown.tsx";
+import { SearchBox } from "./SearchBox.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { VersionSelector } from "./VersionSelector.tsx";
 
@@ -62,9 +63,7 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu }: HeaderProps)
             );
           })}
         </nav>
-        <form className="search" role="search" onSubmit={(e) => e.preventDefault()}>
-          <input type="search" name="q" placeholder="Search webpack documentation" aria-label="Search webpack documentation" />
-        </form>
+        <SearchBox search={site.search} />
         <div className="header-tools">
           <a className="icon-link" href={site.links.codeHost} aria-label="webpack on GitHub" rel="noopener noreferrer">
             <svg viewBox="0 0 16 16" width="20" height="20" aria-hidden="true">

@@ -10,6 +10,9 @@ export interface PrecacheEntry {
 /** Pages kept for offline use from the first visit: the landing page, the app shell and the not-found page. */
 export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"];
 
+/** The built-in search, precached so it answers offline from the first visit: its index and its code chunk. */
+const SEARCH_FILES = /^(?:search-index\.json|assets\/chunks\/search-backend-[^/]+\.js)$/;
+
 /** Client assets a page loads at once: its scripts, preloaded chunks and stylesheets. */
 const PAGE_ASSET = /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g;
 
@@ -22,12 +25,17 @@ export function urlOfFile(path: string): string {
  * Lists what the service worker precaches (pure): the content-hashed client
  * assets that pages load at once (revision null: the name changes with the
  * content) and the precached pages, revisioned by a hash of their HTML.
- * Lazily loaded chunks (such as the vote board) are cached when first used.
+ * The search index and search chunk are precached too, so search works
+ * offline; other lazily loaded chunks (the vote board) are cached when first used.
  */
 export function precacheEntries(files: readonly OutputFile[]): PrecacheEntry[] {
   const assets = new Set<string>();
   const entries: PrecacheEntry[] = [];
   for (const file of files) {
+    if (SEARCH_FILES.test(file.path)) {
+      entries.push({ url: `/${file.path}`, revision: file.path.endsWith(".json") ? createHash("sha256").update(file.contents).digest("hex").slice(0, 16) : null });
+      continue;
+    }
     if (!file.path.endsWith(".html")) continue;
     const html = typeof file.contents === "string" ? file.contents : Buffer.from(file.contents).toString("utf8");
     const head = html.slice(0, html.indexOf("</head>") + 1 || undefined);

@@ -1,3 +1,4 @@
+import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
@@ -73,6 +74,10 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
     currentVersion: settings.defaultVersion,
     links: { ...settings.links },
     analyticsId: settings.analytics.trackingId,
+    search:
+      settings.search.provider === "docsearch"
+        ? { provider: "docsearch", appId: settings.search.appId, apiKey: settings.search.apiKey, indexName: settings.search.indexName }
+        : { provider: "local", indexUrl: `/${SEARCH_INDEX_PATH}` },
     sections: root.children
       .filter((c): c is DirectoryEntry => c.type === "directory" && c.url !== "/blog/")
       .map((folder) => ({ url: folder.url, title: titleOfFolder(folder) })),

@@ -1,0 +1,80 @@
+/**
+ * Search results as the search box shows them, and the text helpers that
+ * make them; no engine here, so the page's main bundle can use these types
+ * and `groupResults` without loading the index code.
+ */
+
+/** A piece of a snippet or title; `match` pieces are shown highlighted. */
+export interface TextPiece {
+  text: string;
+  match: boolean;
+}
+
+/** One result as the search box shows it. */
+export interface SearchResult {
+  /** Site-relative URL with the section's anchor. */
+  url: string;
+  /** The page's title. */
+  title: string;
+  /** Headings from the page's top down to the matched section; empty for the page's opening text. */
+  headings: string[];
+  snippet: TextPiece[];
+  /** The site section the result is grouped under (`Guides`). */
+  section: string;
+  score: number;
+}
+
+/** Results grouped by site section, groups in order of their best result. */
+export interface ResultGroup {
+  section: string;
+  results: SearchResult[];
+}
+
+/** Longest snippet shown, in characters. */
+export const SNIPPET_LENGTH = 160;
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+/**
+ * Splits `text` into pieces, marking every word that starts with one of the
+ * matched terms (case-insensitive), so `split` highlights `splitChunks`.
+ */
+export function highlight(text: string, terms: readonly string[]): TextPiece[] {
+  const usable = [...new Set(terms.filter((t) => t.length > 0))].sort((a, b) => b.length - a.length);
+  if (usable.length === 0 || text === "") return text ? [{ text, match: false }] : [];
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_$])(?:${usable.map(escapeRegExp).join("|")})[\\p{L}\\p{N}_$]*`, "giu");
+  const pieces: TextPiece[] = [];
+  let at = 0;
+  for (const m of text.matchAll(pattern)) {
+    if (m.index > at) pieces.push({ text: text.slice(at, m.index), match: false });
+    pieces.push({ text: m[0], match: true });
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) pieces.push({ text: text.slice(at), match: false });
+  return pieces;
+}
+
+/** A window of `text` around its first match, at most `length` characters, cut at word boundaries. */
+export function snippetWindow(text: string, terms: readonly string[], length = SNIPPET_LENGTH): string {
+  if (text.length <= length) return text;
+  const lower = text.toLowerCase();
+  const first = Math.min(...terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
+  const start = Number.isFinite(first) ? Math.max(0, first - Math.floor(length / 3)) : 0;
+  let slice = text.slice(start, start + length);
+  if (start > 0) slice = `… ${slice.replace(/^\S*\s/, "")}`;
+  if (start + length < text.length) slice = `${slice.replace(/\s\S*$/, "")} …`;
+  return slice;
+}
+
+/** Groups results by site section, keeping each group's results in rank order. */
+export function groupResults(results: readonly SearchResult[]): ResultGroup[] {
+  const groups = new Map<string, SearchResult[]>();
+  for (const result of results) {
+    const group = groups.get(result.section);
+    if (group) group.push(result);
+    else groups.set(result.section, [result]);
+  }
+  return [...groups].map(([section, list]) => ({ section, results: list }));
+}

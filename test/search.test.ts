@@ -1,0 +1,184 @@
+import fs from "node:fs";
+import path from "node:path";
+import MiniSearch from "minisearch";
+import remarkParse from "remark-parse";
+import { suite } from "uvu";
+import * as assert from "uvu/assert";
+import { unified } from "unified";
+import { build, type BuildResult } from "../src/build.ts";
+import { createMemoryLogger } from "../src/logger.ts";
+import { remarkHeadingIds } from "../src/markdown/remark-heading-ids.ts";
+import { MINISEARCH_OPTIONS, packIndex, SEARCH_INDEX_PATH, SEARCH_OPTIONS, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
+import { groupResults, highlight, snippetWindow } from "../src/shared/search/results.ts";
+import { Searcher } from "../src/shared/search/searcher.ts";
+import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
+import { searchSections } from "../src/stages/index-content/search-sections.ts";
+import { fromDocSearch, markedPieces, relativeUrl } from "../site-client/search/search-backend.ts";
+import { FIXTURES } from "./helpers/fixture-loop.ts";
+import { fileText } from "./helpers/site.ts";
+import { TOOL_DIR } from "./helpers/temp-site.ts";
+
+/** The project's own site, built once in memory for every case here. */
+let site: BuildResult | undefined;
+async function ownSite(): Promise<BuildResult> {
+  site ??= await build({ root: TOOL_DIR, write: false, cache: false, logger: createMemoryLogger() });
+  return site;
+}
+async function ownIndex(): Promise<SearchIndexFile> {
+  return JSON.parse(fileText(await ownSite(), SEARCH_INDEX_PATH)) as SearchIndexFile;
+}
+
+const units = suite("search: sections, packing, snippets");
+
+units("a page splits into sections at its headings, with heading paths and anchors; code is left out", () => {
+  const tree = unified().use(remarkParse).parse("Intro text.\n\n## Install\n\nRun it.\n\n```sh\nnpm install secret-word\n```\n\n### On Windows\n\nUse `cmd`.\n\n## Options\n\n<div>Raw <b>HTML</b> text</div>\n");
+  const file = { data: {} } as never;
+  remarkHeadingIds()(tree, file);
+  assert.equal(searchSections(tree), [
+    { anchor: "", headings: [], text: "Intro text." },
+    { anchor: "install", headings: ["Install"], text: "Run it." },
+    { anchor: "on-windows", headings: ["Install", "On Windows"], text: "Use cmd ." },
+    { anchor: "options", headings: ["Options"], text: "Raw HTML text" },
+  ]);
+});
+
+units("a packed index answers exactly like the engine it was packed from", () => {
+  const docs = [
+    { id: 0, title: "Entry Points", heading: "", text: "An entry point is where webpack starts." },
+    { id: 1, title: "", heading: "Named entries", text: "Give each entry a name; entries entries entries." },
+    { id: 2, title: "Configuration", heading: "", text: "A configuration file exports options for the compiler." },
+    { id: 3, title: "", heading: "Dynamic entries", text: "A function can return entry points." },
+  ];
+  const original = new MiniSearch(MINISEARCH_OPTIONS);
+  original.addAll(docs);
+  const file: SearchIndexFile = { version: 1, pages: [["/a/", "A", "General"]], sections: docs.map((d) => [0, "", d.heading, -1, d.text]), ...packIndex(original.toJSON()) };
+  const unpacked = unpackIndex(JSON.parse(JSON.stringify(file)) as SearchIndexFile);
+  const run = (engine: MiniSearch, query: string) => engine.search(query, SEARCH_OPTIONS).map((r) => [r.id, r.score.toFixed(9), r.terms]);
+  for (const query of ["entry", "entries", "configuraton", "conf", "named entries", "compiler options"]) {
+    assert.equal(run(unpacked, query), run(original, query), query);
+  }
+  // The postings put straight into the term map serialize like the documented form (term order aside).
+  const normal = (engine: MiniSearch) => {
+    const js = engine.toJSON();
+    return { ...js, index: [...js.index].sort(([a], [b]) => a.localeCompare(b)) };
+  };
+  assert.equal(normal(unpacked), normal(original));
+});
+
+units("highlight marks words that start with a matched term, case-insensitively", () => {
+  assert.equal(highlight("Use splitChunks, not SplitChunksPlugin.", ["splitchunks"]), [
+    { text: "Use ", match: false },
+    { text: "splitChunks", match: true },
+    { text: ", not ", match: false },
+    { text: "SplitChunksPlugin", match: true },
+    { text: ".", match: false },
+  ]);
+  assert.equal(highlight("a(b) [c]", ["(b"]), [{ text: "a(b) [c]", match: false }], "regex characters in terms are literal");
+});
+
+units("snippetWindow centres on the first match and cuts at word boundaries", () => {
+  const text = `${"lorem ".repeat(60)}target word here ${"ipsum ".repeat(60)}`;
+  const window = snippetWindow(text, ["target"], 80);
+  assert.match(window, /^… /);
+  assert.match(window, / …$/);
+  assert.match(window, "target word here");
+  assert.ok(window.length <= 86);
+});
+
+units("results group by site section in order of each group's best result", () => {
+  const r = (url: string, section: string) => ({ url, title: url, headings: [], snippet: [], section, score: 1 });
+  assert.equal(
+    groupResults([r("/a", "Guides"), r("/b", "API"), r("/c", "Guides")]).map((g) => [g.section, g.results.map((x) => x.url)]),
+    [
+      ["Guides", ["/a", "/c"]],
+      ["API", ["/b"]],
+    ],
+  );
+});
+
+units("the service worker precaches the search index (by revision) and the search chunk", () => {
+  const entries = precacheEntries([
+    { path: "search-index.json", contents: "{}" },
+    { path: "assets/chunks/search-backend-ABC123.js", contents: "x" },
+    { path: "assets/chunks/VoteApp-XYZ.js", contents: "y" },
+  ]);
+  assert.equal(entries.map((e) => [e.url, e.revision === null]), [
+    ["/assets/chunks/search-backend-ABC123.js", true],
+    ["/search-index.json", false],
+  ]);
+});
+
+units("DocSearch hits become results with site-relative URLs and text-only highlights", () => {
+  const results = fromDocSearch([
+    {
+      url: "https://webpack.js.org/configuration/output/#outputfilename",
+      hierarchy: { lvl0: "Configuration", lvl1: "Output", lvl2: "output.filename", lvl3: null },
+      _snippetResult: { content: { value: "Sets the <mark>filename</mark> &lt;script&gt; of each bundle" } },
+    },
+  ]);
+  assert.equal(results[0].url, "/configuration/output/#outputfilename");
+  assert.is(results[0].title, "Output");
+  assert.equal(results[0].headings, ["output.filename"]);
+  assert.is(results[0].section, "Configuration");
+  assert.equal(results[0].snippet, [
+    { text: "Sets the ", match: false },
+    { text: "filename", match: true },
+    { text: " <script> of each bundle", match: false },
+  ]);
+  assert.is(relativeUrl("http://localhost:3000/guides/?x=1#y"), "/guides/?x=1#y");
+  assert.equal(markedPieces("plain"), [{ text: "plain", match: false }]);
+});
+
+units.run();
+
+const relevance = suite("search relevance on the project's own content");
+const QUERIES = JSON.parse(fs.readFileSync(path.join(FIXTURES, "search", "relevance.json"), "utf8")) as { query: string; expect: string; why?: string }[];
+
+relevance(`each of the ${QUERIES.length} committed queries has its page (and anchor) in the top 3`, async () => {
+  assert.ok(QUERIES.length >= 30, "at least 30 queries");
+  const searcher = new Searcher(await ownIndex());
+  const misses = QUERIES.flatMap(({ query, expect, why }) => {
+    const top = searcher.search(query, 3).map((r) => r.url);
+    return top.includes(expect) ? [] : [`"${query}"${why ? ` (${why})` : ""}: expected ${expect} in the top 3, got ${top.join(", ") || "nothing"}`];
+  });
+  assert.equal(misses, [], misses.join("\n"));
+});
+
+relevance("title and heading matches rank above body matches", async () => {
+  const searcher = new Searcher(await ownIndex());
+  const [first] = searcher.search("glossary", 5);
+  assert.is(first.url, "/glossary/");
+  const results = searcher.search("loaders", 5);
+  assert.is(results[0].url, "/loaders/", "the page titled Loaders comes before pages that only mention loaders");
+});
+
+relevance("printable pages are not indexed, and result URLs are site-relative", async () => {
+  const file = await ownIndex();
+  assert.not.ok(file.pages.some(([url, title]) => /printable/i.test(url) || /Printable/.test(title)));
+  assert.ok(file.pages.every(([url]) => url.startsWith("/")));
+});
+
+relevance.run();
+
+const CORPUS = path.resolve(TOOL_DIR, "..", "shared", "corpus", "webpack-docs");
+if (!fs.existsSync(CORPUS)) {
+  console.log(`search on the webpack docs: skipped, ${CORPUS} is absent`);
+} else {
+  const corpus = suite("search on the webpack docs corpus");
+  corpus("prefixes and typos find the right pages", async () => {
+    const built = await build({ root: TOOL_DIR, content: CORPUS, write: false, cache: false, links: "warn", logger: createMemoryLogger() });
+    const searcher = new Searcher(JSON.parse(fileText(built, SEARCH_INDEX_PATH)) as SearchIndexFile);
+    const expectations: [string, RegExp][] = [
+      ["splitchunks", /^\/plugins\/split-chunks-plugin\//],
+      ["optimisation", /^\/configuration\/optimization\//],
+      ["modle federation", /^\/concepts\/module-federation\//],
+      ["dev server proxy", /^\/configuration\/dev-server\/#devserverproxy/],
+      ["resolve alias", /^\/configuration\/resolve\/#resolvealias/],
+    ];
+    for (const [query, expected] of expectations) {
+      const top = searcher.search(query, 3).map((r) => r.url);
+      assert.ok(top.some((url) => expected.test(url)), `"${query}": got ${top.join(", ")}`);
+    }
+  });
+  corpus.run();
+}
