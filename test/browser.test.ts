@@ -275,6 +275,73 @@ registerBrowserTests(test, () => {
     }
   });
 
+  test("search: / focuses the box, results as you type grouped by section, arrows move, Enter opens the page at its anchor", async () => {
+    const s = await harness.open("/guides/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      await page.evaluate(() => ((window as unknown as { __sameWindow: number }).__sameWindow = 7));
+      const box = page.locator('input[role="combobox"]');
+      assert.is(await box.getAttribute("placeholder"), "Search webpack documentation");
+      await page.keyboard.press("/");
+      await waitUntil(page, "the search box has focus", () => document.activeElement?.getAttribute("role") === "combobox");
+      await page.keyboard.type("content hashs");
+      await waitUntil(page, "results are shown", () => document.querySelectorAll(".search-result").length > 0);
+      assert.is(await box.getAttribute("aria-expanded"), "true");
+      const first = page.locator(".search-result").first();
+      assert.is(await first.getAttribute("href"), "/guides/second/#content-hashes", "a typo still finds the section, site-relative with its anchor");
+      assert.match((await first.textContent()) ?? "", "Second Guide › Caching › Content hashes");
+      assert.ok((await page.locator(".search-group-title").allTextContents()).includes("Guides"), "grouped by section");
+      assert.ok((await first.locator("mark").count()) > 0, "matched words are highlighted");
+      const selected = () => page.locator('.search-result[aria-selected="true"]').getAttribute("href");
+      const count = await page.locator(".search-result").count();
+      if (count > 1) {
+        await page.keyboard.press("ArrowDown");
+        assert.is.not(await selected(), "/guides/second/#content-hashes", "ArrowDown moves the selection");
+        await page.keyboard.press("ArrowUp");
+      }
+      assert.is(await selected(), "/guides/second/#content-hashes");
+      await page.keyboard.press("Enter");
+      await waitUntil(page, "the second guide is shown", () => document.querySelector("main h1")?.textContent === "Second Guide");
+      assert.is(new URL(page.url()).pathname + new URL(page.url()).hash, "/guides/second/#content-hashes");
+      // The section is the page's last, so it ends in view rather than at the top.
+      await waitUntil(page, "the heading is scrolled into view", () => {
+        const box = document.getElementById("content-hashes")?.getBoundingClientRect();
+        const bottomed = Math.ceil(window.scrollY + window.innerHeight) >= document.documentElement.scrollHeight - 2;
+        return box !== undefined && box.top >= -2 && box.bottom <= window.innerHeight && (box.top < 160 || bottomed);
+      });
+      assert.is(await page.evaluate(() => (window as unknown as { __sameWindow?: number }).__sameWindow), 7, "opened without a document load");
+      await page.keyboard.press("Control+k");
+      await waitUntil(page, "Ctrl+K focuses the box", () => document.activeElement?.getAttribute("role") === "combobox");
+      await page.keyboard.type("cache directory");
+      await waitUntil(page, "new results", () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachecachedirectory");
+      await screenshot(page, "search-results.png");
+      await page.keyboard.press("Escape");
+      assert.is(await box.getAttribute("aria-expanded"), "false", "Esc closes the list");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("search answers offline once the service worker is installed, before it was ever used online", async () => {
+    const s = await harness.open("/guides/");
+    const { page } = s;
+    try {
+      await controlledByWorker(page);
+      await page.context().setOffline(true);
+      await page.reload();
+      await waitForHydration(page);
+      await page.locator('input[role="combobox"]').focus();
+      await page.keyboard.type("cache type");
+      await waitUntil(page, "results from the precached index", () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachetype");
+      await page.context().setOffline(false);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
   test("navigation: three pages without a document reload, back and forward, and the hash scrolled to", async () => {
     const s = await harness.open("/guides/");
     const { page } = s;
