@@ -15,10 +15,11 @@ export interface SearchBackend {
 /** Results shown at most. */
 export const RESULT_LIMIT = 12;
 
-function localBackend(indexUrl: string): SearchBackend {
+function localBackend(indexUrl: string, started?: Promise<Response>): SearchBackend {
   let searcher: Promise<Searcher> | undefined;
+  let pending = started;
   const load = () =>
-    (searcher ??= fetch(indexUrl)
+    (searcher ??= (pending ?? fetch(indexUrl))
       .then((response) => {
         if (!response.ok) throw new Error(`The search index could not be loaded (HTTP ${response.status}).`);
         return response.json() as Promise<SearchIndexFile>;
@@ -29,6 +30,7 @@ function localBackend(indexUrl: string): SearchBackend {
       })
       .catch((error: unknown) => {
         searcher = undefined;
+        pending = undefined;
         throw error;
       }));
   void load().catch(() => undefined);
@@ -115,7 +117,11 @@ function docSearchBackend(config: Extract<SiteSearch, { provider: "docsearch" }>
   };
 }
 
-/** The backend the site is configured for. */
-export function createBackend(config: SiteSearch): SearchBackend {
-  return config.provider === "docsearch" ? docSearchBackend(config) : localBackend(config.indexUrl);
+/**
+ * The backend the site is configured for. `indexRequest` is the built-in
+ * index's fetch when the caller started it already (in parallel with loading
+ * this chunk).
+ */
+export function createBackend(config: SiteSearch, indexRequest?: Promise<Response>): SearchBackend {
+  return config.provider === "docsearch" ? docSearchBackend(config) : localBackend(config.indexUrl, indexRequest);
 }

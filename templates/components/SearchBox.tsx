@@ -42,7 +42,12 @@ export function SearchBox({ search }: { search: SiteSearch }) {
   const [active, setActive] = useState(0);
 
   const load = useCallback(() => {
-    backend.current ??= import("../../site-client/search/search-backend.ts").then((m) => m.createBackend(search));
+    if (!backend.current) {
+      // The index download starts with the chunk's, not after it.
+      const indexRequest = search.provider === "local" ? fetch(search.indexUrl) : undefined;
+      indexRequest?.catch(() => undefined);
+      backend.current = import("../../site-client/search/search-backend.ts").then((m) => m.createBackend(search, indexRequest));
+    }
     return backend.current;
   }, [search]);
 

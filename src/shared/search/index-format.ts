@@ -26,8 +26,13 @@ export interface SearchIndexFile {
   /** Per section: the length of each field, flattened (title, heading, text). */
   lengths: number[];
   averages: number[];
-  /** The inverted index: per term, per field, doc ids delta-coded, then -1 and term frequencies when any is not 1. */
-  terms: [string, ...number[][]][];
+  /**
+   * The inverted index: per term, its postings as text (parsed only when a
+   * query reaches the term): per field `fieldId,delta,delta,…` (doc ids
+   * delta-coded), then `,-1,` and the term frequencies when any is not 1;
+   * fields separated by `;`.
+   */
+  terms: [term: string, postings: string][];
 }
 
 /** Words too common to help; leaving them out makes the index a third smaller. */
@@ -47,23 +52,44 @@ export function processTerm(term: string): string | null {
   return lower.length < 2 || STOP_WORDS.has(lower) || /^\d+$/.test(lower) ? null : lower;
 }
 
+/** Where a camelCase word splits: `watchOptions` → `watch`, `Options`. */
+const CAMEL_BOUNDARY = /(?<=[a-z\d])(?=[A-Z])/;
+
+/**
+ * Splits text into words; a camelCase word is indexed whole and by its
+ * parts, so `watch options` finds `watchOptions`. Queries are split the same
+ * way, and their words must all match.
+ */
+export function tokenize(text: string): string[] {
+  const words: string[] = [];
+  for (const word of text.split(TOKEN_SEPARATOR)) {
+    if (!word) continue;
+    words.push(word);
+    const parts = word.split(CAMEL_BOUNDARY);
+    if (parts.length > 1) words.push(...parts);
+  }
+  return words;
+}
+
 export const MINISEARCH_OPTIONS: Options = {
   fields: [...SEARCH_FIELDS],
-  tokenize: (text) => text.split(TOKEN_SEPARATOR),
+  tokenize,
   processTerm,
 };
 
 /**
  * Ranking: a title match (the page's own title, on its first section) weighs
  * most, then the section's heading, then body text. Terms match as prefixes
- * from three letters and with one typo in five letters, so `splitchunks`,
- * `optimisation` and `modle federation` find their pages; every word must match.
+ * from three letters and with one typo (a letter missing, extra or wrong)
+ * from five letters, so `splitchunks`, `optimisation` and `modle federation`
+ * find their pages; every word must match. One typo, not more: a second
+ * multiplies the terms a long word reaches and the time a query takes.
  */
 export const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 4, heading: 2.5, text: 1 },
   prefix: (term) => term.length >= 3,
-  fuzzy: (term) => (term.length >= 5 ? 0.2 : false),
-  maxFuzzy: 2,
+  fuzzy: (term) => (term.length >= 5 ? 1 : false),
+  maxFuzzy: 1,
   combineWith: "AND",
   weights: { fuzzy: 0.45, prefix: 0.6 },
 };
@@ -76,7 +102,7 @@ interface SerializedEntry {
 export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchIndexFile, "lengths" | "averages" | "terms"> {
   const lengths: number[] = [];
   for (let id = 0; id < js.documentCount; id++) lengths.push(...(js.fieldLength[id] ?? SEARCH_FIELDS.map(() => 0)));
-  const terms = js.index.map(([term, fields]) => {
+  const terms = js.index.map(([term, fields]): [string, string] => {
     const packed: number[][] = [];
     for (const [field, entry] of Object.entries(fields as Record<string, SerializedEntry>)) {
       const ids = Object.keys(entry)
@@ -91,7 +117,7 @@ export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchInde
       const frequencies = ids.map((id) => entry[id]);
       packed.push(frequencies.every((f) => f === 1) ? row : [...row, -1, ...frequencies]);
     }
-    return [term, ...packed] as [string, ...number[][]];
+    return [term, packed.map((row) => row.join(",")).join(";")];
   });
   return { lengths, averages: js.averageFieldLength, terms };
 }
@@ -100,10 +126,76 @@ interface TermMap {
   set(term: string, data: Map<number, Map<number, number>>): void;
 }
 
+/**
+ * A term's postings that decode themselves on first use. A query touches a
+ * few dozen of the thousands of terms, so the rest are never decoded; this
+ * keeps loading the index to a few milliseconds.
+ */
+class LazyPostings extends Map<number, Map<number, number>> {
+  #postings: string | undefined;
+
+  constructor(postings: string) {
+    super();
+    this.#postings = postings;
+  }
+
+  #decode(): void {
+    const postings = this.#postings;
+    if (postings === undefined) return;
+    this.#postings = undefined;
+    for (const [field, docs] of termData(postings)) super.set(field, docs);
+  }
+
+  override get(key: number) {
+    this.#decode();
+    return super.get(key);
+  }
+  override has(key: number) {
+    this.#decode();
+    return super.has(key);
+  }
+  override get size() {
+    this.#decode();
+    return super.size;
+  }
+  override set(key: number, value: Map<number, number>) {
+    this.#decode();
+    return super.set(key, value);
+  }
+  override delete(key: number) {
+    this.#decode();
+    return super.delete(key);
+  }
+  override clear() {
+    this.#postings = undefined;
+    super.clear();
+  }
+  override forEach(callback: (value: Map<number, number>, key: number, map: Map<number, Map<number, number>>) => void, thisArg?: unknown) {
+    this.#decode();
+    super.forEach(callback, thisArg);
+  }
+  override keys() {
+    this.#decode();
+    return super.keys();
+  }
+  override values() {
+    this.#decode();
+    return super.values();
+  }
+  override entries() {
+    this.#decode();
+    return super.entries();
+  }
+  override [Symbol.iterator]() {
+    return this.entries();
+  }
+}
+
 /** The postings of one term as MiniSearch keeps them: field id → (doc id → frequency). */
-function termData(fields: number[][]): Map<number, Map<number, number>> {
+function termData(postings: string): Map<number, Map<number, number>> {
   const data = new Map<number, Map<number, number>>();
-  for (const row of fields) {
+  for (const field of postings.split(";")) {
+    const row = field.split(",").map(Number);
     const split = row.indexOf(-1);
     const end = split === -1 ? row.length : split;
     const docs = new Map<number, number>();
@@ -121,9 +213,10 @@ function termData(fields: number[][]): Map<number, Map<number, number>> {
  * Turns the file back into a MiniSearch instance. The documented `loadJS`
  * takes postings as objects keyed by number, and building those for 120 000
  * postings costs about 150 ms in a browser; so the instance is created empty
- * through `loadJS` and the postings go straight into its term map as Maps,
- * the form `loadJS` itself produces (MiniSearch 7). If that map is not
- * there, the documented path is taken.
+ * through `loadJS` and each term goes straight into its term map as a Map
+ * (the form `loadJS` itself produces, MiniSearch 7) that decodes its
+ * postings when a query first reads it. If that map is not there, the
+ * documented path is taken.
  */
 export function unpackIndex(file: SearchIndexFile): MiniSearch {
   const count = file.sections.length;
@@ -148,12 +241,12 @@ export function unpackIndex(file: SearchIndexFile): MiniSearch {
   const empty = MiniSearch.loadJS({ ...base, index: [] }, MINISEARCH_OPTIONS);
   const terms = (empty as unknown as { _index?: TermMap })._index;
   if (typeof terms?.set === "function") {
-    for (const [term, ...fields] of file.terms) terms.set(term, termData(fields));
+    for (const [term, postings] of file.terms) terms.set(term, new LazyPostings(postings));
     return empty;
   }
-  const index = file.terms.map(([term, ...fields]) => {
+  const index = file.terms.map(([term, postings]) => {
     const entries: Record<string, SerializedEntry> = {};
-    for (const [field, docs] of termData(fields)) entries[field] = Object.fromEntries(docs);
+    for (const [field, docs] of termData(postings)) entries[field] = Object.fromEntries(docs);
     return [term, entries] as [string, Record<string, SerializedEntry>];
   });
   return MiniSearch.loadJS({ ...base, index }, MINISEARCH_OPTIONS);

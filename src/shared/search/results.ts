@@ -37,14 +37,27 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
+/** Letters, digits, `_` and `$`: what continues a word. */
+const WORD = "A-Za-z0-9_$\\u00C0-\\uFFFF";
+
+/** The last pattern built, reused while the same terms are highlighted (every result of one query). */
+let cached: { key: string; pattern: RegExp } | undefined;
+
+function patternFor(terms: readonly string[]): RegExp | undefined {
+  const usable = [...new Set(terms.filter((t) => t.length > 0).map((t) => t.toLowerCase()))].sort((a, b) => b.length - a.length);
+  if (usable.length === 0) return undefined;
+  const key = usable.join("\0");
+  if (cached?.key !== key) cached = { key, pattern: new RegExp(`(?<![${WORD}])(?:${usable.map(escapeRegExp).join("|")})[${WORD}]*`, "gi") };
+  return cached.pattern;
+}
+
 /**
  * Splits `text` into pieces, marking every word that starts with one of the
  * matched terms (case-insensitive), so `split` highlights `splitChunks`.
  */
 export function highlight(text: string, terms: readonly string[]): TextPiece[] {
-  const usable = [...new Set(terms.filter((t) => t.length > 0))].sort((a, b) => b.length - a.length);
-  if (usable.length === 0 || text === "") return text ? [{ text, match: false }] : [];
-  const pattern = new RegExp(`(?<![\\p{L}\\p{N}_$])(?:${usable.map(escapeRegExp).join("|")})[\\p{L}\\p{N}_$]*`, "giu");
+  const pattern = patternFor(terms);
+  if (!pattern || text === "") return text ? [{ text, match: false }] : [];
   const pieces: TextPiece[] = [];
   let at = 0;
   for (const m of text.matchAll(pattern)) {

@@ -32,12 +32,12 @@ export class Searcher {
   /** The best `limit` sections for `query`, best first; an empty query gives none. */
   search(query: string, limit = 10): SearchResult[] {
     if (query.trim() === "") return [];
-    const hits = this.#engine.search(query, SEARCH_OPTIONS);
-    return hits.slice(0, limit).map((hit) => {
+    const hits = this.#engine.search(query, SEARCH_OPTIONS).slice(0, limit);
+    // Highlight what matched in any shown result, and the query's own words (prefixes of what matched).
+    const terms = [...new Set(hits.flatMap((hit) => [...hit.terms, ...hit.queryTerms]))];
+    return hits.map((hit) => {
       const [pageIndex, anchor, , , text] = this.#file.sections[hit.id as number];
       const [url, title, section] = this.#file.pages[pageIndex];
-      // Highlight what matched, and the query's own words (prefixes of what matched).
-      const terms = [...hit.terms, ...hit.queryTerms];
       return {
         url: anchor ? `${url}#${anchor}` : url,
         title,
