@@ -174,11 +174,15 @@ if (!fs.existsSync(CORPUS)) {
       ["modle federation", /^\/concepts\/module-federation\//],
       ["dev server proxy", /^\/configuration\/dev-server\/#devserverproxy/],
       ["resolve alias", /^\/configuration\/resolve\/#resolvealias/],
+      ["watch options", /^\/configuration\/watch\//],
     ];
     for (const [query, expected] of expectations) {
       const top = searcher.search(query, 3).map((r) => r.url);
       assert.ok(top.some((url) => expected.test(url)), `"${query}": got ${top.join(", ")}`);
     }
+    // A page-title match puts the page first, ahead of sections that only mention it.
+    assert.is(searcher.search("entry points", 1)[0].url, "/concepts/entry-points/");
+    assert.is(searcher.search("typescript", 1)[0].url, "/guides/typescript/");
   });
   corpus.run();
 }
