@@ -27,8 +27,10 @@ function start(): void {
   if (location.hash) scrollToHash(location.hash);
   const flags = window as { __DOCS_DEV__?: boolean; __DOCS_SW__?: boolean };
   if ("serviceWorker" in navigator && (!flags.__DOCS_DEV__ || flags.__DOCS_SW__)) {
-    // Loaded on its own so the first paint never waits for it.
-    void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));
+    // Loaded on its own, after the page's own loading is done, so precaching never competes with it.
+    const register = () => void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));
+    if (document.readyState === "complete") register();
+    else window.addEventListener("load", register, { once: true });
   }
 }
 

@@ -8,7 +8,7 @@ import { unified } from "unified";
 import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { remarkHeadingIds } from "../src/markdown/remark-heading-ids.ts";
-import { MINISEARCH_OPTIONS, packIndex, SEARCH_INDEX_PATH, SEARCH_OPTIONS, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
+import { MINISEARCH_OPTIONS, packIndex, radixTree, SEARCH_INDEX_PATH, SEARCH_OPTIONS, treeTerms, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
 import { groupResults, highlight, snippetWindow } from "../src/shared/search/results.ts";
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
@@ -52,6 +52,8 @@ units("a packed index answers exactly like the engine it was packed from", () =>
   const original = new MiniSearch(MINISEARCH_OPTIONS);
   original.addAll(docs);
   const file: SearchIndexFile = { version: 1, pages: [["/a/", "A", "General"]], sections: docs.map((d) => [0, "", d.heading, -1, d.text]), ...packIndex(original.toJSON()) };
+  assert.is(treeTerms(file.tree).length, file.termCount);
+  assert.is(file.termCount, original.termCount);
   const unpacked = unpackIndex(JSON.parse(JSON.stringify(file)) as SearchIndexFile);
   const run = (engine: MiniSearch, query: string) => engine.search(query, SEARCH_OPTIONS).map((r) => [r.id, r.score.toFixed(9), r.terms]);
   for (const query of ["entry", "entries", "configuraton", "conf", "named entries", "compiler options"]) {
@@ -63,6 +65,13 @@ units("a packed index answers exactly like the engine it was packed from", () =>
     return { ...js, index: [...js.index].sort(([a], [b]) => a.localeCompare(b)) };
   };
   assert.equal(normal(unpacked), normal(original));
+});
+
+units("the radix tree holds every term once, sibling edges never share a first letter", () => {
+  const entries: [string, string][] = [["cache", "a"], ["cached", "b"], ["caching", "c"], ["chunk", "d"], ["entry", "e"], ["zz", "f"]];
+  const tree = radixTree(entries);
+  assert.equal(treeTerms(tree), entries);
+  assert.equal(tree, ["c", ["ach", ["e", ["", "a", "d", ["", "b"]], "ing", ["", "c"]], "hunk", ["", "d"]], "entry", ["", "e"], "zz", ["", "f"]]);
 });
 
 units("highlight marks words that start with a matched term, case-insensitively", () => {

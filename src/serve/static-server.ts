@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { contentType, resolveRequest } from "./resolve-request.ts";
 
 /** Options of the static server. */
@@ -29,16 +30,46 @@ async function isDirectory(file: string): Promise<boolean> {
   return (await fs.stat(file).catch(() => undefined))?.isDirectory() ?? false;
 }
 
+/** Types worth compressing: text of any kind, JSON, JavaScript, SVG, XML. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|manifest\+json|xml|rss\+xml|atom\+xml)|image\/svg\+xml)/;
+
+/** Compressed files by path, kept while their size and modification time stay the same. */
+const gzipCache = new Map<string, { key: string; body: Buffer }>();
+
+/** The file gzipped (level 6, like common static hosts), from the cache when unchanged. */
+async function gzipped(file: string, stat: { size: number; mtimeMs: number }): Promise<Buffer> {
+  const key = `${stat.size}:${stat.mtimeMs}`;
+  const hit = gzipCache.get(file);
+  if (hit?.key === key) return hit.body;
+  const body = gzipSync(await fs.readFile(file));
+  gzipCache.set(file, { key, body });
+  return body;
+}
+
+function acceptsGzip(req: http.IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+}
+
 async function send(res: http.ServerResponse, req: http.IncomingMessage, file: string, status: number, transformHtml?: (html: string) => string) {
   const type = contentType(file);
-  const headers = { "Content-Type": type, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff" };
+  const headers = { "Content-Type": type, "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", Vary: "Accept-Encoding" };
   if (type.startsWith("text/html") && transformHtml) {
     const body = transformHtml(await fs.readFile(file, "utf8"));
     res.writeHead(status, { ...headers, "Content-Length": Buffer.byteLength(body) });
     res.end(req.method === "HEAD" ? undefined : body);
     return;
   }
-  const { size } = await fs.stat(file);
+  const stat = await fs.stat(file);
+  // Large text files go compressed, as a real static host sends them (the search index is 800 KB raw).
+  if (stat.size >= 1024 && COMPRESSIBLE.test(type) && acceptsGzip(req)) {
+    const body = await gzipped(file, stat).catch(() => undefined);
+    if (body) {
+      res.writeHead(status, { ...headers, "Content-Encoding": "gzip", "Content-Length": body.length });
+      res.end(req.method === "HEAD" ? undefined : body);
+      return;
+    }
+  }
+  const { size } = stat;
   res.writeHead(status, { ...headers, "Content-Length": size });
   if (req.method === "HEAD") res.end();
   // A file can vanish between stat and open while a rebuild swaps the output in;

@@ -12,6 +12,9 @@ export const SEARCH_INDEX_VERSION = 1;
 /** Where the built index is served, relative to the site root. */
 export const SEARCH_INDEX_PATH = "search-index.json";
 
+/** A radix-tree node: edge labels alternating with child nodes, or with postings under the label "". */
+export type TreeNode = (string | TreeNode)[];
+
 /** One page of the index: URL, title and the site section it is grouped under. */
 export type SearchPage = [url: string, title: string, section: string];
 
@@ -26,13 +29,17 @@ export interface SearchIndexFile {
   /** Per section: the length of each field, flattened (title, heading, text). */
   lengths: number[];
   averages: number[];
+  /** How many terms the index holds. */
+  termCount: number;
   /**
-   * The inverted index: per term, its postings as text (parsed only when a
-   * query reaches the term): per field `fieldId,delta,delta,…` (doc ids
-   * delta-coded), then `,-1,` and the term frequencies when any is not 1;
-   * fields separated by `;`.
+   * The inverted index as a radix tree, the shape the engine searches, so
+   * loading it needs no insertions: a node is `[label, child, label, child,
+   * …]`, and the label "" holds the postings of the term spelled by the path.
+   * Postings are text, parsed only when a query reaches the term: per field
+   * `fieldId,delta,delta,…` (doc ids delta-coded), then `,-1,` and the term
+   * frequencies when any is not 1; fields separated by `;`.
    */
-  terms: [term: string, postings: string][];
+  tree: TreeNode;
 }
 
 /** Words too common to help; leaving them out makes the index a third smaller. */
@@ -105,8 +112,45 @@ interface SerializedEntry {
   [docId: string]: number;
 }
 
+/** The longest common prefix of two strings. */
+function commonPrefix(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return a.slice(0, i);
+}
+
+/** Builds a compressed radix tree from terms sorted by code unit, each with its postings. */
+export function radixTree(entries: readonly [string, string][]): TreeNode {
+  const node: TreeNode = [];
+  let i = 0;
+  while (i < entries.length) {
+    if (entries[i][0] === "") {
+      node.push("", entries[i][1]);
+      i++;
+      continue;
+    }
+    // The run of terms sharing this term's first character becomes one edge.
+    let j = i + 1;
+    let label = entries[i][0];
+    while (j < entries.length && entries[j][0][0] === entries[i][0][0]) label = commonPrefix(label, entries[j++][0]);
+    node.push(label, radixTree(entries.slice(i, j).map(([term, postings]) => [term.slice(label.length), postings])));
+    i = j;
+  }
+  return node;
+}
+
+/** Every term of a tree with its postings, in tree order. */
+export function treeTerms(node: TreeNode, prefix = "", out: [string, string][] = []): [string, string][] {
+  for (let i = 0; i < node.length; i += 2) {
+    const label = node[i] as string;
+    if (label === "") out.push([prefix, node[i + 1] as string]);
+    else treeTerms(node[i + 1] as TreeNode, prefix + label, out);
+  }
+  return out;
+}
+
 /** Packs MiniSearch's plain-object form (ids 0…n-1) into the compact file fields. */
-export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchIndexFile, "lengths" | "averages" | "terms"> {
+export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
   const lengths: number[] = [];
   for (let id = 0; id < js.documentCount; id++) lengths.push(...(js.fieldLength[id] ?? SEARCH_FIELDS.map(() => 0)));
   const terms = js.index.map(([term, fields]): [string, string] => {
@@ -126,11 +170,14 @@ export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchInde
     }
     return [term, packed.map((row) => row.join(",")).join(";")];
   });
-  return { lengths, averages: js.averageFieldLength, terms };
+  terms.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return { lengths, averages: js.averageFieldLength, termCount: terms.length, tree: radixTree(terms) };
 }
 
+/** The engine's term map: a radix tree of Maps (MiniSearch 7's SearchableMap). */
 interface TermMap {
-  set(term: string, data: Map<number, Map<number, number>>): void;
+  _tree?: unknown;
+  _size?: number;
 }
 
 /**
@@ -216,14 +263,25 @@ function termData(postings: string): Map<number, Map<number, number>> {
   return data;
 }
 
+/** The tree as the engine keeps it: a Map per node, lazily decoded postings at the leaves. */
+function treeMaps(node: TreeNode): Map<string, unknown> {
+  const map = new Map<string, unknown>();
+  for (let i = 0; i < node.length; i += 2) {
+    const label = node[i] as string;
+    map.set(label, label === "" ? new LazyPostings(node[i + 1] as string) : treeMaps(node[i + 1] as TreeNode));
+  }
+  return map;
+}
+
 /**
  * Turns the file back into a MiniSearch instance. The documented `loadJS`
  * takes postings as objects keyed by number, and building those for 120 000
- * postings costs about 150 ms in a browser; so the instance is created empty
- * through `loadJS` and each term goes straight into its term map as a Map
- * (the form `loadJS` itself produces, MiniSearch 7) that decodes its
- * postings when a query first reads it. If that map is not there, the
- * documented path is taken.
+ * postings costs about 150 ms in a browser, and inserting 6 000 terms into
+ * the engine's radix tree another 40 ms. So the instance is created empty
+ * through `loadJS`, and its term tree is replaced by the file's tree, built
+ * as Maps of the same shape MiniSearch 7's SearchableMap keeps (MiniSearch is
+ * pinned to 7.2.0 for this), with postings that decode when a query first
+ * reads them. Without that tree the documented path is taken.
  */
 export function unpackIndex(file: SearchIndexFile): MiniSearch {
   const count = file.sections.length;
@@ -247,11 +305,12 @@ export function unpackIndex(file: SearchIndexFile): MiniSearch {
   };
   const empty = MiniSearch.loadJS({ ...base, index: [] }, MINISEARCH_OPTIONS);
   const terms = (empty as unknown as { _index?: TermMap })._index;
-  if (typeof terms?.set === "function") {
-    for (const [term, postings] of file.terms) terms.set(term, new LazyPostings(postings));
+  if (terms?._tree instanceof Map && terms._tree.size === 0) {
+    terms._tree = treeMaps(file.tree);
+    terms._size = undefined;
     return empty;
   }
-  const index = file.terms.map(([term, postings]) => {
+  const index = treeTerms(file.tree).map(([term, postings]) => {
     const entries: Record<string, SerializedEntry> = {};
     for (const [field, docs] of termData(postings)) entries[field] = Object.fromEntries(docs);
     return [term, entries] as [string, Record<string, SerializedEntry>];
