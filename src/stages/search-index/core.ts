@@ -6,6 +6,11 @@ import { MINISEARCH_OPTIONS, packIndex, SEARCH_INDEX_VERSION, type SearchIndexFi
 /** Characters of each section's text kept for result snippets (the whole text is indexed). */
 export const STORED_SNIPPET = 200;
 
+/** The start of a section's text kept for snippets, cut at a word and marked when cut. */
+function snippetText(text: string): string {
+  return text.length <= STORED_SNIPPET ? text : `${text.slice(0, STORED_SNIPPET).replace(/\s+\S*$/, "")} …`;
+}
+
 /** First segment of a URL (`guides` of `/guides/caching/`). */
 const firstSegment = (url: string) => url.split("/")[1] ?? "";
 
@@ -48,7 +53,7 @@ export function buildSearchIndex(pages: readonly ProcessedPage[]): SearchIndexFi
       const parent = stack.length ? stack[stack.length - 1].id : -1;
       stack.push({ depth, id });
       const heading = section.headings.at(-1) ?? "";
-      sectionRows.push([pageIndex, section.anchor, heading, parent, section.text.slice(0, STORED_SNIPPET)]);
+      sectionRows.push([pageIndex, section.anchor, heading, parent, snippetText(section.text)]);
       documents.push({ id, title: i === 0 ? page.entry.title : "", heading, text: section.text });
     });
   }
