@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { parse as parseYaml } from "yaml";
+import { build, type BuildResult } from "../src/build.ts";
+import { createMemoryLogger } from "../src/logger.ts";
+import { TOOL_DIR } from "./helpers/temp-site.ts";
+
+/**
+ * The project's own documentation: every route the site promises exists, the
+ * build passes with strict link and anchor checking, and every page has the
+ * front matter readers and search engines rely on.
+ */
+
+/** Routes of the documentation, by section, with the `sort` each page must carry (undefined: none required). */
+const ROUTES: Record<string, number | undefined> = {
+  "/": -1,
+  "/concepts/": undefined,
+  "/concepts/entry-points/": 1,
+  "/concepts/output/": 2,
+  "/concepts/loaders/": 3,
+  "/concepts/plugins/": 4,
+  "/concepts/configuration/": 5,
+  "/concepts/modules/": 6,
+  "/concepts/module-resolution/": 7,
+  "/concepts/module-federation/": 8,
+  "/concepts/dependency-graph/": 9,
+  "/concepts/targets/": 10,
+  "/concepts/manifest/": 11,
+  "/concepts/hot-module-replacement/": 12,
+  "/concepts/why-webpack/": 13,
+  "/concepts/under-the-hood/": 14,
+  "/configuration/": undefined,
+  "/configuration/configuration-languages/": 1,
+  "/configuration/configuration-types/": 2,
+  "/configuration/entry-context/": 3,
+  "/configuration/mode/": 4,
+  "/configuration/output/": 5,
+  "/configuration/module/": 6,
+  "/configuration/resolve/": 7,
+  "/configuration/plugins/": 8,
+  "/configuration/optimization/": 9,
+  "/configuration/dev-server/": 10,
+  "/configuration/cache/": 11,
+  "/configuration/devtool/": 12,
+  "/configuration/target/": 13,
+  "/configuration/watch/": 14,
+  "/configuration/externals/": 15,
+  "/configuration/performance/": 16,
+  "/configuration/node/": 17,
+  "/configuration/stats/": 18,
+  "/configuration/experiments/": 19,
+  "/configuration/other-options/": 20,
+  "/guides/": undefined,
+  "/guides/getting-started/": 1,
+  "/guides/installation/": 2,
+  "/guides/asset-management/": 3,
+  "/guides/output-management/": 4,
+  "/guides/development/": 5,
+  "/guides/code-splitting/": 6,
+  "/guides/caching/": 7,
+  "/guides/production/": 8,
+  "/guides/lazy-loading/": 9,
+  "/guides/tree-shaking/": 10,
+  "/guides/environment-variables/": 11,
+  "/comparison/": 1,
+  "/awesome-webpack/": 2,
+  "/branding/": 2,
+  "/glossary/": 3,
+  "/license/": 5,
+};
+
+let built: Promise<BuildResult> | undefined;
+/** The whole site, built once in memory with broken links and anchors as errors (the default). */
+const site = () => (built ??= build({ root: TOOL_DIR, write: false, cache: false, links: "error", logger: createMemoryLogger() }));
+
+/** Every page's source file and parsed front matter. */
+function pages(): { file: string; data: Record<string, unknown> }[] {
+  const out: { file: string; data: Record<string, unknown> }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.mdx?$/.test(entry.name) && !entry.name.startsWith("_")) {
+        const text = fs.readFileSync(full, "utf8");
+        const match = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+        out.push({ file: path.relative(TOOL_DIR, full), data: match ? ((parseYaml(match[1]) as Record<string, unknown>) ?? {}) : {} });
+      }
+    }
+  };
+  walk(path.join(TOOL_DIR, "content"));
+  return out;
+}
+
+test("the site builds with strict link and anchor checking, and every documented route exists", async () => {
+  const result = await site();
+  const routes = new Set(result.files.filter((f) => f.path.endsWith("index.html")).map((f) => `/${f.path.replace(/index\.html$/, "")}`));
+  const missing = Object.keys(ROUTES).filter((route) => !routes.has(route));
+  assert.equal(missing, [], `missing routes: ${missing.join(", ")}`);
+  assert.equal(result.diagnostics.filter((d) => d.fatal), []);
+});
+
+test("each page carries the sort value of its place in the section", () => {
+  const byUrl = new Map(
+    pages().map(({ file, data }) => {
+      const rel = file.replace(/^content\//, "").replace(/\.mdx?$/, "").replace(/(^|\/)index$/, "");
+      return [rel ? `/${rel}/` : "/", data];
+    }),
+  );
+  const wrong = Object.entries(ROUTES).flatMap(([url, sort]) => {
+    if (sort === undefined) return [];
+    const found = byUrl.get(url)?.sort;
+    return found === sort ? [] : [`${url}: sort ${String(found)}, expected ${sort}`];
+  });
+  assert.equal(wrong, []);
+});
+
+test("every page has a description and names no contributors it does not have", () => {
+  const problems = pages().flatMap(({ file, data }) => [
+    ...(typeof data.description === "string" && data.description.trim().length >= 20 ? [] : [`${file}: no description`]),
+    ...(data.contributors === undefined ? [] : [`${file}: lists contributors; the project's own pages have none yet`]),
+  ]);
+  assert.equal(problems, []);
+});
+
+test.run();
