@@ -10,6 +10,7 @@ export const COMPONENTS: Record<string, { attribute: string; element: string }> 
   Badge: { attribute: "text", element: "docs-badge" },
   StackBlitzPreview: { attribute: "example", element: "docs-stackblitz" },
   BrandingSample: { attribute: "color", element: "docs-branding-sample" },
+  RepositoryList: { attribute: "kind", element: "docs-repository-list" },
 };
 
 const TAG = /^<([A-Z][A-Za-z0-9]*)\b([^>]*?)\/?>\s*(?:<\/\1>)?$/;

@@ -11,10 +11,9 @@ import { ContentError, PartialFailure, UsageError } from "../../errors.ts";
 import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
 import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
-import { parseRepositoryList, type RepositoryEntry } from "./repository-list.ts";
+import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "./repository-list.ts";
 
-/** The committed lists, under `repositories/`. */
-export const REPOSITORY_LISTS = { loaders: "loaders.json", plugins: "plugins.json" } as const;
+export { REPOSITORY_LISTS } from "./repository-list.ts";
 
 /** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
 export const FETCH_CACHE_DIR = path.join(".cache", "code-host");

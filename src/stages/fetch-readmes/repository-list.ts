@@ -2,6 +2,9 @@ import type { Diagnostic } from "../../diagnostics.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import type { ReadmeKind } from "./front-matter.ts";
 
+/** The committed lists, under `repositories/`. */
+export const REPOSITORY_LISTS = { loaders: "loaders.json", plugins: "plugins.json" } as const;
+
 /** One repository whose README becomes a page. */
 export interface RepositoryEntry {
   kind: ReadmeKind;

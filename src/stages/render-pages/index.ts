@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
@@ -6,9 +8,12 @@ import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.t
 import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
+import type { ReadmeKind } from "../fetch-readmes/front-matter.ts";
+import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../fetch-readmes/repository-list.ts";
 import { planPages } from "./core.ts";
 import { chunkOf, hasChunk, routesFile } from "./page-chunks.ts";
 import { readDataFile } from "./read-data.ts";
+import { fillRepositoryLists } from "./repository-list.ts";
 
 /** The committed vote topics file, under `repositories/`. */
 export const VOTE_FILE = "vote-topics.json";
@@ -36,11 +41,29 @@ const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**
  * Renders every planned page with react-dom/server. A page whose plan (data,
  * body, metadata) and templates are unchanged is taken from the cache.
  */
+/**
+ * Fills `<RepositoryList kind="loaders" />` with the committed list of that
+ * kind (`repositories/loaders.json`, `plugins.json`); a broken list is reported
+ * at its line. Pages without the component are untouched.
+ */
+async function withRepositoryLists(ctx: BuildContext, pages: readonly ProcessedPage[]): Promise<readonly ProcessedPage[]> {
+  if (!pages.some((p) => p.bodyHtml.includes("<docs-repository-list"))) return pages;
+  const lists: Record<string, RepositoryEntry[]> = {};
+  for (const [kind, name] of Object.entries(REPOSITORY_LISTS) as [ReadmeKind, string][]) {
+    const file = path.join(ctx.paths.repositories, name);
+    const text = await fs.readFile(file, "utf8").catch(() => "[]");
+    const parsed = parseRepositoryList(text, ctx.display(file), kind);
+    for (const problem of parsed.problems) ctx.report(problem);
+    lists[kind] = parsed.entries;
+  }
+  return fillRepositoryLists(pages, lists);
+}
+
 export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Promise<RenderPagesResult> {
   const sponsors = (await readDataFile<SponsorData>(ctx, SPONSORS_FILE, validateSponsors)) ?? null;
   const vote =
     (await readDataFile<VoteData>(ctx, VOTE_FILE, (data) => validateVoteData(data).map((p) => ({ path: parseJsonPath(p.path), message: p.message })))) ?? null;
-  const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote });
+  const plans = planPages({ ...input, pages: await withRepositoryLists(ctx, input.pages), settings: ctx.settings, sponsors, vote });
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // React and the templates are loaded only when some page is not cached.
   const render = async () => (await import("./render-document.ts")).renderDocument;
