@@ -69,6 +69,64 @@ const ROUTES: Record<string, number | undefined> = {
   "/branding/": 2,
   "/glossary/": 3,
   "/license/": 5,
+  // Part 2: the remaining guides, API, contribute, migrate, plugins, loaders and blog.
+  "/guides/author-libraries/": 12,
+  "/guides/build-performance/": 13,
+  "/guides/csp/": 14,
+  "/guides/typescript/": 15,
+  "/guides/web-workers/": 16,
+  "/guides/progressive-web-application/": 17,
+  "/guides/public-path/": 18,
+  "/guides/asset-modules/": 19,
+  "/guides/package-exports/": 20,
+  "/guides/shimming/": 21,
+  "/guides/hot-module-replacement/": 22,
+  "/guides/dependency-management/": 23,
+  "/guides/entry-advanced/": 24,
+  "/guides/integrations/": 25,
+  "/guides/ecma-script-modules/": 26,
+  "/guides/scaffolding/": 27,
+  "/api/": undefined,
+  "/api/cli/": 1,
+  "/api/node/": 2,
+  "/api/stats/": 3,
+  "/api/loaders/": 4,
+  "/api/plugins/": 5,
+  "/api/logging/": 6,
+  "/api/compiler-hooks/": 7,
+  "/api/compilation-hooks/": 8,
+  "/api/compilation-object/": 9,
+  "/api/contextmodulefactory-hooks/": 10,
+  "/api/javascriptparser-hooks/": 11,
+  "/api/normalmodulefactory-hooks/": 12,
+  "/api/parser/": 13,
+  "/api/resolvers/": 14,
+  "/api/module-methods/": 15,
+  "/api/module-variables/": 16,
+  "/api/hot-module-replacement/": 17,
+  "/api/webpack-dev-server/": 18,
+  "/contribute/": undefined,
+  "/contribute/writers-guide/": 1,
+  "/contribute/writing-a-loader/": 2,
+  "/contribute/writing-a-plugin/": 3,
+  "/contribute/plugin-patterns/": 4,
+  "/contribute/release-process/": 5,
+  "/contribute/debugging/": 6,
+  "/migrate/": undefined,
+  "/migrate/5/": 1,
+  "/migrate/4/": 2,
+  "/migrate/3/": 3,
+  "/loaders/": undefined,
+  "/plugins/": undefined,
+  ...Object.fromEntries(
+    [
+      "automatic-prefetch", "banner", "context-replacement", "define", "dll", "environment", "eval-source-map-dev-tool", "hashed-module-ids",
+      "hot-module-replacement", "ignore", "limit-chunk-count", "min-chunk-size", "module-federation", "normal-module-replacement", "prefetch",
+      "profiling", "provide", "source-map-dev-tool", "split-chunks", "progress", "watch-ignore",
+    ].map((name) => [`/plugins/${name}-plugin/`, undefined]),
+  ),
+  "/plugins/internal-plugins/": undefined,
+  "/blog/": undefined,
 };
 
 let built: Promise<BuildResult> | undefined;
@@ -99,6 +157,27 @@ test("the site builds with strict link and anchor checking, and every documented
   const missing = Object.keys(ROUTES).filter((route) => !routes.has(route));
   assert.equal(missing, [], `missing routes: ${missing.join(", ")}`);
   assert.equal(result.diagnostics.filter((d) => d.fatal), []);
+});
+
+test("the blog has at least three posts of its own, dated in their file names", () => {
+  const posts = fs.readdirSync(path.join(TOOL_DIR, "content", "blog")).filter((name) => /^\d{4}-\d{2}-\d{2}-.+\.mdx?$/.test(name));
+  assert.ok(posts.length >= 3, `${posts.length} posts`);
+});
+
+test("the loaders and plugins pages list the committed repositories", async () => {
+  const result = await site();
+  const page = (p: string) => {
+    const file = result.files.find((f) => f.path === p)!;
+    return typeof file.contents === "string" ? file.contents : Buffer.from(file.contents).toString("utf8");
+  };
+  for (const [kind, name] of [["loaders", "loaders.json"], ["plugins", "plugins.json"]] as const) {
+    const listed = JSON.parse(fs.readFileSync(path.join(TOOL_DIR, "repositories", name), "utf8")) as (string | { repository: string })[];
+    const html = page(`${kind}/index.html`);
+    for (const item of listed) {
+      const fullName = typeof item === "string" ? item : item.repository;
+      assert.match(html, `https://github.com/${fullName}`, `${kind} lists ${fullName}`);
+    }
+  }
 });
 
 test("each page carries the sort value of its place in the section", () => {
