@@ -123,6 +123,9 @@ const ROUTES: Record<string, number | undefined> = {
       "automatic-prefetch", "banner", "context-replacement", "define", "dll", "environment", "eval-source-map-dev-tool", "hashed-module-ids",
       "hot-module-replacement", "ignore", "limit-chunk-count", "min-chunk-size", "module-federation", "normal-module-replacement", "prefetch",
       "profiling", "provide", "source-map-dev-tool", "split-chunks", "progress", "watch-ignore",
+      // Further plugins webpack 5 ships and exports.
+      "clean", "copy", "dotenv", "manifest", "context-exclusion", "loader-options", "module-concatenation", "real-content-hash",
+      "aggressive-splitting", "eval-dev-tool-module",
     ].map((name) => [`/plugins/${name}-plugin/`, undefined]),
   ),
   "/plugins/internal-plugins/": undefined,
