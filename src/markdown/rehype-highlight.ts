@@ -41,6 +41,8 @@ export function rehypeHighlight() {
       if (pre.tagName !== "pre" || !parent || index === undefined) return;
       const code = pre.children.find((c): c is Element => c.type === "element" && c.tagName === "code");
       if (!code) return;
+      // A block wider than the page scrolls; keyboard users need to reach it to scroll it.
+      pre.properties.tabIndex = 0;
       const language = languageOf(code);
       if (!language) return;
       let highlighted = false;

@@ -13,7 +13,7 @@ export function BlogList({ posts }: { posts: readonly BlogPostSummary[] }) {
             </h2>
             {post.date ? <time dateTime={post.date}>{formatDate(post.date)}</time> : null}
             <p>{post.teaser}</p>
-            <a className="read-more" href={post.url} aria-label={`Read ${post.title}`}>
+            <a className="read-more" href={post.url} aria-label={`Read more about ${post.title}`}>
               Read more
             </a>
           </article>

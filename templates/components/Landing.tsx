@@ -51,9 +51,9 @@ export function Landing({ words, body, sponsors }: LandingProps) {
     <div className="landing">
       <section className="hero">
         <Cube depth={HERO_CUBE_DEPTH} spin={!still} />
-        <p className="hero-text">
+        <h1 className="hero-text">
           bundle your <RotatingWord words={words} />
-        </p>
+        </h1>
         <p className="hero-actions">
           <a className="button" href="/guides/getting-started/">Get started</a>
           <a className="button secondary" href="/concepts/">Read the concepts</a>
