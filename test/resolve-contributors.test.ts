@@ -13,7 +13,7 @@ fixtureLoop("resolve-contributors", (_caseDir, input): Record<string, string> =>
   const pages = JSON.parse(fs.readFileSync(path.join(input, "pages.json"), "utf8")) as PageEntry[];
   const data = JSON.parse(fs.readFileSync(path.join(input, "data.json"), "utf8")) as unknown;
   const problem = validateContributorData(data);
-  if (problem) return { "problem.txt": `${problem.message} (at ${problem.key})\n` };
+  if (problem) return { "problem.txt": `${problem.message} (at ${problem.path.join(".")})\n` };
   const result = resolveContributors(pages, { data: data as ContributorData, exclude: DEFAULT_SETTINGS.contributors.exclude });
   return { "contributors.json": `${JSON.stringify(result.byUrl, null, 2)}\n` };
 });

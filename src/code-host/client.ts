@@ -1,5 +1,6 @@
 import { Octokit } from "@octokit/rest";
-import { classifyStatus, decide, DEFAULT_POLICY, type Failure, type RetryPolicy } from "./policy.ts";
+import { formatDuration } from "../logger.ts";
+import { classifyStatus, decide, DEFAULT_POLICY, describeFailure, type Failure, type RetryPolicy } from "./policy.ts";
 
 /** How to reach the code host. */
 export interface CodeHostOptions {
@@ -19,6 +20,8 @@ export interface RetryEvent {
   /** `GET /repos/webpack/css-loader`. */
   request: string;
   failure: Failure;
+  /** The failure in one line, worded for the policy in force. */
+  reason: string;
   /** The attempt that failed, from 1. */
   attempt: number;
   waitMs: number;
@@ -114,12 +117,17 @@ export function createCodeHost(options: CodeHostOptions = {}): Octokit {
         const failure = toFailure(error, Date.now());
         const decision = decide(failure, attempt, policy);
         if ("giveUp" in decision) throw new CodeHostError(label, decision.giveUp, failure, { cause: error });
-        options.onRetry?.({ request: label, failure, attempt: attempt + 1, waitMs: decision.retryInMs });
+        options.onRetry?.({ request: label, failure, reason: describeFailure(failure, policy), attempt: attempt + 1, waitMs: decision.retryInMs });
         await sleep(decision.retryInMs);
       }
     }
   });
   return octokit;
+}
+
+/** The progress line every code-host command prints for a retry. */
+export function retryLine(event: RetryEvent): string {
+  return `        ↻ ${event.request}: ${event.reason}; trying again in ${formatDuration(event.waitMs)} (attempt ${event.attempt + 1})`;
 }
 
 /** True when a request failed only because nothing changed since the ETag sent. */

@@ -1,8 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import pLimit from "p-limit";
-import { CodeHostError, type CodeHostOptions } from "../../code-host/client.ts";
-import { describeFailure, DEFAULT_POLICY } from "../../code-host/policy.ts";
+import { CodeHostError, retryLine, type CodeHostOptions } from "../../code-host/client.ts";
 import { loadSettings, type Settings } from "../../config.ts";
 import { createContext } from "../../context.ts";
 import { formatDiagnostic, sortDiagnostics } from "../../diagnostics.ts";
@@ -61,11 +60,7 @@ export async function checkContributors(options: CheckContributorsOptions = {}):
   const fatal = ctx.diagnostics().filter((d) => d.fatal);
   if (fatal.length) throw new ContentError(sortDiagnostics(fatal));
   const pages = index.pages.map((p) => p.entry);
-  const policy = { ...DEFAULT_POLICY, ...options.codeHost?.policy };
-  const octokit = await ctx.codeHost({
-    ...options.codeHost,
-    onRetry: (event) => logger.info(`        ↻ ${event.request}: ${describeFailure(event.failure, policy)}; trying again in ${formatDuration(event.waitMs)} (attempt ${event.attempt + 1})`),
-  });
+  const octokit = await ctx.codeHost({ ...options.codeHost, onRetry: (event) => logger.info(retryLine(event)) });
   const limit = pLimit(Math.max(1, options.concurrency ?? 4));
   const failures: string[] = [];
   const now = options.now ?? new Date();

@@ -2,8 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Octokit } from "@octokit/rest";
 import pLimit from "p-limit";
-import { CodeHostError, isNotModified, type CodeHostOptions, type RetryEvent } from "../../code-host/client.ts";
-import { describeFailure, DEFAULT_POLICY, type RetryPolicy } from "../../code-host/policy.ts";
+import { CodeHostError, isNotModified, retryLine, type CodeHostOptions } from "../../code-host/client.ts";
 import { loadSettings, type Settings } from "../../config.ts";
 import { createContext, type BuildContext } from "../../context.ts";
 import { sortDiagnostics, type Diagnostic } from "../../diagnostics.ts";
@@ -212,10 +211,6 @@ function progressLine(result: RepositoryResult, done: number, total: number): st
   return `${counter} ✓ ${result.fullName} → ${result.file} (${detail})`;
 }
 
-function retryLine(event: RetryEvent, policy: RetryPolicy): string {
-  return `        ↻ ${event.request}: ${describeFailure(event.failure, policy)}; trying again in ${formatDuration(event.waitMs)} (attempt ${event.attempt + 1})`;
-}
-
 /**
  * `docs-build fetch-readmes`: syncs the README of every repository in
  * `repositories/loaders.json` and `plugins.json` into `content/<kind>/_<name>.md`.
@@ -233,8 +228,7 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   const cacheDir = path.join(root, FETCH_CACHE_DIR);
   const stateFile = path.join(cacheDir, STATE_FILE);
   const state = await readState(stateFile);
-  const policy = { ...DEFAULT_POLICY, ...options.codeHost?.policy };
-  const octokit = await ctx.codeHost({ ...options.codeHost, onRetry: (event) => logger.info(retryLine(event, policy)) });
+  const octokit = await ctx.codeHost({ ...options.codeHost, onRetry: (event) => logger.info(retryLine(event)) });
   const concurrency = options.concurrency ?? 4;
   const token = options.codeHost?.token ?? process.env.GITHUB_TOKEN;
   logger.info(`Fetching ${entries.length} READMEs from ${octokit.request.endpoint.DEFAULTS.baseUrl}, ${concurrency} at a time${token ? "" : " (no GITHUB_TOKEN: the anonymous rate limit applies)"}`);

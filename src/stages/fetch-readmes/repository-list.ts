@@ -1,5 +1,6 @@
 import type { Diagnostic } from "../../diagnostics.ts";
 import { diagnostic } from "../../diagnostics.ts";
+import { jsonErrorPosition, positionAt } from "../../json-position.ts";
 import type { ReadmeKind } from "./front-matter.ts";
 
 /** The committed lists, under `repositories/`. */
@@ -18,13 +19,6 @@ export interface RepositoryEntry {
 
 const FULL_NAME = /^[\w.-]+\/[\w.-]+$/;
 
-/** 1-based line and column of `offset` in `text`. */
-function positionOf(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, Math.max(0, offset));
-  const line = before.split("\n").length;
-  return { line, column: offset - before.lastIndexOf("\n") };
-}
-
 /**
  * Parses a committed repository list (`repositories/loaders.json`): a JSON
  * array whose items are `"owner/name"` or `{ "repository": "owner/name",
@@ -38,8 +32,7 @@ export function parseRepositoryList(text: string, file: string, kind: ReadmeKind
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const at = /position (\d+)/.exec((error as Error).message);
-    const where = at ? positionOf(text, Number(at[1])) : { line: 1, column: 1 };
+    const where = jsonErrorPosition(text, error) ?? { line: 1, column: 1 };
     problems.push(diagnostic({ file, ...where, message: `Not valid JSON: ${(error as Error).message}`, ruleId: "repository-list", hint }));
     return { entries: [], problems };
   }
@@ -55,7 +48,7 @@ export function parseRepositoryList(text: string, file: string, kind: ReadmeKind
     const at = text.indexOf(needle, cursor);
     if (at === -1) return { line: 1, column: 1 };
     cursor = at + needle.length;
-    return positionOf(text, at);
+    return positionAt(text, at);
   };
   data.forEach((item, index) => {
     const raw = typeof item === "string" ? item : (item as { repository?: unknown } | null)?.repository;

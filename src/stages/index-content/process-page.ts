@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import type { Root } from "mdast";
 import { visit } from "unist-util-visit";
 import type { Settings } from "../../config.ts";
@@ -6,6 +5,7 @@ import { fromVFile } from "../../diagnostics.ts";
 import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
+import { bodyHashOf } from "./body-hash.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 import { searchSections } from "./search-sections.ts";
 
@@ -28,6 +28,6 @@ export function processPage(source: SourceFile, settings: Settings): ProcessedPa
   const entry = file.data.entry!;
   const tree = file.data.tree!;
   const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty });
-  const bodyHash = createHash("sha256").update(bodyHtml).digest("hex").slice(0, 32);
+  const bodyHash = bodyHashOf(bodyHtml);
   return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, bodyHash, stackBlitz: stackBlitzOf(tree), sections: searchSections(tree), diagnostics: fromVFile(file, source.display) };
 }

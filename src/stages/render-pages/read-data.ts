@@ -1,24 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { isNode, LineCounter, parseDocument } from "yaml";
 import type { BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
+import { lineOfJsonPath } from "../../json-position.ts";
 
 /** A problem found in a data file, at a JSON path. */
 export interface DataProblem {
   path: Array<string | number>;
   message: string;
-}
-
-/** The line of the value at `keyPath` in JSON text, or of the nearest parent that exists (1 when none). */
-function lineOf(text: string, keyPath: Array<string | number>): number {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter });
-  for (let n = keyPath.length; n > 0; n--) {
-    const node = doc.getIn(keyPath.slice(0, n), true);
-    if (isNode(node) && node.range) return lineCounter.linePos(node.range[0]).line;
-  }
-  return 1;
 }
 
 /**
@@ -41,7 +30,7 @@ export async function readDataFile<T>(ctx: BuildContext, name: string, validate:
   const problems = validate(data);
   for (const problem of problems) {
     const where = problem.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, "") || "(file)";
-    ctx.report(diagnostic({ file: display, line: lineOf(text, problem.path), message: `"${where}" ${problem.message}`, ruleId: "data-file", hint: `Fix ${name}; see the README for its format.` }));
+    ctx.report(diagnostic({ file: display, line: lineOfJsonPath(text, problem.path), message: `"${where}" ${problem.message}`, ruleId: "data-file", hint: `Fix ${name}; see the README for its format.` }));
   }
   return problems.length ? undefined : (data as T);
 }

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import { escapeXml } from "../../shared/text.ts";
+import { bodyHashOf } from "../index-content/body-hash.ts";
 import type { RepositoryEntry } from "../fetch-readmes/repository-list.ts";
 
 /** The element `<RepositoryList kind="loaders" />` leaves in a page's body. */
@@ -41,6 +41,6 @@ export function fillRepositoryLists(pages: readonly ProcessedPage[], lists: Read
     let bodyHtml = page.bodyHtml;
     for (const [kind, entries] of Object.entries(lists)) bodyHtml = bodyHtml.split(repositoryListPlaceholder(kind)).join(repositoryListHtml(entries, urls));
     if (bodyHtml === page.bodyHtml) return page;
-    return { ...page, bodyHtml, bodyHash: createHash("sha256").update(bodyHtml).digest("hex").slice(0, 32) };
+    return { ...page, bodyHtml, bodyHash: bodyHashOf(bodyHtml) };
   });
 }

@@ -62,29 +62,29 @@ export function resolveContributors(
 
 const HANDLE = /^[A-Za-z\d](?:[A-Za-z\d-]*[A-Za-z\d])?$/;
 
-/** A problem in contributor data: what is wrong, and the handle or page it is under (to find its line). */
+/** A problem in contributor data: what is wrong, and the JSON path of the value (to find its line). */
 export interface DataProblem {
   message: string;
-  key?: string;
+  path: string[];
 }
 
 /** Checks the shape of parsed contributor data; returns the first problem, or undefined. */
 export function validateContributorData(data: unknown): DataProblem | undefined {
   const isObject = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
-  if (!isObject(data)) return { message: 'must be an object { "handles": {…}, "history": {…} }' };
+  if (!isObject(data)) return { message: 'must be an object { "handles": {…}, "history": {…} }', path: [] };
   const unknown = Object.keys(data).filter((key) => key !== "handles" && key !== "history");
-  if (unknown.length) return { message: `has an unknown key "${unknown[0]}" (known: handles, history)`, key: unknown[0] };
-  if (data.handles !== undefined && !isObject(data.handles)) return { message: '"handles" must be an object of handle → { exists, name, checked }', key: "handles" };
+  if (unknown.length) return { message: `has an unknown key "${unknown[0]}" (known: handles, history)`, path: [unknown[0]] };
+  if (data.handles !== undefined && !isObject(data.handles)) return { message: '"handles" must be an object of handle → { exists, name, checked }', path: ["handles"] };
   for (const [handle, info] of Object.entries((data.handles ?? {}) as Record<string, unknown>)) {
-    if (!HANDLE.test(handle)) return { message: `"handles" has "${handle}", which is not a code-host handle`, key: handle };
-    if (!isObject(info)) return { message: `"handles.${handle}" must be an object`, key: handle };
-    if (typeof info.exists !== "boolean") return { message: `"handles.${handle}.exists" must be true or false`, key: handle };
-    if (info.name !== undefined && typeof info.name !== "string") return { message: `"handles.${handle}.name" must be text`, key: handle };
-    if (info.checked !== undefined && (typeof info.checked !== "string" || Number.isNaN(Date.parse(info.checked)))) return { message: `"handles.${handle}.checked" must be an ISO 8601 time`, key: handle };
+    if (!HANDLE.test(handle)) return { message: `"handles" has "${handle}", which is not a code-host handle`, path: ["handles", handle] };
+    if (!isObject(info)) return { message: `"handles.${handle}" must be an object`, path: ["handles", handle] };
+    if (typeof info.exists !== "boolean") return { message: `"handles.${handle}.exists" must be true or false`, path: ["handles", handle, "exists"] };
+    if (info.name !== undefined && typeof info.name !== "string") return { message: `"handles.${handle}.name" must be text`, path: ["handles", handle, "name"] };
+    if (info.checked !== undefined && (typeof info.checked !== "string" || Number.isNaN(Date.parse(info.checked)))) return { message: `"handles.${handle}.checked" must be an ISO 8601 time`, path: ["handles", handle, "checked"] };
   }
-  if (data.history !== undefined && !isObject(data.history)) return { message: '"history" must be an object of content path → handles', key: "history" };
+  if (data.history !== undefined && !isObject(data.history)) return { message: '"history" must be an object of content path → handles', path: ["history"] };
   for (const [page, handles] of Object.entries((data.history ?? {}) as Record<string, unknown>)) {
-    if (!Array.isArray(handles) || !handles.every((h) => typeof h === "string")) return { message: `"history.${page}" must be a list of handles`, key: page };
+    if (!Array.isArray(handles) || !handles.every((h) => typeof h === "string")) return { message: `"history.${page}" must be a list of handles`, path: ["history", page] };
   }
   return undefined;
 }

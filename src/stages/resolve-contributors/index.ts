@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
+import { jsonErrorPosition, lineOfJsonPath } from "../../json-position.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import {
   EMPTY_CONTRIBUTOR_DATA,
@@ -19,12 +20,6 @@ export const CONTRIBUTOR_DATA = path.join("_data", "contributors.json");
 
 /** Where the data lived before it moved next to the content. */
 const OLD_LOCATION = "contributors.json";
-
-/** 1-based line of the first `"needle"` in `text`, or 1. */
-function lineOf(text: string, needle: string | undefined): number {
-  const at = needle ? text.indexOf(`"${needle}"`) : -1;
-  return at === -1 ? 1 : text.slice(0, at).split("\n").length;
-}
 
 /**
  * Reads `content/_data/contributors.json`. A missing file is empty data (no
@@ -47,11 +42,10 @@ export async function readContributorData(ctx: BuildContext): Promise<Contributo
   try {
     data = JSON.parse(text);
   } catch (error) {
-    const at = /position (\d+)/.exec((error as Error).message);
-    return problem(`Contributor data is not valid JSON: ${(error as Error).message}`, at ? text.slice(0, Number(at[1])).split("\n").length : 1);
+    return problem(`Contributor data is not valid JSON: ${(error as Error).message}`, jsonErrorPosition(text, error)?.line);
   }
   const invalid = validateContributorData(data);
-  if (invalid) return problem(`Contributor data ${invalid.message}`, lineOf(text, invalid.key));
+  if (invalid) return problem(`Contributor data ${invalid.message}`, lineOfJsonPath(text, invalid.path));
   return normalizeContributorData(data as Partial<ContributorData>);
 }
 
