@@ -428,25 +428,6 @@ registerBrowserTests(test, () => {
       await s.close();
     }
   });
-
-  test("screenshots: the landing page, and a documentation page in both themes", async () => {
-    for (const [name, pathname, theme] of [
-      ["landing.png", "/", "light"],
-      ["doc-light.png", "/guides/first/", "light"],
-      ["doc-dark.png", "/guides/first/", "dark"],
-    ] as const) {
-      const s = await harness.open(pathname, theme === "dark" ? { localStorage: { theme } } : {});
-      try {
-        await waitForHydration(s.page);
-        assert.is(await attr(s.page, "html", "data-theme"), theme, `${name} is in the ${theme} theme`);
-        await waitForAnimations(s.page);
-        await screenshot(s.page, name, true);
-        s.assertNoErrors();
-      } finally {
-        await s.close();
-      }
-    }
-  });
 });
 
 test.after(() => harness.close());

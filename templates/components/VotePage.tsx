@@ -1,6 +1,7 @@
 import { useEffect, useState, type ComponentType } from "react";
 import type { VoteAppProps } from "../../site-client/vote/VoteApp.tsx";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
+import { loadStylesheet, type ChunkLoadError } from "../../site-client/loader.ts";
 
 /** The text of the placeholder that stands where the vote board will be. */
 export const VOTE_LOADING_TEXT = "Loading the vote board…";
@@ -15,26 +16,19 @@ const STYLESHEET_WAIT = 3000;
 export type VoteAppComponent = ComponentType<VoteAppProps>;
 
 /**
- * Adds the board's stylesheet to the document head once and resolves when it
- * has loaded, failed, or taken too long; the board shows in every case.
+ * Loads the board's stylesheet as a stylesheet chunk. A failure is the
+ * catalogue's ChunkLoadError with code CSS_CHUNK_LOAD_FAILED: it is logged,
+ * and the board still shows (unstyled but usable), as it does when the
+ * stylesheet takes longer than 3 s.
  */
-export function loadStylesheet(href: string, doc: Document = document): Promise<void> {
-  const found = [...doc.querySelectorAll<HTMLLinkElement>("link[data-vote-stylesheet]")].find((l) => l.getAttribute("href") === href);
-  if (found) return Promise.resolve();
-  return new Promise((resolve) => {
-    const link = doc.createElement("link");
-    link.rel = "stylesheet";
-    link.href = href;
-    link.dataset.voteStylesheet = "";
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    const timer = setTimeout(done, STYLESHEET_WAIT);
-    link.addEventListener("load", done, { once: true });
-    link.addEventListener("error", done, { once: true });
-    doc.head.appendChild(link);
+function loadBoardStylesheet(href: string): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, STYLESHEET_WAIT)));
+  const loaded = loadStylesheet("vote", href).catch((error: unknown) => {
+    const named = error as ChunkLoadError;
+    console.warn(`docs-build: ${named.message} (${named.code ?? named.name}); the vote board shows without its styles`);
   });
+  return Promise.race([loaded, waited]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -43,7 +37,7 @@ export function loadStylesheet(href: string, doc: Document = document): Promise<
  * given, its stylesheet, which esbuild does not load for dynamic chunks.
  */
 export async function loadVoteApp(stylesheet?: string): Promise<VoteAppComponent> {
-  const [mod] = await Promise.all([import("../../site-client/vote/VoteApp.tsx"), stylesheet ? loadStylesheet(stylesheet) : undefined]);
+  const [mod] = await Promise.all([import("../../site-client/vote/VoteApp.tsx"), stylesheet ? loadBoardStylesheet(stylesheet) : undefined]);
   return mod.VoteApp;
 }
 

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
@@ -64,6 +63,26 @@ export interface ServedSite {
   close(): Promise<void>;
 }
 
+/** Serves a built output folder with the project's static server on a free port of 127.0.0.1. */
+export async function serveFolder(options: { root: string; result: BuildResult; onClose?: () => void }): Promise<ServedSite> {
+  const server = createStaticServer({ root: options.root });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    root: options.root,
+    result: options.result,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      options.onClose?.();
+    },
+  };
+}
+
 /**
  * Copies `fixtures/sites/<name>` to a temporary folder, builds it there
  * (written output, no cache, a memory logger) and serves the output with
@@ -71,29 +90,10 @@ export interface ServedSite {
  */
 export async function serveFixtureSite(name: string): Promise<ServedSite> {
   const site = tempSite(`sites/${name}`);
-  let server: http.Server | undefined;
   try {
     const result = await build({ root: site.dir, write: true, cache: false, logger: createMemoryLogger() });
-    const root = site.path("dist");
-    const created = createStaticServer({ root });
-    server = created;
-    await new Promise<void>((resolve, reject) => {
-      created.once("error", reject);
-      created.listen(0, "127.0.0.1", resolve);
-    });
-    const { port } = created.address() as AddressInfo;
-    return {
-      url: `http://127.0.0.1:${port}`,
-      root,
-      result,
-      close: async () => {
-        created.closeAllConnections();
-        await new Promise<void>((resolve) => created.close(() => resolve()));
-        site.remove();
-      },
-    };
+    return await serveFolder({ root: site.path("dist"), result, onClose: () => site.remove() });
   } catch (error) {
-    server?.close();
     site.remove();
     throw error;
   }
@@ -233,15 +233,15 @@ export async function screenshot(page: Page, name: string, fullPage = false): Pr
 }
 
 /**
- * One fixture site and one browser shared by a test file, both created on
- * first use (uvu swallows errors thrown in `before` hooks) and closed by
- * `close()` in `after`.
+ * One served site (a fixture's name, or a function that serves one) and one
+ * browser shared by a test file, both created on first use (uvu swallows
+ * errors thrown in `before` hooks) and closed by `close()` in `after`.
  */
-export function browserHarness(fixture: string) {
+export function browserHarness(source: string | (() => Promise<ServedSite>)) {
   let site: Promise<ServedSite> | undefined;
   let browser: Promise<Browser> | undefined;
   const harness = {
-    site: () => (site ??= serveFixtureSite(fixture)),
+    site: () => (site ??= typeof source === "string" ? serveFixtureSite(source) : source()),
     browser: () => (browser ??= launchBrowser()),
     /** Opens a page of the shared site (a fresh context) and, when `path` is given, navigates there. */
     async open(pathname: string | null, options: OpenOptions = {}): Promise<PageSession & { url(p: string): string }> {

@@ -1,0 +1,36 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { build, type BuildResult } from "../../src/build.ts";
+import { createMemoryLogger } from "../../src/logger.ts";
+import { serveFolder, type ServedSite } from "./browser.ts";
+import { TOOL_DIR } from "./temp-site.ts";
+
+/** The project's own site, built once per test process. */
+export interface ProjectBuild {
+  /** The output folder (a temporary folder, removed when the process exits). */
+  root: string;
+  result: BuildResult;
+}
+
+let built: Promise<ProjectBuild> | undefined;
+
+/**
+ * Builds the project's own `content/` (strict links, no cache) into a
+ * temporary folder, once for every test file of the run: uvu runs all files
+ * in one process, so the browser, accessibility and static checks share it.
+ */
+export function projectBuild(): Promise<ProjectBuild> {
+  return (built ??= (async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-project-"));
+    process.once("exit", () => fs.rmSync(root, { recursive: true, force: true }));
+    const result = await build({ root: TOOL_DIR, out: path.relative(TOOL_DIR, root), cache: false, links: "error", logger: createMemoryLogger() });
+    return { root, result };
+  })());
+}
+
+/** Serves the project's own built site on 127.0.0.1; closing stops the server and keeps the build. */
+export async function serveProjectSite(): Promise<ServedSite> {
+  const { root, result } = await projectBuild();
+  return serveFolder({ root, result });
+}

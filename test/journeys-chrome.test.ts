@@ -1,0 +1,216 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Page } from "playwright-core";
+import { browserHarness, registerBrowserTests, screenshot, swipe, waitForAnimations, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import { serveProjectSite } from "./helpers/project-site.ts";
+
+// The site chrome of the project's own site in real Chromium, at a desktop
+// and a 375 px touch viewport: theme, language dropdown, version selector,
+// notification, sidebars (auto-open, mobile slide-out), and screenshots.
+const harness = browserHarness(serveProjectSite);
+const VIEWPORTS: ViewportName[] = ["desktop", "mobile"];
+
+/** Taps on a touch viewport, clicks elsewhere. */
+const press = (page: Page, selector: string, viewport: ViewportName) => (viewport === "mobile" ? page.locator(selector).tap() : page.locator(selector).click());
+
+registerBrowserTests(test, () => {
+  for (const viewport of VIEWPORTS) {
+    test(`[${viewport}] theme: light by default, the toggle switches to dark, stores it under 'theme' and a reload keeps it`, async () => {
+      const s = await harness.open("/concepts/", { viewport });
+      const { page } = s;
+      try {
+        await waitForHydration(page);
+        assert.is(await page.evaluate(() => document.documentElement.dataset.theme), "light");
+        const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        assert.ok(await page.locator(".theme-toggle").isVisible(), "the toggle is visible");
+        await press(page, ".theme-toggle", viewport);
+        await waitUntil(page, "the document is dark", () => document.documentElement.dataset.theme === "dark");
+        assert.is(await page.evaluate(() => localStorage.getItem("theme")), "dark");
+        assert.is.not(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), lightBackground, "the colours change");
+        await page.reload();
+        await waitForHydration(page);
+        assert.is(await page.evaluate(() => document.documentElement.dataset.theme), "dark", "still dark after a reload");
+        await press(page, ".theme-toggle", viewport);
+        await waitUntil(page, "back to light", () => document.documentElement.dataset.theme === "light");
+        assert.is(await page.evaluate(() => localStorage.getItem("theme")), "light");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] language dropdown: opens on ${viewport === "mobile" ? "tap" : "click and hover"}, links the same path on each language's site, closes on Escape and outside`, async () => {
+      const s = await harness.open("/guides/caching/", { viewport });
+      const { page } = s;
+      try {
+        await waitForHydration(page);
+        const expanded = () => page.locator(".language-button").getAttribute("aria-expanded");
+        await press(page, ".language-button", viewport);
+        await waitUntil(page, "the menu is open", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "true");
+        assert.ok(await page.locator("#language-menu").isVisible());
+        assert.equal(await page.locator('#language-menu a[role="menuitem"]').evaluateAll((links) => links.map((a) => `${a.textContent} ${a.getAttribute("href")}`)), [
+          "English https://webpack.js.org/guides/caching/",
+          "中文 https://webpack.docschina.org/guides/caching/",
+          "한국어 https://webpack.kr/guides/caching/",
+        ]);
+        await page.keyboard.press("Escape");
+        await waitUntil(page, "Escape closes it", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "false");
+        await press(page, ".language-button", viewport);
+        await waitUntil(page, "open again", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "true");
+        await press(page, "main h1", viewport);
+        await waitUntil(page, "a click or tap outside closes it", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "false");
+        assert.ok(await page.locator("#language-menu").isHidden());
+        if (viewport === "desktop") {
+          await page.locator(".language-button").hover();
+          await waitUntil(page, "hovering opens it", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "true");
+          await page.mouse.move(5, 800);
+          await waitUntil(page, "leaving it closes it", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "false");
+        }
+        assert.is(await expanded(), "false");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] version selector: 5 by default; choosing 4 goes to the v4 host at the same path`, async () => {
+      const s = await harness.open(null, { viewport });
+      const { page } = s;
+      try {
+        // The v4 site is answered locally: no request leaves the machine.
+        await s.context.route("https://v4.webpack.js.org/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>v4</title><h1>v4 site</h1>" }));
+        await page.goto(s.url("/configuration/output/"));
+        await waitForHydration(page);
+        const select = page.locator(".version-selector select");
+        assert.is(await select.inputValue(), "5");
+        assert.equal(await select.locator("option").allTextContents(), ["v5", "v4"]);
+        await select.selectOption("4");
+        await page.waitForURL("https://v4.webpack.js.org/configuration/output/");
+        assert.is(await page.locator("h1").textContent(), "v4 site");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] notification: shown until dismissed; dismissal is stored for version '3' and survives a reload; an older dismissal does not hide it`, async () => {
+      const s = await harness.open(null, { viewport, localStorage: { "notification-dismissed": "2" } });
+      const { page } = s;
+      try {
+        await page.goto(s.url("/"));
+        await waitForHydration(page);
+        assert.ok(await page.locator(".notification").isVisible(), "a dismissal of version 2 does not hide version 3");
+        await press(page, ".notification-close", viewport);
+        await waitUntil(page, "the banner is gone", () => document.querySelector(".notification") === null);
+        assert.is(await page.evaluate(() => localStorage.getItem("notification-dismissed")), "3");
+        await page.goto(s.url("/concepts/"), { waitUntil: "commit" });
+        await page.waitForSelector("main h1", { state: "attached" });
+        assert.not.ok(await page.locator(".notification").isVisible(), "hidden from the first paint after a reload");
+        await waitForHydration(page);
+        assert.is(await page.locator(".notification").count(), 0, "and not rendered after hydration");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+  }
+
+  test("[desktop] sidebar: the current page's item is open with its anchors, others closed; a toggle opens one; navigating opens the new page's item", async () => {
+    const s = await harness.open("/configuration/output/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      const sidebar = page.locator(".layout-body > nav.sidebar");
+      assert.ok(await sidebar.isVisible(), "the sidebar is beside the page");
+      const item = (url: string) => sidebar.locator(`li.sidebar-item:has(> .sidebar-item-head > a[href="${url}"])`);
+      assert.match((await item("/configuration/output/").getAttribute("class")) ?? "", /current.*open|open.*current/);
+      assert.ok(await item("/configuration/output/").locator(".sidebar-anchors").isVisible(), "the current page's anchors show");
+      assert.ok(await item("/configuration/output/").locator('a[href="/configuration/output/#outputfilename"]').isVisible());
+      assert.ok(await item("/configuration/module/").locator(".sidebar-anchors").isHidden(), "another page's anchors are closed");
+      assert.equal(await sidebar.locator("li.sidebar-item > .sidebar-item-head > a").first().getAttribute("href"), "/configuration/", "the section's index page comes first");
+      assert.not.ok(await sidebar.locator('a[href$="/printable/"]').count(), "no printable page in the sidebar");
+
+      await item("/configuration/module/").locator(".sidebar-toggle").click();
+      assert.ok(await item("/configuration/module/").locator(".sidebar-anchors").isVisible(), "the toggle opens another item");
+      assert.is(await item("/configuration/module/").locator(".sidebar-toggle").getAttribute("aria-expanded"), "true");
+      await item("/configuration/module/").locator(".sidebar-toggle").click();
+      assert.ok(await item("/configuration/module/").locator(".sidebar-anchors").isHidden(), "and closes it again");
+
+      await item("/configuration/resolve/").locator(".sidebar-item-head > a").click();
+      await waitUntil(page, "the resolve page is shown", () => document.querySelector("main h1")?.textContent === "Resolve");
+      await waitUntil(page, "its item opened by itself", () => document.querySelector('nav.sidebar li.sidebar-item.current.open > .sidebar-item-head > a[href="/configuration/resolve/"]') !== null);
+      assert.ok(await item("/configuration/resolve/").locator(".sidebar-anchors").isVisible());
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("[mobile] sidebar: hidden beside the page; the menu button and a swipe open the slide-out with the current page open; a link, an outside tap and a swipe close it", async () => {
+    const s = await harness.open("/guides/caching/", { viewport: "mobile" });
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      assert.ok(await page.locator(".layout-body > nav.sidebar").isHidden(), "no sidebar beside the page at 375 px");
+      const open = (value: "true" | "false", why: string) =>
+        waitUntil(page, `${why}: .mobile-sidebar[data-open="${value}"]`, (v) => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === v, value);
+      await page.locator(".sidebar-menu-button").tap();
+      await open("true", "the menu button opens it");
+      await waitForAnimations(page);
+      const current = page.locator('.mobile-sidebar li.sidebar-item.current > .sidebar-item-head > a[href="/guides/caching/"]');
+      assert.is(await current.count(), 1, "the current page is marked in the slide-out");
+      assert.ok(await page.locator(".mobile-sidebar li.sidebar-item.current .sidebar-anchors").isVisible(), "and opened by itself");
+      await screenshot(page, "site-mobile-sidebar.png");
+      const panel = await page.locator(".mobile-sidebar").boundingBox();
+      assert.ok(panel && panel.x + panel.width < 355, "room to tap outside the panel");
+      await page.touchscreen.tap(365, 400);
+      await open("false", "a tap outside closes it");
+
+      const cdp = await s.context.newCDPSession(page);
+      await swipe(cdp, { x: 4, y: 420 }, { x: 16, y: 421 });
+      await page.waitForTimeout(300);
+      assert.is(await page.locator(".mobile-sidebar").getAttribute("data-open"), "false", "a 12 px swipe is below the threshold");
+      await swipe(cdp, { x: 4, y: 420 }, { x: 140, y: 430 });
+      await open("true", "a flat swipe from the left edge opens it");
+      await waitForAnimations(page);
+      await swipe(cdp, { x: 260, y: 420 }, { x: 120, y: 425 });
+      await open("false", "a swipe to the left closes it");
+      await cdp.detach();
+
+      await page.locator(".sidebar-menu-button").tap();
+      await open("true", "open again");
+      await waitForAnimations(page);
+      await page.locator('.mobile-sidebar a[href="/guides/production/"]').tap();
+      await open("false", "following a link closes it");
+      await waitUntil(page, "the linked page is shown", () => location.pathname === "/guides/production/" && document.querySelector("main h1")?.textContent === "Production");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("screenshots of the project's site: landing (desktop and mobile), a documentation page in both themes", async () => {
+    for (const [name, pathname, theme, viewport] of [
+      ["site-landing.png", "/", "light", "desktop"],
+      ["site-landing-mobile.png", "/", "light", "mobile"],
+      ["site-doc-light.png", "/concepts/loaders/", "light", "desktop"],
+      ["site-doc-dark.png", "/concepts/loaders/", "dark", "desktop"],
+      ["site-doc-mobile-dark.png", "/concepts/loaders/", "dark", "mobile"],
+    ] as const) {
+      const s = await harness.open(pathname, { viewport, localStorage: { theme } });
+      try {
+        await waitForHydration(s.page);
+        assert.is(await s.page.evaluate(() => document.documentElement.dataset.theme), theme, name);
+        await waitForAnimations(s.page);
+        await screenshot(s.page, name, viewport === "desktop");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    }
+  });
+});
+
+test.after(() => harness.close());
+
+test.run();

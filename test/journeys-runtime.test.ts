@@ -1,0 +1,232 @@
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { ConsoleMessage, Page } from "playwright-core";
+import { browserHarness, registerBrowserTests, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import { serveProjectSite } from "./helpers/project-site.ts";
+
+// The client runtime of the project's own site in real Chromium, at a desktop
+// and a 375 px touch viewport: content loading and every reachable entry of
+// the error catalogue, hash scrolling, and the service worker's update.
+const harness = browserHarness(serveProjectSite);
+const VIEWPORTS: ViewportName[] = ["desktop", "mobile"];
+
+/** The chunk id and file of a route, from the site's own route table. */
+async function routeOf(pathname: string): Promise<{ id: number; file: string }> {
+  const { root } = await harness.site();
+  const routes = JSON.parse(fs.readFileSync(path.join(root, "page-routes.json"), "utf8")) as Record<string, { id: number; file: string }>;
+  const route = routes[pathname];
+  if (!route) throw new Error(`no route ${pathname} in page-routes.json`);
+  return route;
+}
+
+/** Follows a link the way a reader on that viewport does. */
+async function follow(page: Page, selector: string, viewport: ViewportName): Promise<void> {
+  const link = page.locator(selector).first();
+  await link.scrollIntoViewIfNeeded();
+  if (viewport === "mobile") await link.tap();
+  else await link.click();
+}
+
+const contentState = (page: Page) => page.evaluate(() => document.querySelector("[data-content-state]")?.getAttribute("data-content-state") ?? null);
+
+/** Marks the window, so a later check can tell whether a document load happened. */
+const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+const sameWindow = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+
+registerBrowserTests(test, () => {
+  for (const viewport of VIEWPORTS) {
+    test(`[${viewport}] content loading: the placeholder shows while the chunk loads, then the page, scrolled to the hash once its heading exists`, async () => {
+      const s = await harness.open("/guides/", { viewport });
+      const { page } = s;
+      try {
+        await waitForHydration(page);
+        await markWindow(page);
+        const { file } = await routeOf("/guides/caching/");
+        let release!: () => void;
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await s.context.route(`**${file}`, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.evaluate(() => {
+          const a = document.createElement("a");
+          a.href = "/guides/caching/#module-identifiers";
+          a.textContent = "caching, module identifiers";
+          a.id = "test-link";
+          document.querySelector("main")?.prepend(a);
+        });
+        await follow(page, "#test-link", viewport);
+        await waitUntil(page, "the placeholder is shown", () => document.querySelector('[data-content-state="loading"][aria-busy="true"]') !== null);
+        assert.is(new URL(page.url()).pathname, "/guides/caching/", "the address changes at once");
+        assert.is(await page.locator("#module-identifiers").count(), 0, "the heading is not there yet");
+        release();
+        await waitUntil(page, "the page is shown", () => document.querySelector("main h1")?.textContent === "Caching");
+        assert.is(await contentState(page), null, "the placeholder is gone");
+        await waitUntil(page, "the hash's heading is scrolled into view", () => {
+          const r = document.getElementById("module-identifiers")?.getBoundingClientRect();
+          return r !== undefined && r.top >= -2 && r.top < window.innerHeight / 2;
+        });
+        assert.ok(await sameWindow(page), "no document load");
+
+        // A link without a hash lands at the top of the next page.
+        await follow(page, 'main .prev-next a[href="/guides/production/"], main a[href="/guides/production/"]', viewport);
+        await waitUntil(page, "the production guide is shown at the top", () => document.querySelector("main h1")?.textContent === "Production" && window.scrollY === 0);
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] a chunk that fails: 'Error loading content.', ChunkLoadError 'Loading chunk {id} failed' logged, Try again loads the page`, async () => {
+      const s = await harness.open("/concepts/", { viewport });
+      const { page } = s;
+      const warnings: string[] = [];
+      page.on("console", (m: ConsoleMessage) => void (m.type() === "warning" && warnings.push(m.text())));
+      try {
+        await waitForHydration(page);
+        await markWindow(page);
+        const { id, file } = await routeOf("/concepts/output/");
+        await s.context.route(`**${file}`, (route) => route.fulfill({ status: 503, body: "unavailable" }));
+        await follow(page, 'main a[href="/concepts/output/"]', viewport);
+        await waitUntil(page, "the error state", () => document.querySelector('[data-content-state="error"][role="alert"]')?.textContent?.includes("Error loading content.") === true);
+        assert.ok(warnings.includes(`docs-build: Loading chunk ${id} failed`), `warnings: ${warnings.join(" | ")}`);
+        await s.context.unroute(`**${file}`);
+        await page.getByRole("button", { name: "Try again" }).click();
+        await waitUntil(page, "the page after retrying", () => document.querySelector("main h1")?.textContent === "Output");
+        assert.ok(await sameWindow(page));
+        // The browser logs the 503 itself; nothing else may be logged.
+        assert.equal(s.errors.filter((e) => !e.includes("status of 503")), []);
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] a chunk that never answers fails after exactly 120000 ms with 'Error loading content.'`, async () => {
+      const s = await harness.open(null, { viewport });
+      const { page } = s;
+      try {
+        await page.clock.install({ time: new Date("2026-11-01T10:00:00Z") });
+        await page.clock.pauseAt(new Date("2026-11-01T10:00:01Z"));
+        await page.goto(s.url("/concepts/"));
+        await waitForHydration(page);
+        const { file } = await routeOf("/concepts/loaders/");
+        // The request is held and never answered.
+        await s.context.route(`**${file}`, () => undefined);
+        // The chunk's own 120 s timer starts once the route table has loaded and the chunk is asked for.
+        const requested = page.waitForRequest((r) => r.url().endsWith(file), { timeout: 15_000 });
+        await follow(page, 'main a[href="/concepts/loaders/"]', viewport);
+        await requested;
+        await waitUntil(page, "the placeholder is shown", () => document.querySelector('[data-content-state="loading"]') !== null);
+        await page.clock.runFor(119_000);
+        assert.is(await contentState(page), "loading", "still loading at 119 s");
+        await page.clock.runFor(1000);
+        await waitUntil(page, "failed at 120 s", () => document.querySelector('[data-content-state="error"]')?.textContent?.includes("Error loading content.") === true);
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] a route missing from the route table (MODULE_NOT_FOUND) falls back to a full load of the page`, async () => {
+      const s = await harness.open(null, { viewport });
+      const { page } = s;
+      try {
+        // The route table of an older deploy that did not have the page yet.
+        await s.context.route("**/page-routes.json", async (route) => {
+          const response = await route.fetch();
+          const routes = (await response.json()) as Record<string, unknown>;
+          delete routes["/concepts/targets/"];
+          await route.fulfill({ response, json: routes });
+        });
+        await page.goto(s.url("/concepts/"));
+        await waitForHydration(page);
+        await markWindow(page);
+        await follow(page, 'main a[href="/concepts/targets/"]', viewport);
+        await waitUntil(page, "the page is shown", () => location.pathname === "/concepts/targets/" && document.querySelector("main h1")?.textContent === "Targets");
+        await waitForHydration(page);
+        assert.not.ok(await sameWindow(page), "it came from a document load");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] a vote stylesheet that fails: ChunkLoadError with code CSS_CHUNK_LOAD_FAILED is logged, and the board still shows`, async () => {
+      const s = await harness.open(null, { viewport });
+      const { page } = s;
+      const warnings: string[] = [];
+      page.on("console", (m: ConsoleMessage) => void (m.type() === "warning" && warnings.push(m.text())));
+      try {
+        await s.context.route(/\/assets\/vote-[A-Z0-9]+\.css$/, (route) => route.abort());
+        await page.goto(s.url("/vote/"));
+        await waitForHydration(page);
+        await waitUntil(page, "the board shows", () => document.querySelector('[data-vote-app="ready"] .vote-card') !== null);
+        assert.ok(warnings.some((w) => w.startsWith("docs-build: Loading chunk vote failed (CSS_CHUNK_LOAD_FAILED)")), `warnings: ${warnings.join(" | ")}`);
+        assert.is(await page.locator('link[rel="stylesheet"][href*="/assets/vote-"]').count(), 0, "the failed link is removed");
+        await page.locator(".vote-card .vote-toggle").first().click();
+        assert.is(await page.locator(".vote-card .vote-toggle").first().getAttribute("aria-pressed"), "true", "the unstyled board works");
+        assert.equal(s.errors.filter((e) => !/net::ERR_FAILED/.test(e)), []);
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] a deep link with a hash is scrolled to on load; a redirect from the old cache anchor keeps it`, async () => {
+      const s = await harness.open("/configuration/output/#outputpublicpath", { viewport });
+      const { page } = s;
+      try {
+        await waitForHydration(page);
+        await waitUntil(page, "the heading is in view", () => {
+          const r = document.getElementById("outputpublicpath")?.getBoundingClientRect();
+          return r !== undefined && r.top >= -2 && r.top < window.innerHeight / 2;
+        });
+        assert.ok((await page.evaluate(() => window.scrollY)) > 1000, "far down the page");
+        await page.goto(s.url("/configuration/other-options/#cache"));
+        await page.waitForURL((url) => url.pathname === "/configuration/cache/" && url.hash === "#cache");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+  }
+
+  test("service worker: a new deploy's worker waits and says so; once it takes control the page reloads once", async () => {
+    const s = await harness.open("/concepts/");
+    const { page } = s;
+    const site = await harness.site();
+    const swFile = path.join(site.root, "sw.js");
+    const original = fs.readFileSync(swFile);
+    const infos: string[] = [];
+    page.on("console", (m) => void (m.type() === "info" && infos.push(m.text())));
+    try {
+      await waitForHydration(page);
+      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+      await page.reload();
+      await waitUntil(page, "the worker controls the page", () => navigator.serviceWorker.controller !== null);
+      // A new deploy: the worker script changes by a byte.
+      fs.writeFileSync(swFile, Buffer.concat([original, Buffer.from("\n// next deploy\n")]));
+      await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
+      await waitUntil(page, "the new worker waits", async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), undefined, 15_000);
+      for (let i = 0; i < 50 && !infos.some((t) => t.includes("a new version of the site is waiting")); i++) await page.waitForTimeout(100);
+      assert.ok(infos.some((t) => t.includes("a new version of the site is waiting")), `logged: ${infos.join(" | ")}`);
+      await markWindow(page);
+      let loads = 0;
+      page.on("load", () => void loads++);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: "SKIP_WAITING" }));
+      await page.waitForEvent("load", { timeout: 10_000 });
+      await page.waitForTimeout(1500);
+      assert.is(loads, 1, "exactly one reload");
+      assert.not.ok(await sameWindow(page));
+      s.assertNoErrors();
+    } finally {
+      fs.writeFileSync(swFile, original);
+      await s.close();
+    }
+  });
+});
+
+test.after(() => harness.close());
+
+test.run();
