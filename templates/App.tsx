@@ -36,6 +36,7 @@ function screen(data: PageData, body: Body) {
     case "printable":
       return (
         <article className="doc-page printable">
+          <h1>{data.title.replace(/ \| .*$/, "")}</h1>
           <Content body={body} />
         </article>
       );

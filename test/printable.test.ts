@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { PageEntry, ProcessedPage } from "../src/shared/content-types.ts";
-import { combinePrintable, printableSlug, rewriteForPrint } from "../src/stages/render-pages/printable.ts";
+import { combinePrintable, demoteHeadings, printableSlug, rewriteForPrint } from "../src/stages/render-pages/printable.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 
 function page(url: string, title: string, bodyHtml: string): ProcessedPage {
@@ -25,9 +25,17 @@ test("rewriteForPrint prefixes ids and id references, and points same-section li
   );
 });
 
+test("demoteHeadings moves every heading a level down, h6 staying h6, and leaves escaped code and other tags alone", () => {
+  assert.is(
+    demoteHeadings('<h2 id="a">A<a href="#a">#</a></h2><h5>E</h5><h6>F</h6><pre><code>&lt;h2>x&lt;/h2></code></pre><header><hr></header>'),
+    '<h3 id="a">A<a href="#a">#</a></h3><h6>E</h6><h6>F</h6><pre><code>&lt;h2>x&lt;/h2></code></pre><header><hr></header>',
+  );
+});
+
 test("combinePrintable keeps the given order, puts each page under its title, and keeps ids unique", () => {
   const html = combinePrintable([page("/guides/", "Guides", '<h2 id="intro">Intro</h2>'), page("/guides/caching/", "Caching & <hashes>", '<h2 id="intro">Intro</h2>')]);
-  assert.ok(html.indexOf(">Guides</h1>") < html.indexOf("Caching &amp; &lt;hashes&gt;</h1>"));
+  assert.ok(html.indexOf(">Guides</h2>") < html.indexOf("Caching &amp; &lt;hashes&gt;</h2>"));
+  assert.match(html, '<h3 id="guides--intro">Intro</h3>', "a page's own sections sit a level below its title");
   const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
   assert.equal(ids, ["guides", "guides--intro", "guides-caching", "guides-caching--intro"]);
   assert.is(new Set(ids).size, ids.length);
@@ -38,8 +46,9 @@ test("the built site has a printable page per section, in sidebar order, with un
   const html = fileText(site, "guides/printable/index.html");
   assert.match(html, "<title>Combined printable page | webpack</title>");
   assert.match(html, '<meta name="robots" content="noindex,nofollow"/>');
-  const titles = [...html.matchAll(/<h1 class="printable-title" id="([^"]+)">([^<]+)<\/h1>/g)].map((m) => m[2]);
+  const titles = [...html.matchAll(/<h2 class="printable-title" id="([^"]+)">([^<]+)<\/h2>/g)].map((m) => m[2]);
   assert.equal(titles, ["Guides", "First Guide", "Second Guide"]);
+  assert.equal([...html.matchAll(/<h1[\s>][^<]*/g)].map((m) => m[0]), ["<h1>Combined printable page"], "one h1 for the combined page");
   const content = html.slice(html.indexOf('<div class="markdown" data-content="">'));
   const ids = [...content.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
   assert.is(new Set(ids).size, ids.length, `duplicate ids: ${ids.join(", ")}`);

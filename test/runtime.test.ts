@@ -1,4 +1,3 @@
-import { gzipSync } from "node:zlib";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createTracker, NOT_INITIALIZED } from "../site-client/analytics.ts";
@@ -33,26 +32,6 @@ test("without a tracking id no page mentions analytics; with one, pages carry it
   assert.not.match(fileText(without, entry.path), "googletagmanager", "the tracker is not in the entry script");
   const withId = await buildFixtureSite("basic", { settings: { ...(await import("../src/config.ts")).resolveSettings({ analytics: { trackingId: "G-SITE1" } }) } });
   assert.match(fileText(withId, "guides/index.html"), '"analyticsId":"G-SITE1"');
-});
-
-/** Gzipped size of a built file. */
-function gz(site: Awaited<ReturnType<typeof buildFixtureSite>>, url: string): number {
-  const file = site.files.find((f) => `/${f.path}` === url);
-  if (!file) throw new Error(`no file for ${url}`);
-  return gzipSync(typeof file.contents === "string" ? Buffer.from(file.contents) : file.contents).byteLength;
-}
-
-test("budget: a documentation page's first view loads at most 90 KB of JavaScript and 25 KB of CSS, gzipped", async () => {
-  const site = await buildFixtureSite("basic");
-  const html = fileText(site, "guides/first/index.html");
-  const scripts = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="([^"]+)"/g)].map((m) => m[1]);
-  // The service-worker registration chunk is imported as soon as the page starts.
-  const startup = site.files.filter((f) => /^assets\/chunks\/register-service-worker-/.test(f.path)).map((f) => `/${f.path}`);
-  const js = [...scripts, ...startup].reduce((sum, url) => sum + gz(site, url), 0);
-  const css = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].reduce((sum, m) => sum + gz(site, m[1]), 0);
-  assert.ok(scripts.length >= 1 && startup.length === 1);
-  assert.ok(js <= 90 * 1024, `JavaScript: ${(js / 1024).toFixed(1)} KB gzipped`);
-  assert.ok(css <= 25 * 1024, `CSS: ${(css / 1024).toFixed(1)} KB gzipped`);
 });
 
 test("the service worker serves the app shell to documents it cannot fetch and keeps only avatars of cross-origin requests", async () => {

@@ -163,7 +163,9 @@ relevance("title and heading matches rank above body matches", async () => {
 
 relevance("printable pages are not indexed, and result URLs are site-relative", async () => {
   const file = await ownIndex();
-  assert.not.ok(file.pages.some(([url, title]) => /printable/i.test(url) || /Printable/.test(title)));
+  assert.not.ok(file.pages.some(([url, title]) => /\/printable\/$/.test(url) || /Printable/.test(title)));
+  // A post about printable pages is an ordinary page: only the combined pages and pages titled "Printable" stay out.
+  assert.ok(file.pages.some(([url]) => url === "/blog/2026-11-12-printable-sections/"));
   assert.ok(file.pages.every(([url]) => url.startsWith("/")));
 });
 

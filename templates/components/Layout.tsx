@@ -10,11 +10,14 @@ import { Sidebar } from "./Sidebar.tsx";
 export function Layout({ data, children }: { data: PageData; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const withSidebar = data.sidebar.length > 0;
+  // The not-found page is served at every missing path, so its own "/404/" is no address to send readers to:
+  // its language and version links lead to the home pages instead.
+  const headerUrl = data.kind === "not-found" ? "/" : data.url;
   return (
     <div className={withSidebar ? "layout with-sidebar" : "layout"}>
       <a className="skip-link" href="#main">Skip to content</a>
       <Notification />
-      <Header site={data.site} url={data.url} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} />
+      <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} />
       {withSidebar ? <MobileSidebar items={data.sidebar} url={data.url} open={menuOpen} onOpenChange={setMenuOpen} /> : null}
       <div className="layout-body">
         {withSidebar ? <Sidebar items={data.sidebar} url={data.url} /> : null}

@@ -8,6 +8,17 @@ export function printableSlug(url: string): string {
 
 const ID_ATTRIBUTES = /\s(id|aria-describedby|aria-labelledby|aria-controls)="([^"]*)"/g;
 const HREF = /\shref="([^"]*)"/g;
+const HEADING_TAG = /<(\/?)h([1-6])(?=[\s>])/g;
+
+/**
+ * Moves every heading of a body one level down, h6 staying h6 (pure): on the
+ * combined page the page's title is an h2 under the page's one h1, so the
+ * page's own h2 sections become h3. The body is this pipeline's own HTML, in
+ * which a literal `<h2` inside code is escaped.
+ */
+export function demoteHeadings(html: string): string {
+  return html.replace(HEADING_TAG, (_, slash: string, level: string) => `<${slash}h${Math.min(Number(level) + 1, 6)}`);
+}
 
 /**
  * Rewrites one page's body for the combined page (pure): every id (and every
@@ -30,15 +41,16 @@ export function rewriteForPrint(html: string, slug: string, sectionSlugs: Readon
 
 /**
  * Combines the pages of a section, in sidebar order, into one body (pure):
- * each page under its title as a heading, ids unique, links between the
- * section's pages pointing inside. The bodies are reused as rendered.
+ * each page under its title as an h2 (the template gives the combined page
+ * its one h1) with its own headings a level down, ids unique, links between
+ * the section's pages pointing inside. The bodies are otherwise reused as rendered.
  */
 export function combinePrintable(pages: readonly ProcessedPage[]): string {
   const slugs = new Map(pages.map((p) => [p.entry.url, printableSlug(p.entry.url)]));
   return pages
     .map((page) => {
       const slug = slugs.get(page.entry.url)!;
-      return `<section class="printable-page" aria-labelledby="${slug}"><h1 class="printable-title" id="${slug}">${escapeXml(page.entry.title)}</h1>${rewriteForPrint(page.bodyHtml, slug, slugs)}</section>`;
+      return `<section class="printable-page" aria-labelledby="${slug}"><h2 class="printable-title" id="${slug}">${escapeXml(page.entry.title)}</h2>${demoteHeadings(rewriteForPrint(page.bodyHtml, slug, slugs))}</section>`;
     })
     .join("");
 }
