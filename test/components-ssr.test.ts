@@ -148,10 +148,11 @@ test("Footer lists the ten links in order; NotFound has its texts; Notification 
   assert.match(render(h(Notification)), 'class="notification"');
 });
 
-test("the boot script applies the theme and the notification mark, and redirects only where asked", () => {
+test("the boot script applies the theme, the notification mark and the JavaScript mark, and redirects only where asked", () => {
   const plain = bootScript();
   assert.match(plain, 'localStorage.getItem("theme")==="dark"?"dark":"light"');
   assert.match(plain, 'localStorage.getItem("notification-dismissed")==="3"');
+  assert.match(plain, 'if("noModule"in HTMLScriptElement.prototype)document.documentElement.dataset.js="true"');
   assert.not.match(plain, "location.replace");
   const withRedirect = bootScript([{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }]);
   assert.match(withRedirect, '{"/configuration/other-options/#cache":"/configuration/cache/"}');

@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { browserHarness, registerBrowserTests, screenshot, swipe, waitForAnimations, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import { browserHarness, holdClientScripts, registerBrowserTests, screenshot, swipe, waitForAnimations, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The site chrome of the project's own site in real Chromium, at a desktop
@@ -108,6 +108,37 @@ registerBrowserTests(test, () => {
         assert.not.ok(await page.locator(".notification").isVisible(), "hidden from the first paint after a reload");
         await waitForHydration(page);
         assert.is(await page.locator(".notification").count(), 0, "and not rendered after hydration");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+  }
+
+  for (const [viewport, pathname] of [
+    ["mobile", "/configuration/output/"],
+    ["mobile", "/guides/caching/"],
+    ["mobile", "/"],
+    ["desktop", "/configuration/output/"],
+  ] as const) {
+    test(`[${viewport}] ${pathname} paints, then hydrates without moving its content`, async () => {
+      const s = await harness.open(null, { viewport });
+      const { page } = s;
+      const h1Top = () => page.evaluate(() => document.querySelector("main h1")?.getBoundingClientRect().top ?? Number.NaN);
+      try {
+        // The client scripts are held until the page has painted, as on a slow connection, so a
+        // change that hydration makes to the layout moves the heading.
+        const release = await holdClientScripts(page);
+        await page.goto(s.url(pathname), { waitUntil: "commit" });
+        await page.waitForSelector("footer", { state: "attached" });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const before = await h1Top();
+        release();
+        await waitForHydration(page);
+        await page.waitForTimeout(300);
+        const after = await h1Top();
+        assert.ok(Number.isFinite(before) && before < 740, `the heading is on screen at first paint (at ${before} px)`);
+        assert.ok(Math.abs(after - before) <= 2, `the heading moved from ${before} px to ${after} px`);
         s.assertNoErrors();
       } finally {
         await s.close();

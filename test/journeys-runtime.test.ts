@@ -116,7 +116,8 @@ registerBrowserTests(test, () => {
         await s.context.route(`**${file}`, () => undefined);
         // The chunk's own 120 s timer starts once the route table has loaded and the chunk is asked for.
         const requested = page.waitForRequest((r) => r.url().endsWith(file), { timeout: 15_000 });
-        await follow(page, 'main a[href="/concepts/loaders/"]', viewport);
+        // A DOM click: Playwright's own click waits for animation frames, which the paused clock holds.
+        await page.locator('main a[href="/concepts/loaders/"]').first().evaluate((a: HTMLElement) => a.click());
         await requested;
         await waitUntil(page, "the placeholder is shown", () => document.querySelector('[data-content-state="loading"]') !== null);
         await page.clock.runFor(119_000);

@@ -372,7 +372,7 @@ test("VotePage in the browser: after mount it imports the board, adds its styles
       for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLElement && node.tagName === "LINK") added.push(`${node.getAttribute("rel")} ${node.getAttribute("href")}`);
     }).observe(document.head, { childList: true });
     const root = await dom.render(h(VotePage, { topics, stylesheet: "/assets/vote-TEST.css" }));
-    await until(dom, () => root.querySelector('[data-vote-app="ready"]') !== null);
+    await until(dom, () => root.querySelector('[data-vote-app="ready"]') !== null, 250);
     assert.ok(root.querySelector('[data-vote-app="ready"] .vote-board'), "the board is in the app element");
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
     assert.not.match(root.textContent!, VOTE_LOADING_TEXT);

@@ -23,6 +23,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import fg from "fast-glob";
+import { parseRounds } from "./bench-args.ts";
 
 const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CORPUS_RELATIVE = "../shared/corpus/webpack-docs";
@@ -44,25 +45,6 @@ interface Run {
 
 class BuildFailed extends Error {}
 
-function parseRounds(argv: string[]): number {
-  let rounds = 5;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    let value: string | undefined;
-    if (arg === "--rounds") value = argv[++i];
-    else if (arg.startsWith("--rounds=")) value = arg.slice("--rounds=".length);
-    else {
-      process.stderr.write(`unknown argument ${arg}\nusage: npm run bench [-- --rounds N]\n`);
-      process.exit(2);
-    }
-    if (!value || !/^[1-9]\d*$/.test(value)) {
-      process.stderr.write(`--rounds needs a positive whole number, got ${value ?? "nothing"}\n`);
-      process.exit(2);
-    }
-    rounds = Number(value);
-  }
-  return rounds;
-}
 
 /** Whether /usr/bin/time is GNU time and understands `-f %M`. */
 function timeWorks(): boolean {
@@ -230,7 +212,7 @@ function countFiles(dir: string, pattern: string): number {
 }
 
 async function main(): Promise<number> {
-  const rounds = parseRounds(process.argv.slice(2));
+  const rounds = parseRounds(process.argv.slice(2), { defaultRounds: 5, usage: "npm run bench [-- --rounds N]" });
 
   if (!fs.statSync(CORPUS, { throwIfNoEntry: false })?.isDirectory()) {
     console.log(`corpus not found at ${CORPUS}; the benchmark needs ${CORPUS_RELATIVE}`);
