@@ -27,7 +27,7 @@ const pressed = (page: Page) => page.locator('.sponsors-toggle button[aria-press
 
 registerBrowserTests(test, () => {
   for (const viewport of VIEWPORTS) {
-    test(`[${viewport}] hero: the word changes first after 5000 ms, then every 5000 ms, through assets, scripts, images and styles`, async () => {
+    test(`[${viewport}] hero: the word changes first after 5000 ms, then every 5000 ms, through assets, scripts, images and styles; the spinning cube never reaches the heading`, async () => {
       const s = await harness.open(null, { viewport });
       const { page } = s;
       try {
@@ -46,6 +46,27 @@ registerBrowserTests(test, () => {
           await page.clock.runFor(10);
           await waitUntil(page, `then ${word}`, (w) => document.querySelector(".hero-word")?.textContent === w, word);
         }
+        // Turned through its whole spin, the cube's faces never reach the heading or leave the hero.
+        const reach = await page.evaluate(() => {
+          const spin = document.getAnimations().find((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains("cube-inner"));
+          if (!spin) return null;
+          spin.pause();
+          const duration = Number(spin.effect?.getComputedTiming().duration);
+          let top = Infinity;
+          let bottom = -Infinity;
+          for (let t = 0; t < duration; t += duration / 60) {
+            spin.currentTime = t;
+            for (const face of document.querySelectorAll(".cube-face")) {
+              const r = face.getBoundingClientRect();
+              top = Math.min(top, r.top);
+              bottom = Math.max(bottom, r.bottom);
+            }
+          }
+          return { top, bottom, hero: document.querySelector(".hero")!.getBoundingClientRect().top, heading: document.querySelector(".hero-text")!.getBoundingClientRect().top };
+        });
+        assert.ok(reach, "the cube spins");
+        assert.ok(reach.bottom < reach.heading, `the cube reaches ${reach.bottom.toFixed(0)} px, the heading starts at ${reach.heading.toFixed(0)} px`);
+        assert.ok(reach.top > reach.hero, "the cube stays inside the hero");
         s.assertNoErrors();
       } finally {
         await s.close();
