@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
 import { build } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { browserHarness, holdClientScripts, registerBrowserTests, screenshot, swipe, waitForAnimations, waitForHydration, waitUntil } from "./helpers/browser.ts";
+import { browserHarness, controlledByWorker, expectWorkerUpdate, holdClientScripts, registerBrowserTests, screenshot, swipe, waitForAnimations, waitForHydration, waitUntil } from "./helpers/browser.ts";
 
 // Real Chromium against the `chrome` fixture site, built once and served on
 // 127.0.0.1; one browser for the file, a fresh context (storage) per page.
@@ -26,19 +26,6 @@ async function parsedState(page: Page) {
 
 const attr = (page: Page, selector: string, name: string) => page.locator(selector).getAttribute(name);
 const sidebarOpen = (page: Page) => attr(page, ".mobile-sidebar", "data-open");
-
-/**
- * Waits until the service worker is active and controls the page: once it
- * does, navigations go through it and are cached.
- */
-async function controlledByWorker(page: Page): Promise<void> {
-  await waitForHydration(page);
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await waitUntil(page, "the service worker controls the page", () => navigator.serviceWorker.controller !== null);
-}
 
 /** Waits until the element focused has `text` (focus moves in a frame after a key press). */
 function focusIs(page: Page, text: string, why: string) {
@@ -399,30 +386,15 @@ registerBrowserTests(test, () => {
   test("after a rebuild the new worker waits (and says so), then takes control when asked and the page reloads once", async () => {
     const s = await harness.open("/guides/");
     const { page } = s;
-    const infos: string[] = [];
-    page.on("console", (m) => void (m.type() === "info" && infos.push(m.text())));
     try {
       await controlledByWorker(page);
-      // A rebuild that changes the landing page changes the precache manifest, so sw.js changes.
-      const site = await harness.site();
-      const root = path.dirname(site.root);
-      fs.appendFileSync(path.join(root, "content/index.md"), "\nA paragraph added by a rebuild.\n");
-      await build({ root, write: true, cache: false, logger: createMemoryLogger() });
-      await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        await registration?.update();
+      await expectWorkerUpdate(page, async () => {
+        // A rebuild that changes the landing page changes the precache manifest, so sw.js changes.
+        const site = await harness.site();
+        const root = path.dirname(site.root);
+        fs.appendFileSync(path.join(root, "content/index.md"), "\nA paragraph added by a rebuild.\n");
+        await build({ root, write: true, cache: false, logger: createMemoryLogger() });
       });
-      await waitUntil(page, "the new worker is installed and waiting", async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
-      for (let i = 0; i < 50 && !infos.some((t) => t.includes("a new version of the site is waiting")); i++) await page.waitForTimeout(100);
-      assert.ok(infos.some((t) => t.includes("a new version of the site is waiting")), `logged: ${infos.join(" | ")}`);
-      let loads = 0;
-      page.on("load", () => void loads++);
-      await page.evaluate(async () => {
-        (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: "SKIP_WAITING" });
-      });
-      await page.waitForEvent("load", { timeout: 10000 });
-      await page.waitForTimeout(1500);
-      assert.is(loads, 1, "the page reloads exactly once");
       s.assertNoErrors();
     } finally {
       await s.close();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ConsoleMessage, Page } from "playwright-core";
-import { browserHarness, registerBrowserTests, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import { browserHarness, controlledByWorker, expectWorkerUpdate, registerBrowserTests, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The client runtime of the project's own site in real Chromium, at a desktop
@@ -199,26 +199,15 @@ registerBrowserTests(test, () => {
     const site = await harness.site();
     const swFile = path.join(site.root, "sw.js");
     const original = fs.readFileSync(swFile);
-    const infos: string[] = [];
-    page.on("console", (m) => void (m.type() === "info" && infos.push(m.text())));
     try {
-      await waitForHydration(page);
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await page.reload();
-      await waitUntil(page, "the worker controls the page", () => navigator.serviceWorker.controller !== null);
-      // A new deploy: the worker script changes by a byte.
-      fs.writeFileSync(swFile, Buffer.concat([original, Buffer.from("\n// next deploy\n")]));
-      await page.evaluate(async () => void (await (await navigator.serviceWorker.getRegistration())?.update()));
-      await waitUntil(page, "the new worker waits", async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), undefined, 15_000);
-      for (let i = 0; i < 50 && !infos.some((t) => t.includes("a new version of the site is waiting")); i++) await page.waitForTimeout(100);
-      assert.ok(infos.some((t) => t.includes("a new version of the site is waiting")), `logged: ${infos.join(" | ")}`);
+      await controlledByWorker(page);
       await markWindow(page);
-      let loads = 0;
-      page.on("load", () => void loads++);
-      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: "SKIP_WAITING" }));
-      await page.waitForEvent("load", { timeout: 10_000 });
-      await page.waitForTimeout(1500);
-      assert.is(loads, 1, "exactly one reload");
+      await expectWorkerUpdate(
+        page,
+        // A new deploy: the worker script changes by a byte.
+        () => fs.writeFileSync(swFile, Buffer.concat([original, Buffer.from("\n// next deploy\n")])),
+        { timeout: 15_000 },
+      );
       assert.not.ok(await sameWindow(page));
       s.assertNoErrors();
     } finally {

@@ -203,6 +203,49 @@ export async function holdClientScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Waits until the service worker is active and controls the page: once it
+ * does, navigations go through it and are cached.
+ */
+export async function controlledByWorker(page: Page): Promise<void> {
+  await waitForHydration(page);
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await waitUntil(page, "the service worker controls the page", () => navigator.serviceWorker.controller !== null);
+}
+
+/** The message the page logs when a new worker is waiting. */
+const WORKER_WAITING = "a new version of the site is waiting";
+
+/**
+ * Drives a service-worker update on a page the worker controls: `deploy`
+ * changes the served worker, then the registration is updated. Fails unless
+ * the new worker waits (within `timeout`, default {@link WAIT_MS}) and the
+ * page logs that it does, and, once told to skip waiting, the new worker takes
+ * control with exactly one reload.
+ */
+export async function expectWorkerUpdate(page: Page, deploy: () => unknown, options: { timeout?: number } = {}): Promise<void> {
+  const infos: string[] = [];
+  page.on("console", (m) => void (m.type() === "info" && infos.push(m.text())));
+  await deploy();
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+  await waitUntil(page, "the new worker is installed and waiting", async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), undefined, options.timeout);
+  for (let i = 0; i < 50 && !infos.some((t) => t.includes(WORKER_WAITING)); i++) await page.waitForTimeout(100);
+  if (!infos.some((t) => t.includes(WORKER_WAITING))) throw new Error(`the page did not log "${WORKER_WAITING}"; logged: ${infos.join(" | ")}`);
+  let loads = 0;
+  page.on("load", () => void loads++);
+  await page.evaluate(async () => {
+    (await navigator.serviceWorker.getRegistration())?.waiting?.postMessage({ type: "SKIP_WAITING" });
+  });
+  await page.waitForEvent("load", { timeout: 10_000 });
+  await page.waitForTimeout(1500);
+  if (loads !== 1) throw new Error(`the page reloaded ${loads} times after the new worker took control; expected exactly once`);
+}
+
 /** A point in CSS pixels of the viewport. */
 export interface Point {
   x: number;

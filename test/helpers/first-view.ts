@@ -40,9 +40,16 @@ function textOf(files: SiteFiles, file: string): string {
   return typeof contents === "string" ? contents : decoder.decode(contents);
 }
 
-/** Gzipped size of an output file, at zlib's default level. */
+/** Gzipped sizes already measured, per site: every page of a site loads the same few files. */
+const sizes = new WeakMap<SiteFiles, Map<string, number>>();
+
+/** Gzipped size of an output file, at zlib's default level, measured once per site and file. */
 function gzipped(files: SiteFiles, file: string): number {
-  return gzipSync(textOf(files, file)).byteLength;
+  let known = sizes.get(files);
+  if (!known) sizes.set(files, (known = new Map()));
+  let size = known.get(file);
+  if (size === undefined) known.set(file, (size = gzipSync(textOf(files, file)).byteLength));
+  return size;
 }
 
 /** The output path a root-relative URL names. */
