@@ -18,6 +18,12 @@ export function App({ data, body }: { data: PageData; body: Body }) {
   return <Layout data={data}>{screen(data, body)}</Layout>;
 }
 
+/** The page's own title: its document title without the ` | <site name>` suffix. */
+function ownTitle(data: PageData): string {
+  const suffix = ` | ${data.site.name}`;
+  return data.title.endsWith(suffix) ? data.title.slice(0, -suffix.length) : data.title;
+}
+
 function screen(data: PageData, body: Body) {
   switch (data.kind) {
     case "landing":
@@ -27,16 +33,16 @@ function screen(data: PageData, body: Body) {
     case "section":
       return data.posts.length ? (
         <article className="doc-page">
-          <h1>{data.title.replace(/ \| .*$/, "")}</h1>
+          <h1>{ownTitle(data)}</h1>
           <BlogList posts={data.posts} />
         </article>
       ) : (
-        <SectionIndex title={data.title} children={data.children} />
+        <SectionIndex title={ownTitle(data)} children={data.children} />
       );
     case "printable":
       return (
         <article className="doc-page printable">
-          <h1>{data.title.replace(/ \| .*$/, "")}</h1>
+          <h1>{ownTitle(data)}</h1>
           <Content body={body} />
         </article>
       );

@@ -6,6 +6,9 @@ import type { BuildResult } from "../src/build.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { FIXTURES } from "./helpers/fixture-loop.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
+import { tempSite } from "./helpers/temp-site.ts";
+import { build } from "../src/build.ts";
+import { createMemoryLogger } from "../src/logger.ts";
 
 let site: BuildResult;
 
@@ -104,6 +107,22 @@ test("the landing, not-found, generated section and app-shell pages", () => {
   assert.match(fileText(site, "blog/index.html"), '<a href="/blog/2026-01-01-hello/">Hello</a>');
   assert.match(fileText(site, "blog/2026-01-01-hello/index.html"), '<time dateTime="2026-01-01">January 1, 2026</time>');
   assert.not.match(fileText(site, "app-shell/index.html"), "<article");
+});
+
+test("a folder without an index page gets a generated one, headed by its title without the site name", async () => {
+  const copy = tempSite("sites/basic");
+  try {
+    fs.mkdirSync(copy.path("content/extras"));
+    fs.writeFileSync(copy.path("content/extras/one.md"), "---\ntitle: One Extra\ndescription: A page in a folder without an index.\n---\n\nText.\n");
+    const result = await build({ root: copy.dir, write: false, cache: false, links: "warn", logger: createMemoryLogger() });
+    const html = fileText(result, "extras/index.html");
+    assert.is(dataOf(html).kind, "section");
+    const heading = /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
+    assert.ok(heading && !heading.includes("|"), `the heading is ${heading}`);
+    assert.match(html, `<title>${heading} | webpack</title>`);
+  } finally {
+    copy.remove();
+  }
 });
 
 test("the service worker precaches the hashed assets and the core pages", () => {
