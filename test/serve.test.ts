@@ -7,6 +7,7 @@ import * as assert from "uvu/assert";
 import { serve, type ServeHandle } from "../src/serve/index.ts";
 import { EVENTS_PATH, LIVE_RELOAD_SCRIPT } from "../src/serve/live-reload.ts";
 import { tempSite, type TempSite } from "./helpers/temp-site.ts";
+import { withTimeout } from "./helpers/with-timeout.ts";
 
 /**
  * The dev server, in-process, against a temp copy of fixtures/serve/site,
@@ -24,14 +25,6 @@ const STEP_MS = 60_000;
 const MARKER = `docs-build-outside-${randomBytes(8).toString("hex")}`;
 /** A line of /etc/passwd on any Linux or macOS system. */
 const PASSWD = /root:[^:\n]*:0:0:/;
-
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
 
 // ---------------------------------------------------------------- the server under test
 

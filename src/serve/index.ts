@@ -1,5 +1,6 @@
 import { fork, type ChildProcess } from "node:child_process";
 import fs, { type FSWatcher } from "node:fs";
+import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { CONFIG_FILE } from "../config.ts";
@@ -7,6 +8,7 @@ import { TOOL_ROOT } from "../context.ts";
 import { UsageError } from "../errors.ts";
 import type { BuildReply, BuildRequest } from "./builder-process.ts";
 import { createLiveReload, injectLiveReload } from "./live-reload.ts";
+import { sendStartingPage, startingPage } from "./starting-page.ts";
 import { createStaticServer } from "./static-server.ts";
 
 /** Options of `docs-build serve`. */
@@ -21,6 +23,12 @@ export interface ServeOptions {
   root?: string;
   /** Called with each line the server prints; default stdout. */
   print?: (line: string) => void;
+  /**
+   * Called with the URL as soon as the port is open, before the first build is
+   * served; the first build's result waits for the promise it returns (tests
+   * hold the starting page with it). A failure of the callback is ignored.
+   */
+  onListening?: (url: string) => void | Promise<void>;
 }
 
 /** A running dev server. */
@@ -58,7 +66,9 @@ function requestBuild(builder: ChildProcess, options: ServeOptions): Promise<Bui
 
 /**
  * Builds the site, serves the output on 127.0.0.1, and rebuilds on changes to
- * content, templates, client code or the config, reloading open pages.
+ * content, templates, client code or the config, reloading open pages. Until
+ * the first build of the session succeeds, every request gets the 503 starting
+ * page. Resolves once the first build has finished, whether or not it succeeded.
  */
 export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const root = path.resolve(options.root ?? process.cwd());
@@ -70,6 +80,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   let builder = startBuilder(root);
   let restart = false;
   let waiters: Array<(ok: boolean) => void> = [];
+  // The page answered until the first build is written: the output folder is
+  // empty or holds an older build until then. Undefined once the site is served.
+  let starting: string | undefined = startingPage();
 
   const rebuild = (): Promise<void> => {
     if (building) {
@@ -85,8 +98,15 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
           builder = startBuilder(root);
         }
         const { ok, errors } = await requestBuild(builder, options);
+        await held;
+        const message = errors.trim() || "The build failed; see the terminal.";
+        if (starting !== undefined) {
+          // Until a build succeeds, the starting page stands in for the site with the latest errors.
+          starting = ok ? undefined : startingPage({ errors: message });
+          if (ok) print(`Serving ${options.out} at ${url} (Ctrl+C to stop)`);
+        }
         if (ok) live.send("reload");
-        else live.send("build-error", errors.trim() || "The build failed; see the terminal.");
+        else live.send("build-error", message);
         const done = waiters;
         waiters = [];
         done.forEach((w) => w(ok));
@@ -96,8 +116,15 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     return building;
   };
 
-  // Listen first, so a busy port fails at once; the first build runs before anything is announced.
-  const server = createStaticServer({ root: path.resolve(root, options.out), extra: live.handle, transformHtml: (html) => injectLiveReload(html, { serviceWorker: options.serviceWorker }) });
+  // The event stream works from the start, so the starting page can reload when the site is ready.
+  const extra = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    if (live.handle(req, res)) return true;
+    if (starting === undefined) return false;
+    sendStartingPage(req, res, starting);
+    return true;
+  };
+  // Listen first, so a busy port fails at once and the URL can be announced while the first build runs.
+  const server = createStaticServer({ root: path.resolve(root, options.out), extra, transformHtml: (html) => injectLiveReload(html, { serviceWorker: options.serviceWorker }) });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", (error: NodeJS.ErrnoException) =>
@@ -109,9 +136,12 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     builder.kill();
     throw error;
   }
-  await rebuild();
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  print(`Serving ${options.out} at ${url} (Ctrl+C to stop)`);
+  print(`Listening at ${url}; building ${options.out}…`);
+  // Every build awaits this; only the first can find it pending.
+  const held = (async () => options.onListening?.(url))().catch(() => undefined);
+  await rebuild();
+  if (starting !== undefined) print(`The first build failed; ${url} shows its errors until a change builds (Ctrl+C to stop)`);
 
   let timer: NodeJS.Timeout | undefined;
   // A short pause lets an editor finish writing a file before the rebuild reads it.
