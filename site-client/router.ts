@@ -110,5 +110,11 @@ export function startRouter({ root, data, onPageView }: RouterOptions): void {
   };
   document.addEventListener("mouseover", prefetch);
   document.addEventListener("focusin", prefetch);
-  window.addEventListener("popstate", () => void navigate(new URL(window.location.href), false));
+  window.addEventListener("popstate", () => {
+    const url = new URL(window.location.href);
+    // A fragment of the page being shown (an in-page link, or back to one) only scrolls; the browser
+    // cannot do it alone where ids carry the third-party prefix.
+    if (url.pathname === current.url && url.hash) return void scrollToHash(url.hash);
+    void navigate(url, false);
+  });
 }

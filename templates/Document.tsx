@@ -4,6 +4,9 @@ import { bootScript, type HashRedirect } from "./boot-script.ts";
 /** The id of the script element that carries a page's hydration data. */
 export const DATA_ELEMENT_ID = "__DOCS_DATA__";
 
+/** The id of the element the React app renders into. */
+export const ROOT_ELEMENT_ID = "root";
+
 /** Serialises page data for an inline JSON script, so no text can close the script early. */
 export function serializeData(data: PageData): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
@@ -47,7 +50,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [] }: D
         <script dangerouslySetInnerHTML={{ __html: bootScript(redirects) }} />
       </head>
       <body>
-        <div id="root" dangerouslySetInnerHTML={{ __html: appHtml }} />
+        <div id={ROOT_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: appHtml }} />
         <script type="application/json" id={DATA_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: serializeData(data) }} />
       </body>
     </html>

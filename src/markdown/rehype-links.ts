@@ -15,12 +15,24 @@ export function normalizeInternalHref(href: string): string {
   return `${pathname}/${rest}`;
 }
 
+/** Options of {@link rehypeLinks}. */
+export interface RehypeLinksOptions {
+  /**
+   * The prefix sanitizing gave the page's ids (third-party pages), left out of
+   * self-links so they read `#usage` like every other link to the heading.
+   * Default "".
+   */
+  idPrefix?: string;
+}
+
 /**
  * Finishes links and media: headings get a visible self-link, images load
  * lazily, links to other hosts get `rel="noopener noreferrer"`, and internal
  * page links get their trailing slash.
  */
-export function rehypeLinks() {
+export function rehypeLinks(options: RehypeLinksOptions = {}) {
+  const prefix = options.idPrefix ?? "";
+  const unprefixed = (id: string) => (prefix && id.startsWith(prefix) ? id.slice(prefix.length) : id);
   return (tree: Root) => {
     visit(tree, "element", (node: Element) => {
       const hidden = Array.isArray(node.properties.className) && node.properties.className.includes("sr-only");
@@ -28,7 +40,7 @@ export function rehypeLinks() {
         node.children.push({
           type: "element",
           tagName: "a",
-          properties: { className: ["heading-anchor"], href: `#${node.properties.id}`, ariaLabel: `Link to this section: ${toString(node).trim()}` },
+          properties: { className: ["heading-anchor"], href: `#${unprefixed(node.properties.id)}`, ariaLabel: `Link to this section: ${toString(node).trim()}` },
           children: [{ type: "text", value: "#" }],
         });
       } else if (node.tagName === "img") {

@@ -17,6 +17,7 @@ import { rehypeHighlight } from "./rehype-highlight.ts";
 import { rehypeLinks } from "./rehype-links.ts";
 import { COMPONENTS } from "./remark-components.ts";
 import { sanitizeSchema } from "./sanitize-schema.ts";
+import { CLOBBER_PREFIX } from "../shared/constants.ts";
 
 const components = {
   [COMPONENTS.Badge.element]: Badge,
@@ -59,6 +60,34 @@ function rehypeLegacyAttributes() {
   };
 }
 
+/** HTML's void elements, which React refuses to render with children. */
+const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"]);
+/** Tag names React accepts; the HTML parser also makes names such as `a<b` out of `<a<b>`. */
+const TAG_NAME = /^[a-z][a-z0-9._:-]*$/i;
+
+/**
+ * Mends the two shapes of parsed HTML that React refuses to render at all,
+ * which would cost the whole page: an element whose name React rejects is
+ * replaced by its children, and what a void element holds (the parser gives
+ * them children inside SVG or MathML, as in `<svg><link>text`) is moved to
+ * just after it.
+ */
+function rehypeRenderable() {
+  return (tree: HastRoot) => {
+    visit(tree, "element", (node, index, parent) => {
+      if (!parent || index === undefined) return;
+      if (!TAG_NAME.test(node.tagName)) {
+        parent.children.splice(index, 1, ...node.children);
+        return index;
+      }
+      if (VOID_ELEMENTS.has(node.tagName) && node.children.length) {
+        parent.children.splice(index + 1, 0, ...node.children);
+        node.children = [];
+      }
+    });
+  };
+}
+
 const reactOptions = { Fragment, jsx, jsxs, components, passNode: false } as never;
 
 /**
@@ -68,12 +97,14 @@ const reactOptions = { Fragment, jsx, jsxs, components, passNode: false } as nev
  */
 function pipeline(options: { raw: boolean; sanitize: boolean }) {
   return unified()
-    .use(remarkRehype, { allowDangerousHtml: true })
+    // Sanitizing prefixes every id once, footnote ids included, so remark-rehype must not prefix them first.
+    .use(remarkRehype, { allowDangerousHtml: true, ...(options.sanitize ? { clobberPrefix: "" } : {}) })
     .use(options.raw ? [rehypeRaw] : [])
     .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
     .use(rehypeHighlight)
-    .use(rehypeLinks)
+    .use(rehypeLinks, { idPrefix: options.sanitize ? CLOBBER_PREFIX : "" })
     .use(rehypeLegacyAttributes)
+    .use(rehypeRenderable)
     .use(rehypeReact, reactOptions)
     .freeze();
 }

@@ -1,21 +1,32 @@
 import { defaultSchema, type Options } from "rehype-sanitize";
 import { COMPONENTS } from "./remark-components.ts";
+import { ASIDE_LABELS } from "./remark-asides.ts";
+import { CLOBBER_PREFIX } from "../shared/constants.ts";
 
 const components = Object.values(COMPONENTS);
 
 /**
- * What third-party HTML may keep: GitHub's schema (tables, details/summary,
- * img, kbd, sup/sub; no script, iframe, event handlers or `javascript:`
- * URLs), plus the elements this pipeline itself produces (asides, component
- * elements, footnotes), and heading ids left unprefixed so anchors work.
+ * What third-party HTML may keep: GitHub's schema as it is (tables,
+ * details/summary, img, kbd, sup/sub; no script, style, iframe, object, embed,
+ * base, meta, form, event handler or URL other than http(s), mailto, irc and
+ * xmpp; ids, names and aria references prefixed with `user-content-`), plus
+ * the elements and classes this pipeline itself gives a page before it is
+ * sanitized: asides, and the content format's component elements. Class names
+ * stay limited to those, so a README cannot dress itself up as the site's
+ * own navigation or notices.
  */
 export const sanitizeSchema: Options = {
   ...defaultSchema,
-  clobber: ["name"],
-  tagNames: [...(defaultSchema.tagNames ?? []), "aside", "section", ...components.map((c) => c.element)],
+  clobberPrefix: CLOBBER_PREFIX,
+  // A style element's rules would otherwise stay behind as visible text.
+  strip: [...(defaultSchema.strip ?? []), "style"],
+  // GitHub's schema allows `action` on any element (it is inert without a form, which it drops); its URL is held to the same schemes all the same.
+  protocols: { ...defaultSchema.protocols, action: ["http", "https"] },
+  tagNames: [...(defaultSchema.tagNames ?? []), "aside", ...components.map((c) => c.element)],
   attributes: {
     ...defaultSchema.attributes,
-    "*": [...(defaultSchema.attributes?.["*"] ?? []), "className", "dataKind", "dataFootnotes", "dataFootnoteRef", "dataFootnoteBackref", "ariaDescribedBy", "ariaLabel"],
+    "*": [...(defaultSchema.attributes?.["*"] ?? []), ["className", "aside-label"]],
+    aside: [["className", "aside", ...Object.keys(ASIDE_LABELS).map((kind) => `aside-${kind}`)], ["dataKind", ...Object.keys(ASIDE_LABELS)]],
     ...Object.fromEntries(components.map((c) => [c.element, [c.attribute]])),
   },
 };

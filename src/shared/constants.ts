@@ -3,3 +3,11 @@ export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js
 
 /** Stands in for the vote stylesheet's hashed URL until the client bundle exists; replaced in every page. */
 export const VOTE_STYLESHEET_TOKEN = "__DOCS_BUILD_VOTE_STYLESHEET__";
+
+/**
+ * The prefix ids and names on third-party pages get, GitHub's: a README's
+ * `id="root"` becomes `user-content-root`, so it can never stand in for an
+ * element of the page around it. Links keep the plain name (`#usage`), and the
+ * client finds `#user-content-usage` for them.
+ */
+export const CLOBBER_PREFIX = "user-content-";

@@ -96,4 +96,6 @@ export interface ProcessedPage {
   /** The page split at its headings, for the search index. */
   sections: SearchSection[];
   diagnostics: PageDiagnostic[];
+  /** True when the page could not be processed; its one diagnostic says why, and it is left out of the index. */
+  failed?: boolean;
 }

@@ -102,6 +102,8 @@ function safeDecode(fragment: string): string {
  */
 export function checkLinks(pages: readonly ProcessedPage[], mode: LinkMode): Diagnostic[] {
   const anchors = new Map<string, Set<string>>();
+  // A page that failed has its own error; its headings are unknown, so links into it are not judged.
+  const failed = new Set(pages.filter((page) => page.failed).map((page) => page.entry.url));
   for (const { entry, headingIds } of pages) anchors.set(entry.url, new Set(headingIds));
   const out: Diagnostic[] = [];
   for (const { entry, links } of pages) {
@@ -110,6 +112,7 @@ export function checkLinks(pages: readonly ProcessedPage[], mode: LinkMode): Dia
       if (/\.[a-z0-9]+$/i.test(rawPath)) continue;
       const target = rawPath.endsWith("/") ? rawPath : `${rawPath}/`;
       const ids = anchors.get(target);
+      if (failed.has(target)) continue;
       const place = { file: entry.path, line: link.line, column: link.column, fatal: mode === "error" };
       if (!ids) {
         out.push(diagnostic({ ...place, message: `Link to ${link.url} has no page`, ruleId: "broken-link", hint: "Point the link at an existing page, or create the page." }));
@@ -127,7 +130,7 @@ export function checkLinks(pages: readonly ProcessedPage[], mode: LinkMode): Dia
  */
 export function indexContent(pages: readonly ProcessedPage[], options: { rootPath: string; settings: Settings; links: LinkMode }): IndexContentResult {
   const root = buildTree(
-    pages.map(({ entry }) => ({ relative: entry.path.slice(options.rootPath.length + 1), entry })),
+    pages.filter((page) => !page.failed).map(({ entry }) => ({ relative: entry.path.slice(options.rootPath.length + 1), entry })),
     options.rootPath,
     options.settings.sections,
   );

@@ -28,12 +28,39 @@ const utf8 = new TextDecoder("utf-8", { fatal: true });
 const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts", "templates/components/**/*.tsx"];
 
 /**
+ * True when the file really lies under the content folder. A symbolic link
+ * (to the file, or to a folder above it) that resolves outside is reported
+ * and skipped, so a link to `/etc/passwd` or to a private folder is never
+ * read or published; links that stay inside are followed.
+ */
+async function insideContent(ctx: BuildContext, full: string, contentReal: string): Promise<boolean> {
+  const display = ctx.display(full);
+  const real = await fs.realpath(full).catch(() => undefined);
+  if (real === undefined) {
+    const target = await fs.readlink(full).catch(() => "?");
+    ctx.report(diagnostic({ file: display, message: `Symbolic link points at ${target}, which does not exist`, ruleId: "symlink", hint: "Remove the link or point it at a page inside the content folder." }));
+    return false;
+  }
+  if (real.startsWith(`${contentReal}${path.sep}`)) return true;
+  ctx.report(
+    diagnostic({
+      file: display,
+      message: `Symbolic link leads outside the content folder: ${display} → ${real}`,
+      ruleId: "symlink",
+      hint: "Only files inside the content folder are read. Copy the page into it, or point the link at a file inside it.",
+    }),
+  );
+  return false;
+}
+
+/**
  * Reads one file; reports (and skips) files that are empty or not UTF-8. A
  * long-lived process keeps what it read by modification time and size, so a
  * rebuild reads only the files that changed.
  */
-async function readSource(ctx: BuildContext, relative: string): Promise<SourceFile | undefined> {
+async function readSource(ctx: BuildContext, relative: string, contentReal: string): Promise<SourceFile | undefined> {
   const full = path.join(ctx.paths.content, relative);
+  if (!(await insideContent(ctx, full, contentReal))) return undefined;
   const memo = ctx.cache.memo;
   if (memo) {
     const { mtimeMs, size } = await fs.stat(full);
@@ -109,7 +136,8 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexContentRe
   const relatives = await fg("**/*.{md,mdx}", { cwd: ctx.paths.content, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
   relatives.sort();
   const limit = pLimit(32);
-  const sources = (await Promise.all(relatives.map((relative) => limit(() => readSource(ctx, relative))))).filter((s): s is SourceFile => s !== undefined);
+  const contentReal = await fs.realpath(ctx.paths.content);
+  const sources = (await Promise.all(relatives.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter((s): s is SourceFile => s !== undefined);
   const pages = await processWithCache(ctx, sources);
   for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
   const result = indexContent(pages, { rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, links: ctx.links });

@@ -5,12 +5,13 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
-import { isMap, isScalar, LineCounter, parseDocument } from "yaml";
+import { isMap, isScalar, LineCounter, parseDocument, visit as visitYaml, type Document } from "yaml";
 import type { Settings } from "../../config.ts";
 import { codeFrame } from "../../diagnostics.ts";
 import { remarkAsides } from "../../markdown/remark-asides.ts";
 import { remarkComponents, remarkMdxCleanup } from "../../markdown/remark-components.ts";
 import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
+import { remarkNestingLimit } from "../../markdown/remark-nesting-limit.ts";
 import type { PageLink } from "../../markdown/vfile-data.ts";
 import type { PageEntry, RelatedItem } from "../../shared/content-types.ts";
 import "../../markdown/vfile-data.ts";
@@ -50,10 +51,14 @@ function collectLinks(tree: Root, pageUrl: string): PageLink[] {
   return links;
 }
 
-const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm);
+// The nesting limit comes first: its check must run before any transform that walks the tree recursively.
+const processor = unified().use(remarkParse).use(remarkNestingLimit).use(remarkFrontmatter, ["yaml"]).use(remarkGfm);
 const transformer = (mdx: boolean) => unified().use(remarkMdxCleanup, { mdx }).use(remarkAsides).use(remarkComponents).use(remarkHeadingIds).freeze();
 const transformMd = transformer(false);
 const transformMdx = transformer(true);
+
+/** How many alias expansions front matter may make: the yaml package's own default. */
+const MAX_ALIAS_COUNT = 100;
 
 /** Parsed front matter and the file line of each top-level key, for messages. */
 interface Frontmatter {
@@ -62,6 +67,20 @@ interface Frontmatter {
   /** Line of the front matter's opening `---` (1 when there is none). */
   line: number;
   valid: boolean;
+}
+
+/** Where the document's first alias (`*name`) is, in file lines; the front matter's start when it has none. */
+function firstAlias(doc: Document, lines: LineCounter, offset: number): { line: number; column: number } {
+  let start: number | undefined;
+  visitYaml(doc, {
+    Alias(_key, node) {
+      start = node.range?.[0];
+      return visitYaml.BREAK;
+    },
+  });
+  if (start === undefined) return { line: offset, column: 1 };
+  const at = lines.linePos(start);
+  return { line: offset + at.line, column: at.col };
 }
 
 /** Reads the YAML front matter node, reporting syntax errors with a code frame. */
@@ -82,7 +101,15 @@ function readFrontmatter(tree: Root, file: VFile, source: string): Frontmatter {
     }
     return result;
   }
-  const data = doc.toJS() as unknown;
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // The yaml package refuses documents whose aliases expand past the count (a "billion laughs" bomb).
+    if (!(error instanceof ReferenceError)) throw error;
+    fail(file, `Front matter expands YAML aliases more than ${MAX_ALIAS_COUNT} times`, firstAlias(doc, lineCounter, offset), "frontmatter-yaml", "Write the values out instead of repeating them through *aliases.");
+    return result;
+  }
   if (data === null || data === undefined) return { ...result, valid: true };
   if (typeof data !== "object" || Array.isArray(data)) {
     fail(file, "Front matter must be a YAML mapping of keys to values", { line: offset, column: 1 }, "frontmatter-yaml", "Write it as `key: value` lines, such as `title: Caching`.");
@@ -138,8 +165,32 @@ function toEntry(file: VFile, source: SourceFile, fm: Frontmatter, settings: Set
   }
   if (data.thirdParty !== undefined && typeof data.thirdParty !== "boolean")
     fail(file, 'Front matter "thirdParty" must be true or false', at(fm, "thirdParty"), "frontmatter-field");
+  return {
+    ...fileEntry(source, settings),
+    title,
+    sort,
+    group: stringField(file, fm, "group"),
+    description: stringField(file, fm, "description"),
+    source: stringField(file, fm, "source"),
+    edit: stringField(file, fm, "edit") || defaultEditUrl(source, settings),
+    repo: stringField(file, fm, "repo"),
+    thirdParty: data.thirdParty === true,
+    anchors: (file.data.anchors ?? []).slice(),
+    contributors: listField(file, fm, "contributors", isString, "code-host handles"),
+    related: listField(file, fm, "related", isRelated, "{ title, url } items"),
+  };
+}
+
+function defaultEditUrl(source: SourceFile, settings: Settings): string {
+  return `https://github.com/${settings.repository}/edit/${settings.branch}/${source.display}`;
+}
+
+/**
+ * The entry a page has from its file alone, before its front matter is read:
+ * path, name, size, URL and the default edit link; no title and no anchors.
+ */
+export function fileEntry(source: SourceFile, settings: Settings): PageEntry {
   const name = source.relative.split("/").pop()!;
-  const edit = stringField(file, fm, "edit") || `https://github.com/${settings.repository}/edit/${settings.branch}/${source.display}`;
   return {
     path: source.display,
     name,
@@ -147,17 +198,17 @@ function toEntry(file: VFile, source: SourceFile, fm: Frontmatter, settings: Set
     type: "file",
     extension: name.slice(name.lastIndexOf(".")),
     url: urlOf(source.relative),
-    title,
-    sort,
-    group: stringField(file, fm, "group"),
-    description: stringField(file, fm, "description"),
-    source: stringField(file, fm, "source"),
-    edit,
-    repo: stringField(file, fm, "repo"),
-    thirdParty: data.thirdParty === true,
-    anchors: (file.data.anchors ?? []).slice(),
-    contributors: listField(file, fm, "contributors", isString, "code-host handles"),
-    related: listField(file, fm, "related", isRelated, "{ title, url } items"),
+    title: "",
+    sort: 0,
+    group: "",
+    description: "",
+    source: "",
+    edit: defaultEditUrl(source, settings),
+    repo: "",
+    thirdParty: false,
+    anchors: [],
+    contributors: [],
+    related: [],
   };
 }
 

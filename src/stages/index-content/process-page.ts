@@ -6,6 +6,7 @@ import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import { bodyHashOf } from "./body-hash.ts";
+import { failedPage, pageFailure } from "./page-failure.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 import { searchSections } from "./search-sections.ts";
 
@@ -22,8 +23,19 @@ function stackBlitzOf(tree: Root): string {
 /**
  * Processes one page in a single pass (pure): parse, front matter, asides,
  * components, heading ids and anchors, links, then the body rendered to HTML.
+ * Nothing escapes it: a page that cannot be processed, whatever the reason,
+ * comes back as a failed page carrying one diagnostic on its file, so the
+ * build goes on to report every other page's problems.
  */
 export function processPage(source: SourceFile, settings: Settings): ProcessedPage {
+  try {
+    return processUnguarded(source, settings);
+  } catch (error) {
+    return failedPage(source, settings, pageFailure(source, error));
+  }
+}
+
+function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage {
   const file = parsePage(source, settings);
   const entry = file.data.entry!;
   const tree = file.data.tree!;
