@@ -94,10 +94,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Later stages report problems too (data files); nothing is written while any is fatal.
   failOnErrors(ctx);
   const session = options.session;
+  // The output's lock is taken here, not for the whole build: only writing and swapping need it, and a
+  // second build then waits seconds for the first one's write, not minutes for its rendering.
+  const write = { notify: (line: string) => logger.warn(line) };
   if (options.write !== false)
     await task(logger, "write output", async () => {
-      if (session) session.written = await writeChanged(ctx.paths.out, files, session.written);
-      else await writeOutput(ctx.paths.out, files);
+      if (session) session.written = await writeChanged(ctx.paths.out, files, session.written, write);
+      else await writeOutput(ctx.paths.out, files, write);
     });
 
   const diagnostics = sortDiagnostics(ctx.diagnostics());

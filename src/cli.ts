@@ -3,7 +3,7 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./context.ts";
-import { ContentError, exitCodeFor, PartialFailure, UsageError } from "./errors.ts";
+import { ContentError, exitCodeFor, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -192,7 +192,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 function report(error: unknown): number {
   if (error instanceof ContentError) process.stderr.write(`${error.report()}\n`);
-  else if (error instanceof UsageError || error instanceof PartialFailure) process.stderr.write(`docs-build: ${error.message}\n`);
+  // These messages are whole sentences for the reader; a class name in front would only be noise.
+  else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError) process.stderr.write(`docs-build: ${error.message}\n`);
   else {
     const e = error as Error;
     process.stderr.write(`docs-build: ${e.name}: ${e.message}\n`);

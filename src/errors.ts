@@ -58,6 +58,30 @@ export class PartialFailure<T = unknown> extends Error {
   }
 }
 
+/** What an {@link OutputLockedError} names: the output, its lock file, who holds it and how long this build waited. */
+export interface OutputLockedDetails {
+  output: string;
+  lockFile: string;
+  /** The holder as a reader can check it: `pid 4242, started 2026-01-01T10:00:00.000Z`. */
+  holder: string;
+  waitedMs: number;
+}
+
+/**
+ * Another docs-build kept the output folder's lock for longer than this build
+ * would wait; nothing was written. Exit code 1: running again later succeeds.
+ */
+export class OutputLockedError extends Error {
+  override name = "OutputLockedError";
+  constructor(readonly details: OutputLockedDetails) {
+    const seconds = details.waitedMs < 10_000 ? (details.waitedMs / 1000).toFixed(1) : Math.round(details.waitedMs / 1000);
+    super(
+      `Another docs-build (${details.holder}) is still writing ${details.output}; this build waited ${seconds} s for it and wrote nothing. ` +
+        `Build again once that one has finished. If no such process is running, delete ${details.lockFile}.`,
+    );
+  }
+}
+
 /** Exit code for an error thrown out of a command: 2 usage, 1 anything else. */
 export function exitCodeFor(error: unknown): number {
   return error instanceof UsageError ? 2 : 1;

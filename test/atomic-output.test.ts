@@ -1,35 +1,25 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
-import { ContentError } from "../src/errors.ts";
+import { ContentError, UsageError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { writeOutput } from "../src/write-output.ts";
-import { copyFixtureSite } from "./helpers/site.ts";
+import type { OutputFile } from "../src/output-files.ts";
+import { writeChanged, writeOutput } from "../src/write-output.ts";
+import { besideOutput, snapshot, snapshotOf, withOutput } from "./helpers/output-tree.ts";
 
-/** Every file under `dir` with a hash of its bytes, so two snapshots compare byte for byte. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath ?? entry.path, entry.name);
-    out[path.relative(dir, full)] = createHash("sha256").update(fs.readFileSync(full)).digest("hex");
-  }
-  return out;
-}
+const OLD: OutputFile[] = [{ path: "index.html", contents: "old" }, { path: "a/b.txt", contents: "old b" }];
+const NEW: OutputFile[] = [{ path: "index.html", contents: "new" }, { path: "c/d.txt", contents: "new d" }];
+// "x" is both a file and a folder, so a write of these cannot succeed.
+const IMPOSSIBLE: OutputFile[] = [{ path: "index.html", contents: "new" }, { path: "x", contents: "file" }, { path: "x/y.txt", contents: "child" }];
 
-function leftovers(parent: string): string[] {
-  return fs.readdirSync(parent).filter((name) => /^\.dist-(new|old)-/.test(name));
-}
+const rejection = (promise: Promise<unknown>) => promise.then(() => assert.unreachable("the write should fail"), (e: unknown) => e);
 
-test("a build that fails on content leaves the previous output byte-for-byte intact", async () => {
-  const root = copyFixtureSite("basic");
-  try {
+test("a build that fails on content leaves the previous output byte-for-byte intact", async () =>
+  withOutput(async (dist, root) => {
     const opts = { root, cache: false, logger: createMemoryLogger() };
     await build(opts);
-    const dist = path.join(root, "dist");
     const before = snapshot(dist);
     assert.ok(Object.keys(before).includes("guides/first/index.html"));
 
@@ -38,43 +28,142 @@ test("a build that fails on content leaves the previous output byte-for-byte int
     const error = await build(opts).then(() => undefined, (e: unknown) => e);
     assert.instance(error, ContentError);
     assert.equal(snapshot(dist), before);
-    assert.equal(leftovers(root), [], "no staging folder is left behind");
+    assert.equal(besideOutput(dist), [], "no staging folder or lock is left behind");
 
     fs.rmSync(path.join(root, "content/guides/broken.md"));
     await build(opts);
     assert.match(fs.readFileSync(path.join(dist, "guides/first/index.html"), "utf8"), "<h1>Changed</h1>", "a good build replaces the output");
-    assert.equal(leftovers(root), []);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-});
+    assert.equal(besideOutput(dist), []);
+  }));
 
-test("a write that fails midway leaves the previous output intact and removes the staging folder", async () => {
-  const root = copyFixtureSite("basic");
-  try {
-    const out = path.join(root, "dist");
-    await writeOutput(out, [{ path: "index.html", contents: "old" }, { path: "a/b.txt", contents: "old b" }]);
-    const before = snapshot(out);
-    // "x" is both a file and a folder, so the second write cannot succeed.
-    const failing = writeOutput(out, [{ path: "index.html", contents: "new" }, { path: "x", contents: "file" }, { path: "x/y.txt", contents: "child" }]);
-    await failing.then(() => assert.unreachable("the write should fail"), () => undefined);
-    assert.equal(snapshot(out), before);
-    assert.equal(leftovers(root), []);
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-});
+test("the output is a symlink to a versioned folder beside it; the next write links a new folder and removes the old one", async () =>
+  withOutput(async (out, root) => {
+    await writeOutput(out, OLD);
+    const first = fs.readlinkSync(out);
+    assert.match(first, /^\.dist-v-\d+-[0-9a-f]{8}$/, "a relative link to a sibling");
+    assert.equal(snapshot(out), snapshotOf(OLD));
+    await writeOutput(out, NEW);
+    const second = fs.readlinkSync(out);
+    assert.is.not(second, first);
+    assert.equal(snapshot(out), snapshotOf(NEW));
+    assert.equal(fs.readdirSync(root).filter((name) => name.includes("dist")).sort(), [second, "dist"]);
+  }));
 
-test("an output path that is a file is refused before anything is written", async () => {
-  const root = copyFixtureSite("basic");
-  try {
-    const out = path.join(root, "dist");
+test("a write that fails midway leaves the previous output intact and removes its unfinished folder", async () =>
+  withOutput(async (out) => {
+    await writeOutput(out, OLD);
+    const link = fs.readlinkSync(out);
+    await rejection(writeOutput(out, IMPOSSIBLE));
+    assert.is(fs.readlinkSync(out), link);
+    assert.equal(snapshot(out), snapshotOf(OLD));
+    assert.equal(besideOutput(out), []);
+  }));
+
+test("an output path that is a file, or a symlink docs-build did not make, is refused and left alone", async () =>
+  withOutput(async (out, root) => {
     fs.writeFileSync(out, "not a folder");
-    await writeOutput(out, [{ path: "index.html", contents: "x" }]).then(() => assert.unreachable("should refuse"), (e: Error) => assert.match(e.message, "is not a folder"));
+    const error = await rejection(writeOutput(out, OLD));
+    assert.instance(error, UsageError);
+    assert.match((error as Error).message, "exists and is not a folder");
     assert.is(fs.readFileSync(out, "utf8"), "not a folder");
-  } finally {
-    fs.rmSync(root, { recursive: true, force: true });
-  }
-});
+
+    fs.rmSync(out);
+    fs.mkdirSync(path.join(root, "elsewhere"));
+    fs.symlinkSync("elsewhere", out);
+    const linked = await rejection(writeOutput(out, OLD));
+    assert.match((linked as Error).message, `Output path ${out} is a symbolic link to elsewhere, which docs-build did not make`);
+    assert.is(fs.readlinkSync(out), "elsewhere");
+    assert.equal(fs.readdirSync(path.join(root, "elsewhere")), []);
+  }));
+
+test("a plain output folder from an older docs-build moves to the symlink layout", async () =>
+  withOutput(async (out) => {
+    fs.mkdirSync(path.join(out, "old"), { recursive: true });
+    fs.writeFileSync(path.join(out, "old/page.html"), "from before");
+    await writeOutput(out, NEW);
+    assert.ok(fs.lstatSync(out).isSymbolicLink());
+    assert.equal(snapshot(out), snapshotOf(NEW));
+    assert.equal(besideOutput(out), [], "the old folder is gone once the link is in place");
+  }));
+
+test("after a write killed between moving the old folder aside and linking the new one, the next write puts the old site back first", async () =>
+  withOutput(async (out, root) => {
+    // What the move to the symlink layout leaves when killed between its two renames.
+    const previous = path.join(root, ".dist-old-4242-0123abcd");
+    fs.mkdirSync(path.join(previous, "a"), { recursive: true });
+    fs.writeFileSync(path.join(previous, "index.html"), "old");
+    fs.writeFileSync(path.join(previous, "a/b.txt"), "old b");
+    fs.mkdirSync(path.join(root, ".dist-v-4242-0123abcd"));
+    fs.writeFileSync(path.join(root, ".dist-v-4242-0123abcd/index.html"), "new, complete or not");
+    const notes: string[] = [];
+    // Even a write that then fails leaves the previous site in place.
+    await rejection(writeOutput(out, IMPOSSIBLE, { notify: (line) => notes.push(line) }));
+    assert.ok(fs.lstatSync(out).isDirectory());
+    assert.equal(snapshot(out), snapshotOf(OLD));
+    assert.equal(besideOutput(out), []);
+    assert.ok(notes.some((n) => n.startsWith("Put back dist from .dist-old-4242-0123abcd")), notes.join("\n"));
+  }));
+
+test("the next write removes what killed writes left beside the output, and nothing else", async () =>
+  withOutput(async (out, root) => {
+    await writeOutput(out, OLD);
+    const leftovers = [".dist-v-4242-0123abcd", ".dist-new-77-deadbeef", ".dist-old-77-deadbeef"];
+    for (const name of leftovers) {
+      fs.mkdirSync(path.join(root, name, "deep"), { recursive: true });
+      fs.writeFileSync(path.join(root, name, "deep/file.html"), "half a site");
+    }
+    fs.symlinkSync(".dist-v-4242-0123abcd", path.join(root, ".dist-link-4242-0123abcd"));
+    // Names of other outputs, or near misses, belong to someone else.
+    const others = [".dist-v-notes", ".dist-v-1-0123abc", ".dist-keep", ".dist2-v-1-0123abcd", "dist-old-1-0123abcd", ".dist-v-v-1-0123abcd", ".dist-v-1-0123abcd-old-1-0123abcd"];
+    for (const name of others) fs.mkdirSync(path.join(root, name));
+    const notes: string[] = [];
+    await writeOutput(out, NEW, { notify: (line) => notes.push(line) });
+    assert.equal(snapshot(out), snapshotOf(NEW));
+    assert.equal(besideOutput(out), [...others.filter((n) => n.startsWith(".dist-"))].sort());
+    for (const name of others) assert.ok(fs.existsSync(path.join(root, name)), `${name} must stay`);
+    assert.match(notes.join("\n"), /^Removed 4 leftovers of stopped builds beside dist: /m);
+  }));
+
+test("the rename layout (Windows) swaps plain folders and removes leftovers", async () =>
+  withOutput(async (out, root) => {
+    const layout = { layout: "rename" as const };
+    await writeOutput(out, OLD, layout);
+    assert.ok(fs.lstatSync(out).isDirectory());
+    fs.mkdirSync(path.join(root, ".dist-new-77-deadbeef"));
+    await rejection(writeOutput(out, IMPOSSIBLE, layout));
+    assert.equal(snapshot(out), snapshotOf(OLD));
+    await writeOutput(out, NEW, layout);
+    assert.ok(fs.lstatSync(out).isDirectory());
+    assert.equal(snapshot(out), snapshotOf(NEW));
+    assert.equal(besideOutput(out), []);
+  }));
+
+test("writeChanged patches the versioned folder it wrote, and writes a whole new site once another build replaced it", async () =>
+  withOutput(async (out) => {
+    const first = await writeChanged(out, OLD, undefined);
+    const version = fs.readlinkSync(out);
+    assert.is(first.version, version);
+    const patched = [{ path: "index.html", contents: "patched" }, OLD[1]];
+    const second = await writeChanged(out, patched, first);
+    assert.is(fs.readlinkSync(out), version, "a rebuild writes in place");
+    assert.is(second.version, version);
+    assert.equal(snapshot(out), snapshotOf(patched));
+
+    await writeOutput(out, NEW);
+    const third = await writeChanged(out, [...patched, { path: "extra.txt", contents: "x" }], second);
+    assert.is.not(third.version, version);
+    assert.is(fs.readlinkSync(out), third.version);
+    assert.equal(snapshot(out), snapshotOf([...patched, { path: "extra.txt", contents: "x" }]), "nothing of the other build's site is left");
+    assert.equal(besideOutput(out), []);
+  }));
+
+test("build({ write: false }) touches nothing beside the output either", async () =>
+  withOutput(async (out, root) => {
+    await writeOutput(out, OLD);
+    const before = fs.readdirSync(root).sort();
+    await build({ root, cache: false, write: false, logger: createMemoryLogger() });
+    assert.equal(fs.readdirSync(root).sort(), before);
+    assert.equal(snapshot(out), snapshotOf(OLD));
+  }));
 
 test.run();

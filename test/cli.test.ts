@@ -104,8 +104,9 @@ test("build: a valid site exits 0 and writes every page, the shell, 404, assets 
     assert.is(run.stdout.match(/^Built /gm)?.length, 1, "exactly one summary line");
     assert.not.match(run.stderr, /error/i);
 
-    // The atomic write leaves no staging or previous folders behind.
-    assert.equal(fs.readdirSync(site.dir).sort(), ["content", "dist"]);
+    // dist links to the one versioned folder beside it; the write leaves no staging folder, previous version or lock.
+    assert.match(fs.readlinkSync(out), /^\.dist-v-\d+-[0-9a-f]{8}$/);
+    assert.equal(fs.readdirSync(site.dir).sort(), [fs.readlinkSync(out), "content", "dist"].sort());
   }),
 );
 

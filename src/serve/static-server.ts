@@ -18,7 +18,10 @@ export interface StaticServerOptions {
 /** Resolves symlinks and checks the real file still lies under the real root. */
 async function realFileUnder(root: string, file: string): Promise<string | undefined> {
   try {
-    const [realRoot, realFile] = await Promise.all([fs.realpath(root), fs.realpath(file)]);
+    // The root is resolved first and the file looked up under that real root: the output may be a symlink that a
+    // build swaps at any moment, and resolving both at once could pair the old root with the new file.
+    const realRoot = await fs.realpath(root);
+    const realFile = await fs.realpath(path.join(realRoot, path.relative(root, file)));
     if (!realFile.startsWith(realRoot + path.sep)) return undefined;
     return (await fs.stat(realFile)).isFile() ? realFile : undefined;
   } catch {
