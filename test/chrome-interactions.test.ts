@@ -16,8 +16,9 @@ const languages = [
   { title: "한국어", lang: "ko", url: "https://webpack.kr" },
 ];
 const items: Item[] = [
-  { url: "/guides/", title: "Guides", anchors: [], group: "" },
-  { url: "/guides/first/", title: "First", anchors: [{ title: "Setup", id: "setup", level: 2 }], group: "" },
+  { url: "/guides/", title: "Guides", anchors: [], hasAnchors: false, group: "" },
+  { url: "/guides/first/", title: "First", anchors: [{ title: "Setup", id: "setup", level: 2 }], hasAnchors: true, group: "" },
+  { url: "/guides/second/", title: "Second", anchors: [], hasAnchors: true, group: "" },
 ];
 
 async function withDom(work: (dom: Dom) => Promise<void>) {
@@ -110,7 +111,7 @@ test("language dropdown: click opens and closes, keys move and wrap, Escape retu
 
 function Harness() {
   const [open, setOpen] = useState(false);
-  return h("div", null, h("button", { id: "menu", onClick: () => setOpen(!open) }, "menu"), h(MobileSidebar, { items, url: "/guides/first/", open, onOpenChange: setOpen }));
+  return h("div", null, h("button", { id: "menu", onClick: () => setOpen(!open) }, "menu"), h(MobileSidebar, { items, url: "/guides/first/", anchorsUrl: "", open, onOpenChange: setOpen }));
 }
 
 function touch(dom: Dom, target: Element, type: string, x: number, y: number) {
@@ -155,7 +156,7 @@ test("sidebar item: the current page's item opens by itself; others open and clo
   withDom(async (dom) => {
     function Switch() {
       const [current, setCurrent] = useState(false);
-      return h("ul", null, h("button", { id: "go", onClick: () => setCurrent(true) }, "go"), h(SidebarItem, { item: items[1], current, prefix: "t" }));
+      return h("ul", null, h("button", { id: "go", onClick: () => setCurrent(true) }, "go"), h(SidebarItem, { item: items[1], current, prefix: "t", anchorsUrl: "" }));
     }
     const root = await dom.render(h(Switch));
     const list = () => root.querySelector(".sidebar-anchors") as HTMLElement;
@@ -169,6 +170,40 @@ test("sidebar item: the current page's item opens by itself; others open and clo
     await dom.act(() => (root.querySelector("#go") as HTMLElement).click());
     assert.not.ok(list().hidden, "becoming the current page opens it");
     assert.ok(root.querySelector(".sidebar-item.current"));
+  }),
+);
+
+test("sidebar item of another page: its anchors load from the section's anchors file once, when hovered or opened; a failure says so and can be retried", () =>
+  withDom(async (dom) => {
+    const requests: string[] = [];
+    let fail = true;
+    const saved = globalThis.fetch;
+    globalThis.fetch = (async (url: string) => {
+      requests.push(url);
+      if (fail) return new Response("", { status: 503 });
+      return Response.json({ "/guides/second/": [{ title: "Options", id: "options", level: 2 }, { title: "Too deep", id: "deep", level: 4 }] });
+    }) as typeof fetch;
+    try {
+      const root = await dom.render(h("ul", null, h(SidebarItem, { item: items[2], current: false, prefix: "t", anchorsUrl: "/assets/sidebar/guides-1.json" })));
+      const list = () => root.querySelector(".sidebar-anchors") as HTMLElement;
+      const toggle = root.querySelector(".sidebar-toggle") as HTMLElement;
+      assert.is(list().children.length, 0, "nothing is loaded before the reader asks");
+      assert.equal(requests, []);
+      await dom.act(() => toggle.click());
+      await dom.act(() => tick());
+      assert.match(list().textContent ?? "", "could not be loaded", "a failed load says so");
+      fail = false;
+      await dom.act(() => toggle.click());
+      await dom.act(() => toggle.click());
+      await dom.act(() => tick());
+      assert.equal([...list().querySelectorAll("a")].map((a) => a.getAttribute("href")), ["/guides/second/#options"], "loaded on the next opening; level 4 left out");
+      await dom.act(() => toggle.dispatchEvent(new dom.window.FocusEvent("focus") as unknown as Event));
+      await dom.act(() => toggle.click());
+      await dom.act(() => toggle.click());
+      assert.equal(requests, ["/assets/sidebar/guides-1.json", "/assets/sidebar/guides-1.json"], "one failed request, then one that succeeded and is kept");
+    } finally {
+      globalThis.fetch = saved;
+    }
   }),
 );
 

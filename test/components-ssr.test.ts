@@ -23,9 +23,10 @@ const settings = resolveSettings({});
 const folder = (name: string) => ({ path: `content/${name}`, name, children: [], size: 0, type: "directory" as const, url: `/${name}/` });
 const site = siteData(settings, { path: "content", name: "content", children: [folder("concepts"), folder("configuration"), folder("blog")], size: 0, type: "directory", url: "/" });
 const items: SidebarItem[] = [
-  { url: "/guides/", title: "Guides", anchors: [], group: "" },
-  { url: "/guides/first/", title: "First", anchors: [{ title: "Setup", id: "setup", level: 2 }, { title: "Deep", id: "deep", level: 3 }, { title: "Deeper", id: "deeper", level: 4 }], group: "" },
-  { url: "/guides/caching/", title: "Caching", anchors: [{ title: "Hashes", id: "hashes", level: 2 }], group: "Advanced" },
+  { url: "/guides/", title: "Guides", anchors: [], hasAnchors: false, group: "" },
+  { url: "/guides/first/", title: "First", anchors: [{ title: "Setup", id: "setup", level: 2 }, { title: "Deep", id: "deep", level: 3 }, { title: "Deeper", id: "deeper", level: 4 }], hasAnchors: true, group: "" },
+  // Another page's item: it has anchors, but they are in the section's anchors file, not in the page.
+  { url: "/guides/caching/", title: "Caching", anchors: [], hasAnchors: true, group: "Advanced" },
 ];
 const page: DocPageProps = {
   title: "First",
@@ -81,21 +82,23 @@ test("VersionSelector: 5 selected by default; version 4 lives on the v4. host at
   assert.is(versionUrl({ baseUrl: "https://webpack.js.org", version: "5", defaultVersion: "5", path: "/guides/" }), "https://webpack.js.org/guides/");
 });
 
-test("Sidebar: groups, the current item open and marked, anchors of levels 2 and 3 only", () => {
-  const html = render(h(Sidebar, { items, url: "/guides/first/" }));
+test("Sidebar: groups, the current item open and marked, anchors of levels 2 and 3 only; other items a closed, empty list until opened", () => {
+  const html = render(h(Sidebar, { items, url: "/guides/first/", anchorsUrl: "/assets/sidebar/guides-0123456789.json" }));
   assert.match(html, '<h2 class="sidebar-group-title">Advanced</h2>');
   assert.match(html, '<li class="sidebar-item current open">');
   assert.match(html, 'aria-current="page">First</a>');
   assert.match(html, 'href="/guides/first/#setup"');
   assert.match(html, 'href="/guides/first/#deep"');
   assert.not.match(html, "#deeper");
-  assert.match(html, '<ul class="sidebar-anchors" id="sidebar-anchors-guides-caching-" hidden="">');
+  assert.match(html, '<ul class="sidebar-anchors" id="sidebar-anchors-guides-caching-" hidden=""></ul>');
+  assert.match(html, 'aria-controls="sidebar-anchors-guides-caching-"');
+  assert.not.match(html, 'aria-controls="sidebar-anchors-guides-"', "an item without anchors has no toggle");
   assert.ok(html.indexOf(">Guides</a>") < html.indexOf(">First</a>"), "the index page comes first");
-  assert.is(render(h(Sidebar, { items: [], url: "/" })), "");
+  assert.is(render(h(Sidebar, { items: [], url: "/", anchorsUrl: "" })), "");
 });
 
 test("MobileSidebar renders nothing on the server", () => {
-  assert.is(render(h(MobileSidebar, { items, url: "/guides/first/", open: false, onOpenChange: () => {} })), "");
+  assert.is(render(h(MobileSidebar, { items, url: "/guides/first/", anchorsUrl: "", open: false, onOpenChange: () => {} })), "");
 });
 
 test("DocPage: title, body, Further Reading, edit/print links, previous and next, contributors", () => {

@@ -146,10 +146,16 @@ registerBrowserTests(test, () => {
     });
   }
 
-  test("[desktop] sidebar: the current page's item is open with its anchors, others closed; a toggle opens one; navigating opens the new page's item", async () => {
-    const s = await harness.open("/configuration/output/");
+  test("[desktop] sidebar: the current page's item is open with its anchors, others closed; a toggle opens one (its anchors loaded once from the section's file); navigating opens the new page's item", async () => {
+    const s = await harness.open(null);
     const { page } = s;
     try {
+      const anchorFiles: string[] = [];
+      page.on("request", (request) => void (new URL(request.url()).pathname.startsWith("/assets/sidebar/") && anchorFiles.push(new URL(request.url()).pathname)));
+      const response = await page.goto(s.url("/configuration/output/"));
+      const html = (await response?.text()) ?? "";
+      assert.match(html, 'href="/configuration/output/#outputfilename"', "the page carries its own anchors");
+      assert.not.match(html, 'href="/configuration/module/#', "but not another page's");
       await waitForHydration(page);
       const sidebar = page.locator(".layout-body > nav.sidebar");
       assert.ok(await sidebar.isVisible(), "the sidebar is beside the page");
@@ -161,8 +167,15 @@ registerBrowserTests(test, () => {
       assert.equal(await sidebar.locator("li.sidebar-item > .sidebar-item-head > a").first().getAttribute("href"), "/configuration/", "the section's index page comes first");
       assert.not.ok(await sidebar.locator('a[href$="/printable/"]').count(), "no printable page in the sidebar");
 
+      assert.equal(anchorFiles, [], "no anchors file is loaded before a reader asks");
       await item("/configuration/module/").locator(".sidebar-toggle").click();
       assert.ok(await item("/configuration/module/").locator(".sidebar-anchors").isVisible(), "the toggle opens another item");
+      await waitUntil(page, "its anchors arrived", () => document.querySelector('nav.sidebar a[href="/configuration/module/#modulerules"]') !== null);
+      await item("/configuration/resolve/").locator(".sidebar-toggle").click();
+      await waitUntil(page, "a second item's anchors come from the same file", () => document.querySelector('nav.sidebar a[href^="/configuration/resolve/#"]') !== null);
+      assert.is(anchorFiles.length, 1, `one anchors file, loaded once: ${anchorFiles.join(", ")}`);
+      assert.match(anchorFiles[0], /^\/assets\/sidebar\/configuration-[0-9a-f]{10}\.json$/);
+      await item("/configuration/resolve/").locator(".sidebar-toggle").click();
       assert.is(await item("/configuration/module/").locator(".sidebar-toggle").getAttribute("aria-expanded"), "true");
       await item("/configuration/module/").locator(".sidebar-toggle").click();
       assert.ok(await item("/configuration/module/").locator(".sidebar-anchors").isHidden(), "and closes it again");

@@ -13,13 +13,24 @@ export interface LinkItem {
   title: string;
 }
 
-/** One entry of the left sidebar. */
+/**
+ * One entry of the left sidebar. Only the current page's item carries its
+ * anchors: a page's size then grows with its section's page count, not with
+ * every page's headings. The others' anchors are in the section's anchors
+ * file ({@link PageData.sidebarAnchors}), loaded when a reader opens one.
+ */
 export interface SidebarItem {
   url: string;
   title: string;
+  /** The page's headings of levels 2 and 3 on the current page's item; empty on the others. */
   anchors: Anchor[];
+  /** Whether the page has headings of levels 2 or 3 to show (whether its item has a toggle). */
+  hasAnchors: boolean;
   group: string;
 }
+
+/** The anchors file of a section: each page's headings of levels 2 and 3, by page URL. */
+export type SectionAnchors = Record<string, Anchor[]>;
 
 /** One translated site in the language dropdown. */
 export interface LanguageItem {
@@ -88,6 +99,8 @@ export interface PageData {
   description: string;
   site: SiteData;
   sidebar: SidebarItem[];
+  /** URL of the section's anchors file (content-hashed JSON), or "" when the page has no sidebar. */
+  sidebarAnchors: string;
   page: DocPageProps | null;
   children: LinkItem[];
   hero: { words: string[] };

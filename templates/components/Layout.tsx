@@ -18,9 +18,9 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
       <a className="skip-link" href="#main">Skip to content</a>
       <Notification />
       <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} />
-      {withSidebar ? <MobileSidebar items={data.sidebar} url={data.url} open={menuOpen} onOpenChange={setMenuOpen} /> : null}
+      {withSidebar ? <MobileSidebar items={data.sidebar} url={data.url} anchorsUrl={data.sidebarAnchors} open={menuOpen} onOpenChange={setMenuOpen} /> : null}
       <div className="layout-body">
-        {withSidebar ? <Sidebar items={data.sidebar} url={data.url} /> : null}
+        {withSidebar ? <Sidebar items={data.sidebar} url={data.url} anchorsUrl={data.sidebarAnchors} /> : null}
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -20,7 +20,19 @@ function begin(event: TouchEvent): TouchTrack | null {
  * the finger up to 295px), and closes by swiping left, by a touch or click
  * outside it, or when one of its links is followed.
  */
-export function MobileSidebar({ items, url, open, onOpenChange }: { items: readonly Item[]; url: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileSidebar({
+  items,
+  url,
+  anchorsUrl,
+  open,
+  onOpenChange,
+}: {
+  items: readonly Item[];
+  url: string;
+  anchorsUrl: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [mounted, setMounted] = useState(false);
   const [drag, setDrag] = useState<number | null>(null);
   const touch = useRef<TouchTrack | null>(null);
@@ -74,7 +86,7 @@ export function MobileSidebar({ items, url, open, onOpenChange }: { items: reado
         style={transform ? { transform, transition: "none" } : undefined}
         {...panel}
       >
-        <Sidebar items={items} url={url} prefix="mobile" onNavigate={() => onOpenChange(false)} />
+        <Sidebar items={items} url={url} anchorsUrl={anchorsUrl} prefix="mobile" onNavigate={() => onOpenChange(false)} />
       </aside>
     </>
   );

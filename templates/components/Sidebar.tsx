@@ -1,5 +1,7 @@
 import { useEffect, useState } from "react";
+import type { Anchor } from "../../src/shared/content-types.ts";
 import type { SidebarItem as Item } from "../../src/shared/page-data.ts";
+import { loadAnchors } from "../section-anchors.ts";
 
 /** Groups consecutive sidebar items by their `group`, keeping order. */
 export function groupItems(items: readonly Item[]): Array<{ group: string; items: Item[] }> {
@@ -17,16 +19,39 @@ function listId(url: string, prefix: string): string {
   return `${prefix}-anchors${url.replace(/[^a-z0-9]+/gi, "-")}`;
 }
 
+/** What an item shows in its anchor list: the anchors, or where loading them stands. */
+type AnchorState = { anchors: Anchor[] } | { loading: true } | { failed: true };
+
 /**
  * One page of the sidebar: its link, and a button that opens or closes its
- * anchors of levels 2 and 3. It opens by itself when it becomes the current page.
+ * anchors of levels 2 and 3. It opens by itself when it becomes the current
+ * page. Only the current page's anchors come with the page; another item's
+ * are loaded from the section's anchors file (`anchorsUrl`) when a reader is
+ * about to open it (hover or focus of its toggle) or opens it.
  */
-export function SidebarItem({ item, current, prefix }: { item: Item; current: boolean; prefix: string }) {
+export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item; current: boolean; prefix: string; anchorsUrl: string }) {
   const [open, setOpen] = useState(current);
+  const [fetched, setFetched] = useState<AnchorState | undefined>(undefined);
+  // Anchors that came with a page stay known after the reader moves on: the item of the page just left keeps its open list.
+  const [kept, setKept] = useState(item.anchors);
+  if (item.anchors.length && item.anchors !== kept) setKept(item.anchors);
   useEffect(() => {
     if (current) setOpen(true);
   }, [current]);
-  const anchors = item.anchors.filter((a) => a.level === 2 || a.level === 3);
+  const state: AnchorState | undefined = kept.length ? { anchors: kept } : fetched;
+  const load = () => {
+    if (state && !("failed" in state)) return;
+    if (!anchorsUrl) return setFetched({ failed: true });
+    setFetched({ loading: true });
+    loadAnchors(anchorsUrl, item.url).then(
+      (anchors) => setFetched({ anchors }),
+      () => setFetched({ failed: true }),
+    );
+  };
+  // An item open without its anchors known (its page's own data did not bring them) fetches them.
+  useEffect(() => {
+    if (open && item.hasAnchors && !state) load();
+  });
   const id = listId(item.url, prefix);
   return (
     <li className={`sidebar-item${current ? " current" : ""}${open ? " open" : ""}`}>
@@ -34,26 +59,35 @@ export function SidebarItem({ item, current, prefix }: { item: Item; current: bo
         <a href={item.url} aria-current={current ? "page" : undefined}>
           {item.title}
         </a>
-        {anchors.length ? (
+        {item.hasAnchors ? (
           <button
             type="button"
             className="sidebar-toggle"
             aria-expanded={open}
             aria-controls={id}
             aria-label={`${open ? "Hide" : "Show"} the sections of ${item.title}`}
-            onClick={() => setOpen((o) => !o)}
+            onPointerEnter={load}
+            onFocus={load}
+            onClick={() => {
+              if (!open) load();
+              setOpen((o) => !o);
+            }}
           >
             <span aria-hidden="true">▸</span>
           </button>
         ) : null}
       </div>
-      {anchors.length ? (
-        <ul className="sidebar-anchors" id={id} hidden={!open}>
-          {anchors.map((anchor) => (
-            <li key={anchor.id} className={`level-${anchor.level}`}>
-              <a href={`${item.url}#${anchor.id}`}>{anchor.title}</a>
-            </li>
-          ))}
+      {item.hasAnchors ? (
+        <ul className="sidebar-anchors" id={id} hidden={!open} aria-busy={state && "loading" in state ? true : undefined}>
+          {state && "anchors" in state ? (
+            state.anchors.filter((anchor) => anchor.level === 2 || anchor.level === 3).map((anchor) => (
+              <li key={anchor.id} className={`level-${anchor.level}`}>
+                <a href={`${item.url}#${anchor.id}`}>{anchor.title}</a>
+              </li>
+            ))
+          ) : open ? (
+            <li className="sidebar-anchors-note">{state && "failed" in state ? "The sections could not be loaded. Close and open to try again." : "Loading…"}</li>
+          ) : null}
         </ul>
       ) : null}
     </li>
@@ -64,7 +98,7 @@ export function SidebarItem({ item, current, prefix }: { item: Item; current: bo
  * The left sidebar: the pages of the current section (its index page first),
  * grouped, each with its anchors. `onNavigate` runs when a link is followed.
  */
-export function Sidebar({ items, url, prefix = "sidebar", onNavigate }: { items: readonly Item[]; url: string; prefix?: string; onNavigate?: () => void }) {
+export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar", onNavigate }: { items: readonly Item[]; url: string; anchorsUrl: string; prefix?: string; onNavigate?: () => void }) {
   if (items.length === 0) return null;
   return (
     <nav
@@ -79,7 +113,7 @@ export function Sidebar({ items, url, prefix = "sidebar", onNavigate }: { items:
           {group ? <h2 className="sidebar-group-title">{group}</h2> : null}
           <ul>
             {groupPages.map((item) => (
-              <SidebarItem key={item.url} item={item} current={item.url === url} prefix={prefix} />
+              <SidebarItem key={item.url} item={item} current={item.url === url} prefix={prefix} anchorsUrl={anchorsUrl} />
             ))}
           </ul>
         </div>

@@ -2,7 +2,7 @@ import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
-import type { BlogPostSummary, Contributor, LinkItem, PageData, SidebarItem, SiteData } from "../../shared/page-data.ts";
+import type { BlogPostSummary, Contributor, LinkItem, PageData, SectionAnchors, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { teaserOf } from "../../shared/text.ts";
 import { STACKBLITZ_BASE, VOTE_STYLESHEET_TOKEN } from "../../shared/constants.ts";
@@ -38,6 +38,8 @@ export interface PlanOptions {
   sponsors: SponsorData | null;
   /** The validated vote topics file, or null when there is none. */
   vote: VoteData | null;
+  /** The URL of each section's anchors file, by section name; a section without one has no entry. */
+  anchorFiles?: ReadonlyMap<string, string>;
 }
 
 /** Where the HTML of a URL is written: `/a/b/` → `a/b/index.html`. */
@@ -55,12 +57,35 @@ function titleOfFolder(folder: DirectoryEntry): string {
   return index?.title ?? folder.name.charAt(0).toUpperCase() + folder.name.slice(1);
 }
 
-/** The sidebar of a section: its pages in order, printable pages left out. */
+/** The headings a sidebar item shows: levels 2 and 3. */
+function sidebarAnchorsOf(page: PageEntry) {
+  return page.anchors.filter((a) => a.level === 2 || a.level === 3);
+}
+
+/** The sidebar of a section: its pages in order, printable pages left out, no item's anchors filled in. */
 export function sidebarFor(folder: DirectoryEntry | undefined): SidebarItem[] {
   if (!folder) return [];
   return pagesOf(folder)
     .filter((page) => !isPrintable(page))
-    .map((page) => ({ url: page.url, title: page.title, anchors: page.anchors, group: page.group }));
+    .map((page) => ({ url: page.url, title: page.title, anchors: [], hasAnchors: sidebarAnchorsOf(page).length > 0, group: page.group }));
+}
+
+/**
+ * A section's sidebar as one page sees it: the items of `sidebarFor`, with
+ * the current page's anchors filled in; the other items stay shared.
+ */
+export function sidebarAt(items: readonly SidebarItem[], page: PageEntry): SidebarItem[] {
+  return items.map((item) => (item.url === page.url && item.hasAnchors ? { ...item, anchors: sidebarAnchorsOf(page) } : item));
+}
+
+/** The anchors file of a section (pure): every sidebar page's headings of levels 2 and 3, by URL. */
+export function sectionAnchors(folder: DirectoryEntry): SectionAnchors {
+  const out: SectionAnchors = {};
+  for (const page of pagesOf(folder)) {
+    const anchors = sidebarAnchorsOf(page);
+    if (!isPrintable(page) && anchors.length) out[page.url] = anchors;
+  }
+  return out;
 }
 
 /** Site-wide data from the settings and the top-level folders of the index. */
@@ -89,7 +114,7 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
  * landing page at `/`), a generated index for folders without one, the
  * not-found page and the app shell, each with the data its template needs.
  */
-export function planPages({ root, pages, contributors, settings, sponsors, vote }: PlanOptions): PagePlan[] {
+export function planPages({ root, pages, contributors, settings, sponsors, vote, anchorFiles = new Map() }: PlanOptions): PagePlan[] {
   const site = siteData(settings, root);
   const folders = new Map<string, DirectoryEntry>();
   const walk = (folder: DirectoryEntry) => {
@@ -118,6 +143,7 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote 
     description: description || settings.description,
     site,
     sidebar: sidebarOf(sectionOf(url)),
+    sidebarAnchors: anchorFiles.get(sectionOf(url)) ?? "",
     page: null,
     children: [],
     hero: { words: HERO_WORDS },
@@ -137,7 +163,8 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote 
     const data: PageData = {
       ...base(entry.url, landing ? settings.name : isPrintable(entry) ? `Combined printable page | ${settings.name}` : `${entry.title} | ${settings.name}`, entry.description),
       kind: landing ? "landing" : "doc",
-      sidebar: landing ? [] : sidebarOf(section),
+      sidebar: landing ? [] : sidebarAt(sidebarOf(section), entry),
+      ...(landing ? { sidebarAnchors: "" } : {}),
       sponsors: landing && sponsors ? { data: sponsors, thresholds: settings.sponsors.thresholds, latest: settings.sponsors.latest } : null,
       page: {
         title: entry.title,
@@ -169,7 +196,7 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote 
   for (const section of printable) {
     const url = `/${section}/printable/`;
     const members = pagesOf(folders.get(`/${section}/`)!).filter((e) => !isPrintable(e)).map((e) => byUrl.get(e.url)!);
-    const data: PageData = { ...base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [] };
+    const data: PageData = { ...base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [], sidebarAnchors: "" };
     const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
     plans.push({ outPath: outPathOf(url), data, bodyHtml: combinePrintable(members), bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] });
   }
@@ -182,8 +209,8 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote 
     plans.push({ outPath: outPathOf("/vote/"), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}/vote/`, robots: "", redirects: [] });
   }
   plans.push(
-    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
-    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [] }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
+    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [], sidebarAnchors: "" }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
+    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
   );
   return plans;
 }

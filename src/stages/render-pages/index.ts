@@ -10,7 +10,7 @@ import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
 import type { ReadmeKind } from "../fetch-readmes/front-matter.ts";
 import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../fetch-readmes/repository-list.ts";
-import { planPages } from "./core.ts";
+import { planPages, sectionAnchors } from "./core.ts";
 import { chunkOf, hasChunk, routesFile } from "./page-chunks.ts";
 import { readDataFile } from "./read-data.ts";
 import { fillRepositoryLists } from "./repository-list.ts";
@@ -32,6 +32,19 @@ export interface RenderPagesInput {
   root: DirectoryEntry;
   pages: readonly ProcessedPage[];
   contributors: Record<string, Contributor[]>;
+}
+
+/**
+ * One anchors file per top-level section, named by a hash of its contents so
+ * browsers and the service worker may keep it for good: what a sidebar item
+ * shows when a reader opens another page's anchors.
+ */
+function anchorFiles(root: DirectoryEntry): Array<{ section: string; file: OutputFile }> {
+  return root.children.flatMap((child) => {
+    if (child.type !== "directory") return [];
+    const contents = JSON.stringify(sectionAnchors(child));
+    return [{ section: child.name, file: { path: `assets/sidebar/${child.name}-${hashKey(contents).slice(0, 10)}.json`, contents } }];
+  });
 }
 
 /** The code a rendered page depends on besides its plan. */
@@ -63,7 +76,9 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
   const sponsors = (await readDataFile<SponsorData>(ctx, SPONSORS_FILE, validateSponsors)) ?? null;
   const vote =
     (await readDataFile<VoteData>(ctx, VOTE_FILE, (data) => validateVoteData(data).map((p) => ({ path: parseJsonPath(p.path), message: p.message })))) ?? null;
-  const plans = planPages({ ...input, pages: await withRepositoryLists(ctx, input.pages), settings: ctx.settings, sponsors, vote });
+  const anchors = anchorFiles(input.root);
+  const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
+  const plans = planPages({ ...input, pages: await withRepositoryLists(ctx, input.pages), settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls });
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // React and the templates are loaded only when some page is not cached.
   const render = async () => (await import("./render-document.ts")).renderDocument;
@@ -92,7 +107,7 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
     ),
   );
   const chunks = plans.flatMap((plan, i) => (rendered[i].chunk ? [{ url: plan.data.url, chunk: rendered[i].chunk! }] : []));
-  const files = [...rendered.map((r) => r.page), ...chunks.map((c) => c.chunk), routesFile(chunks)];
+  const files = [...rendered.map((r) => r.page), ...chunks.map((c) => c.chunk), routesFile(chunks), ...anchors.map((a) => a.file)];
   // Routes are the site's pages: everything but the not-found page and the app shell.
   return { files, routes: plans.filter(hasChunk).map((p) => p.data.url) };
 }
