@@ -71,8 +71,8 @@ async function settingsFor(options: BuildOptions, root: string): Promise<Setting
 }
 
 /**
- * Builds the site: index content → resolve contributors → render pages →
- * bundle client → generate service worker, then writes the output atomically
+ * Builds the site: index content → resolve contributors → bundle client →
+ * render pages → emit site files → search index → generate service worker, then writes the output atomically
  * (unless `write: false`). Content errors are collected and fail the build once.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
@@ -85,12 +85,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
   failOnErrors(ctx);
-  const rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl }));
+  const client = await task(logger, "bundle client", () => runBundleClient(ctx));
+  const rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl, assets: client.assets }));
   const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
   const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages));
-  const client = await task(logger, "bundle client", () => runBundleClient(ctx, [...rendered.files, ...siteFiles.files, ...search.files]));
-  const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, client.files));
-  const files = [...client.files, worker.file];
+  const site = [...rendered.files, ...siteFiles.files, ...search.files, ...client.files];
+  const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: site, assets: client.assets }));
+  const files = [...site, worker.file];
   // Later stages report problems too (data files); nothing is written while any is fatal.
   failOnErrors(ctx);
   const session = options.session;

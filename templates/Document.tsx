@@ -1,3 +1,4 @@
+import type { ClientAssets } from "../src/shared/client-assets.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
 
@@ -22,10 +23,12 @@ export interface DocumentProps {
   robots: string;
   /** Hash redirects that start on this page. */
   redirects?: readonly HashRedirect[];
+  /** The client bundle's stylesheets, preloads and entry script, linked at the end of <head>. */
+  assets: ClientAssets;
 }
 
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
-export function Document({ data, appHtml, canonical, robots, redirects = [] }: DocumentProps) {
+export function Document({ data, appHtml, canonical, robots, redirects = [], assets }: DocumentProps) {
   return (
     <html lang="en" data-theme="light">
       <head>
@@ -48,6 +51,13 @@ export function Document({ data, appHtml, canonical, robots, redirects = [] }: D
           </>
         ) : null}
         <script dangerouslySetInnerHTML={{ __html: bootScript(redirects) }} />
+        {assets.css.map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
+        {assets.preload.map((href) => (
+          <link key={href} rel="modulepreload" href={href} />
+        ))}
+        <script type="module" src={assets.entry} />
       </head>
       <body>
         <div id={ROOT_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: appHtml }} />

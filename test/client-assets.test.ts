@@ -1,6 +1,11 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { clientAssets, injectAssets } from "../src/stages/bundle-client/core.ts";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { resolveSettings } from "../src/config.ts";
+import { clientAssets } from "../src/stages/bundle-client/core.ts";
+import { planPages } from "../src/stages/render-pages/core.ts";
+import { Document } from "../templates/Document.tsx";
 import { injectManifest, precacheEntries, urlOfFile } from "../src/stages/generate-service-worker/core.ts";
 
 const outputs = {
@@ -27,43 +32,45 @@ test("clientAssets finds the entry, its stylesheet and static imports only", () 
   assert.throws(() => clientAssets(outputs, "site-client/other.tsx"), /no output/);
 });
 
-test("injectAssets puts the vote stylesheet's URL where pages hold its token", () => {
+test("the document's <head> links the client's stylesheet, preloads its static chunks and loads its entry script", () => {
   const assets = clientAssets(outputs, "site-client/index.tsx");
-  const [page] = injectAssets([{ path: "vote/index.html", contents: '<head></head><script type="application/json">{"stylesheet":"__DOCS_BUILD_VOTE_STYLESHEET__"}</script>' }], assets);
-  assert.match(page.contents as string, '{"stylesheet":"/assets/vote-QWERTYUI.css"}');
+  const root = { path: "content", name: "content", children: [], size: 0, type: "directory" as const, url: "/" };
+  const [plan] = planPages({ root, pages: [], contributors: {}, settings: resolveSettings({}), sponsors: null, vote: null }).filter((p) => p.outPath === "404.html");
+  const html = renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml: "", canonical: "", robots: "noindex", assets }));
+  const head = html.slice(0, html.indexOf("</head>"));
+  const stylesheet = head.indexOf('<link rel="stylesheet" href="/assets/index-IJKLMNOP.css"/>');
+  const entry = head.indexOf('<script type="module" src="/assets/index-ABCDEFGH.js"></script>');
+  assert.ok(stylesheet !== -1 && entry > stylesheet, head);
+  // React places preloads early in <head> by itself, which only starts them sooner.
+  assert.match(head, '<link rel="modulepreload" href="/assets/chunks/chunk-QRSTUVWX.js"/>');
+  assert.not.match(head, "lazy-YZABCDEF", "dynamically imported chunks are not preloaded");
 });
 
-test("injectAssets adds the tags before </head> of HTML files and leaves other files alone", () => {
-  const assets = clientAssets(outputs, "site-client/index.tsx");
-  const [page, script] = injectAssets(
-    [
-      { path: "a/index.html", contents: "<html><head><title>x</title></head><body></body></html>" },
-      { path: "sw.js", contents: "</head>" },
-    ],
-    assets,
-  );
-  assert.is(
-    page.contents,
-    '<html><head><title>x</title><link rel="stylesheet" href="/assets/index-IJKLMNOP.css"><link rel="modulepreload" href="/assets/chunks/chunk-QRSTUVWX.js"><script type="module" src="/assets/index-ABCDEFGH.js"></script></head><body></body></html>',
-  );
-  assert.is(script.contents, "</head>");
+test("the vote page's data names the bundle's vote stylesheet", () => {
+  const root = { path: "content", name: "content", children: [], size: 0, type: "directory" as const, url: "/" };
+  const vote = { version: 1 as const, capturedAt: "2026-01-01", topics: [] };
+  const plans = planPages({ root, pages: [], contributors: {}, settings: resolveSettings({}), sponsors: null, vote, voteStylesheet: "/assets/vote-QWERTYUI.css" });
+  assert.is(plans.find((p) => p.outPath === "vote/index.html")?.data.vote?.stylesheet, "/assets/vote-QWERTYUI.css");
 });
 
 test("precacheEntries: assets the pages load at once without revision, core pages with a content revision, nothing else", () => {
-  const page = (extra: string) => `<html><head><link rel="stylesheet" href="/assets/index-IJKLMNOP.css"><script type="module" src="/assets/index-ABCDEFGH.js"></script>${extra}</head><body><a href="/assets/linked-in-body.js">x</a></body></html>`;
-  const entries = precacheEntries([
-    { path: "assets/index-ABCDEFGH.js", contents: "js" },
-    { path: "assets/chunks/VoteApp-ZZZZZZZZ.js", contents: "lazy" },
-    { path: "index.html", contents: page("") },
-    { path: "404.html", contents: page('<link rel="modulepreload" href="/assets/chunks/chunk-QRSTUVWX.js">') },
-    { path: "app-shell/index.html", contents: page("") },
-    { path: "guides/index.html", contents: page("") },
-  ]);
+  const assets = clientAssets(outputs, "site-client/index.tsx");
+  const entries = precacheEntries(
+    [
+      { path: "assets/index-ABCDEFGH.js", contents: "js" },
+      { path: "assets/chunks/VoteApp-ZZZZZZZZ.js", contents: "lazy" },
+      { path: "index.html", contents: "<p>home</p>" },
+      { path: "404.html", contents: "<p>not found</p>" },
+      { path: "app-shell/index.html", contents: "<p>shell</p>" },
+      { path: "guides/index.html", contents: "<p>guides</p>" },
+    ],
+    assets,
+  );
   assert.equal(entries.map((e) => e.url), ["/", "/404.html", "/app-shell/", "/assets/chunks/chunk-QRSTUVWX.js", "/assets/index-ABCDEFGH.js", "/assets/index-IJKLMNOP.css"]);
   assert.is(entries.find((e) => e.url === "/assets/index-ABCDEFGH.js")!.revision, null);
   const home = entries.find((e) => e.url === "/")!.revision;
   assert.ok(home && /^[0-9a-f]{16}$/.test(home));
-  const changed = precacheEntries([{ path: "index.html", contents: "<p>home, edited</p>" }])[0].revision;
+  const changed = precacheEntries([{ path: "index.html", contents: "<p>home, edited</p>" }], { ...assets, css: [], preload: [], entry: "/assets/x.js" }).find((e) => e.url === "/")!.revision;
   assert.is.not(changed, home, "the revision follows the content");
   assert.is(urlOfFile("guides/index.html"), "/guides/");
 });

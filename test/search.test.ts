@@ -106,13 +106,17 @@ units("results group by site section in order of each group's best result", () =
 });
 
 units("the service worker precaches the search index (by revision) and the search chunk", () => {
-  const entries = precacheEntries([
-    { path: "search-index.json", contents: "{}" },
-    { path: "assets/chunks/search-backend-ABC123.js", contents: "x" },
-    { path: "assets/chunks/VoteApp-XYZ.js", contents: "y" },
-  ]);
+  const entries = precacheEntries(
+    [
+      { path: "search-index.json", contents: "{}" },
+      { path: "assets/chunks/search-backend-ABC123.js", contents: "x" },
+      { path: "assets/chunks/VoteApp-XYZ.js", contents: "y" },
+    ],
+    { css: [], preload: [], entry: "/assets/index-A.js", voteCss: "" },
+  );
   assert.equal(entries.map((e) => [e.url, e.revision === null]), [
     ["/assets/chunks/search-backend-ABC123.js", true],
+    ["/assets/index-A.js", true],
     ["/search-index.json", false],
   ]);
 });

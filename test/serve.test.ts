@@ -240,8 +240,8 @@ test("/ and page URLs are served as HTML with the live-reload script", async () 
 test("the CSS and JavaScript a page links are served with their content types", async () => {
   const { out } = await server();
   const page = (await expectReply("/guides/first/", 200)).text;
-  const css = [...page.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)">/g)].map((m) => m[1]);
-  const js = [...page.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="(\/assets\/[^"]+\.js)">/g)].map((m) => m[1]);
+  const css = [...page.matchAll(/<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\/?>/g)].map((m) => m[1]);
+  const js = [...page.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="(\/assets\/[^"]+\.js)"\/?>/g)].map((m) => m[1]);
   assert.is(css.length, 1, `one stylesheet linked: ${css}`);
   assert.ok(js.length >= 1, "the entry script is linked");
   for (const [urls, type] of [[css, "text/css"], [js, "text/javascript"]] as const) {

@@ -1,9 +1,6 @@
 /** The base address of the online editor's examples, followed by an example's name. */
 export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/";
 
-/** Stands in for the vote stylesheet's hashed URL until the client bundle exists; replaced in every page. */
-export const VOTE_STYLESHEET_TOKEN = "__DOCS_BUILD_VOTE_STYLESHEET__";
-
 /**
  * The prefix ids and names on third-party pages get, GitHub's: a README's
  * `id="root"` becomes `user-content-root`, so it can never stand in for an

@@ -5,9 +5,9 @@ import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
-import { ASSETS_DIR, clientAssets, injectAssets, type ClientAssets } from "./core.ts";
+import { ASSETS_DIR, clientAssets, type ClientAssets } from "./core.ts";
 
-/** The client's assets and the HTML files with their tags added. */
+/** The client's assets (for the pages to refer to) and the bundle's files. */
 export interface BundleClientResult {
   assets: ClientAssets;
   files: OutputFile[];
@@ -72,41 +72,18 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
 
 /**
  * Bundles `site-client/` with esbuild (ES modules, code splitting, minified,
- * content-hashed names under `assets/`) and adds its tags to the pages. The
- * bundle depends only on the client code, so it is cached by that code's hash.
+ * content-hashed names under `assets/`). It runs before pages are rendered,
+ * so each page is rendered with its tags and written once. The bundle
+ * depends only on the client code, so it is cached by that code's hash.
  */
-export async function runBundleClient(ctx: BuildContext, pages: readonly OutputFile[]): Promise<BundleClientResult> {
+export async function runBundleClient(ctx: BuildContext): Promise<BundleClientResult> {
   const key = ctx.cache.enabled ? hashKey("client", await hashToolSources(TOOL_ROOT, CLIENT_SOURCES)) : "";
   const data = key ? await ctx.cache.getJson<CachedBundle>(key) : undefined;
-  let built: { assets: ClientAssets; files: OutputFile[] };
-  if (data) {
-    built = { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })) };
-  } else {
-    built = await bundle(ctx);
-    if (key) {
-      const entry: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
-      await ctx.cache.setJson(key, entry);
-    }
+  if (data) return { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })) };
+  const built = await bundle(ctx);
+  if (key) {
+    const entry: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
+    await ctx.cache.setJson(key, entry);
   }
-  return { assets: built.assets, files: [...injectRemembered(ctx, pages, built.assets), ...built.files] };
-}
-
-/**
- * Adds the client's tags to the pages. A long-lived process remembers the
- * result per page from the last build, so an unchanged page (the same cached
- * string) is not copied again, and the output writer sees it is unchanged at once.
- */
-function injectRemembered(ctx: BuildContext, pages: readonly OutputFile[], assets: ClientAssets): OutputFile[] {
-  const memo = ctx.cache.memo;
-  if (!memo) return injectAssets(pages, assets);
-  const id = `injected\0${JSON.stringify(assets)}`;
-  const previous = (memo.get(id) as Map<string | Uint8Array, OutputFile> | undefined) ?? new Map();
-  const next = new Map<string | Uint8Array, OutputFile>();
-  const files = pages.map((page) => {
-    const file = previous.get(page.contents) ?? injectAssets([page], assets)[0];
-    next.set(page.contents, file);
-    return file;
-  });
-  memo.set(id, next);
-  return files;
+  return built;
 }

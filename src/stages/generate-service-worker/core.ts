@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output-files.ts";
+import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
 
 /** One precache manifest entry: a URL and, for unhashed files, a content revision. */
 export interface PrecacheEntry {
@@ -13,9 +14,6 @@ export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"
 /** The built-in search, precached so it answers offline from the first visit: its index and its code chunk. */
 const SEARCH_FILES = /^(?:search-index\.json|assets\/chunks\/search-backend-[^/]+\.js)$/;
 
-/** Client assets a page loads at once: its scripts, preloaded chunks and stylesheets. */
-const PAGE_ASSET = /(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g;
-
 /** The public URL of an output file. */
 export function urlOfFile(path: string): string {
   return `/${path.replace(/(^|\/)index\.html$/, "$1")}`;
@@ -28,21 +26,13 @@ export function urlOfFile(path: string): string {
  * The search index and search chunk are precached too, so search works
  * offline; other lazily loaded chunks (the vote board) are cached when first used.
  */
-export function precacheEntries(files: readonly OutputFile[]): PrecacheEntry[] {
-  const assets = new Set<string>();
-  const entries: PrecacheEntry[] = [];
+export function precacheEntries(files: readonly OutputFile[], assets: ClientAssets): PrecacheEntry[] {
+  const entries: PrecacheEntry[] = pageAssetUrls(assets).map((url) => ({ url, revision: null }));
+  const revision = (file: OutputFile) => createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
   for (const file of files) {
-    if (SEARCH_FILES.test(file.path)) {
-      entries.push({ url: `/${file.path}`, revision: file.path.endsWith(".json") ? createHash("sha256").update(file.contents).digest("hex").slice(0, 16) : null });
-      continue;
-    }
-    if (!file.path.endsWith(".html")) continue;
-    const html = typeof file.contents === "string" ? file.contents : Buffer.from(file.contents).toString("utf8");
-    const head = html.slice(0, html.indexOf("</head>") + 1 || undefined);
-    for (const match of head.matchAll(PAGE_ASSET)) assets.add(match[1]);
-    if (PRECACHED_PAGES.includes(file.path)) entries.push({ url: urlOfFile(file.path), revision: createHash("sha256").update(file.contents).digest("hex").slice(0, 16) });
+    if (SEARCH_FILES.test(file.path)) entries.push({ url: `/${file.path}`, revision: file.path.endsWith(".json") ? revision(file) : null });
+    else if (PRECACHED_PAGES.includes(file.path)) entries.push({ url: urlOfFile(file.path), revision: revision(file) });
   }
-  for (const url of assets) entries.push({ url, revision: null });
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
 

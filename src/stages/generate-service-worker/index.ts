@@ -4,6 +4,7 @@ import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
+import type { ClientAssets } from "../../shared/client-assets.ts";
 import { injectManifest, precacheEntries } from "./core.ts";
 
 /** The service worker file and how much it precaches. */
@@ -18,8 +19,8 @@ export interface GenerateServiceWorkerResult {
  * esbuild, cached by the source's hash) and injects the precache manifest:
  * the hashed client assets and the core pages.
  */
-export async function runGenerateServiceWorker(ctx: BuildContext, files: readonly OutputFile[]): Promise<GenerateServiceWorkerResult> {
-  const entries = precacheEntries(files);
+export async function runGenerateServiceWorker(ctx: BuildContext, input: { files: readonly OutputFile[]; assets: ClientAssets }): Promise<GenerateServiceWorkerResult> {
+  const entries = precacheEntries(input.files, input.assets);
   const key = ctx.cache.enabled ? hashKey("service-worker", await hashToolSources(TOOL_ROOT, WORKER_SOURCES)) : "";
   const cached = key ? await ctx.cache.get(key) : undefined;
   let bundled = cached?.toString("utf8");

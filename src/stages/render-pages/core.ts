@@ -5,7 +5,7 @@ import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/cont
 import type { BlogPostSummary, Contributor, LinkItem, PageData, SectionAnchors, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { teaserOf } from "../../shared/text.ts";
-import { STACKBLITZ_BASE, VOTE_STYLESHEET_TOKEN } from "../../shared/constants.ts";
+import { STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 import { combinePrintable } from "./printable.ts";
 
@@ -40,6 +40,8 @@ export interface PlanOptions {
   vote: VoteData | null;
   /** The URL of each section's anchors file, by section name; a section without one has no entry. */
   anchorFiles?: ReadonlyMap<string, string>;
+  /** The URL of the vote board's stylesheet, from the client bundle. Default "". */
+  voteStylesheet?: string;
 }
 
 /** Where the HTML of a URL is written: `/a/b/` → `a/b/index.html`. */
@@ -114,7 +116,7 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
  * landing page at `/`), a generated index for folders without one, the
  * not-found page and the app shell, each with the data its template needs.
  */
-export function planPages({ root, pages, contributors, settings, sponsors, vote, anchorFiles = new Map() }: PlanOptions): PagePlan[] {
+export function planPages({ root, pages, contributors, settings, sponsors, vote, anchorFiles = new Map(), voteStylesheet = "" }: PlanOptions): PagePlan[] {
   const site = siteData(settings, root);
   const folders = new Map<string, DirectoryEntry>();
   const walk = (folder: DirectoryEntry) => {
@@ -204,7 +206,7 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
     const data: PageData = {
       ...base("/vote/", `Vote | ${settings.name}`, "Vote on the webpack features and documentation topics you care about."),
       kind: "vote",
-      vote: { topics: vote.topics, stylesheet: VOTE_STYLESHEET_TOKEN },
+      vote: { topics: vote.topics, stylesheet: voteStylesheet },
     };
     plans.push({ outPath: outPathOf("/vote/"), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}/vote/`, robots: "", redirects: [] });
   }

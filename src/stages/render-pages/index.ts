@@ -5,6 +5,7 @@ import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.ts";
+import type { ClientAssets } from "../../shared/client-assets.ts";
 import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
@@ -27,11 +28,12 @@ export interface RenderPagesResult {
   routes: string[];
 }
 
-/** Inputs of the render stage: the index stage's tree and pages, and resolved contributors. */
+/** Inputs of the render stage: the index stage's tree and pages, resolved contributors and the client bundle's assets. */
 export interface RenderPagesInput {
   root: DirectoryEntry;
   pages: readonly ProcessedPage[];
   contributors: Record<string, Contributor[]>;
+  assets: ClientAssets;
 }
 
 /**
@@ -78,7 +80,8 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
     (await readDataFile<VoteData>(ctx, VOTE_FILE, (data) => validateVoteData(data).map((p) => ({ path: parseJsonPath(p.path), message: p.message })))) ?? null;
   const anchors = anchorFiles(input.root);
   const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
-  const plans = planPages({ ...input, pages: await withRepositoryLists(ctx, input.pages), settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls });
+  const plans = planPages({ ...input, pages: await withRepositoryLists(ctx, input.pages), settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
+  const assets = JSON.stringify(input.assets);
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // React and the templates are loaded only when some page is not cached.
   const render = async () => (await import("./render-document.ts")).renderDocument;
@@ -94,10 +97,10 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
   const rendered = await Promise.all(
     plans.map((plan) =>
       limit(async (): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> => {
-        const make = async () => ({ page: { path: plan.outPath, contents: (await render())(plan) }, chunk: hasChunk(plan) ? chunkOf(plan) : undefined });
+        const make = async () => ({ page: { path: plan.outPath, contents: (await render())(plan, input.assets) }, chunk: hasChunk(plan) ? chunkOf(plan) : undefined });
         if (!ctx.cache.enabled) return make();
         const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
-        const key = hashKey("html", templates, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
+        const key = hashKey("html", templates, assets, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
         const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
         if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
         const made = await make();

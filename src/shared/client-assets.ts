@@ -1,0 +1,19 @@
+/**
+ * The client bundle's files a page refers to, by public URL: what the bundle
+ * stage hands to rendering, so every page is written complete, once.
+ */
+export interface ClientAssets {
+  /** Stylesheets every page links. */
+  css: string[];
+  /** The entry script every page loads. */
+  entry: string;
+  /** Chunks the entry imports statically, preloaded beside it. */
+  preload: string[];
+  /** The vote page's lazily loaded stylesheet ("" when there is none). */
+  voteCss: string;
+}
+
+/** The files a page loads at once: its stylesheets, preloaded chunks and entry script. */
+export function pageAssetUrls(assets: ClientAssets): string[] {
+  return [...assets.css, ...assets.preload, assets.entry];
+}
