@@ -12,7 +12,7 @@ import { runIndexContent } from "./stages/index-content/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
-import { writeChanged, writeOutput, type OutputManifest } from "./write-output.ts";
+import { openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -51,6 +51,7 @@ export interface BuildSession {
 
 /** What a build produced. */
 export interface BuildResult {
+  /** Every output file, for builds with `write: false` and the dev server's; empty when the build streamed its files to disk. */
   files: OutputFile[];
   pages: number;
   bytes: number;
@@ -85,24 +86,41 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
   failOnErrors(ctx);
-  const client = await task(logger, "bundle client", () => runBundleClient(ctx));
-  const rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl, assets: client.assets }));
-  const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
-  const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages));
-  const site = [...rendered.files, ...siteFiles.files, ...search.files, ...client.files];
-  const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: site, assets: client.assets }));
-  const files = [...site, worker.file];
-  // Later stages report problems too (data files); nothing is written while any is fatal.
-  failOnErrors(ctx);
   const session = options.session;
-  // The output's lock is taken here, not for the whole build: only writing and swapping need it, and a
-  // second build then waits seconds for the first one's write, not minutes for its rendering.
+  // A build writes each file into a staging folder as soon as it is made, so memory does not grow with the
+  // rendered site, and swaps the folder in at the end. Builds without output, and the dev server (which
+  // compares every file with its last build to write only changes), collect the files instead.
+  const stream = options.write !== false && !session;
   const write = { notify: (line: string) => logger.warn(line) };
-  if (options.write !== false)
-    await task(logger, "write output", async () => {
-      if (session) session.written = await writeChanged(ctx.paths.out, files, session.written, write);
-      else await writeOutput(ctx.paths.out, files, write);
-    });
+  const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
+  const collected: OutputFile[] = [];
+  let count = 0;
+  let bytes = 0;
+  const emit = async (file: OutputFile) => {
+    count++;
+    bytes += byteLength(file);
+    if (staging) await staging.write(file);
+    else collected.push(file);
+  };
+  let rendered: Awaited<ReturnType<typeof runRenderPages>>;
+  try {
+    const client = await task(logger, "bundle client", () => runBundleClient(ctx));
+    rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl, assets: client.assets }, emit));
+    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
+    const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages));
+    const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...search.files, ...client.files], assets: client.assets }));
+    for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
+    // Later stages report problems too (data files); nothing is put in place while any is fatal.
+    failOnErrors(ctx);
+    if (options.write !== false)
+      await task(logger, "write output", async () => {
+        if (staging) await staging.commit();
+        else if (session) session.written = await writeChanged(ctx.paths.out, collected, session.written, write);
+      });
+  } catch (error) {
+    await staging?.abort();
+    throw error;
+  }
 
   const diagnostics = sortDiagnostics(ctx.diagnostics());
   for (const d of diagnostics) {
@@ -111,13 +129,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     session?.printed?.add(text);
     logger.warn(text);
   }
-  const bytes = files.reduce((sum, f) => sum + byteLength(f), 0);
   const seconds = (performance.now() - started) / 1000;
   logger.summary(
-    `Built ${rendered.routes.length} pages, ${files.length} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
+    `Built ${rendered.routes.length} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
       (options.write === false ? "" : ` → ${ctx.display(ctx.paths.out)}`),
   );
-  return { files, pages: rendered.routes.length, bytes, seconds, diagnostics };
+  // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
+  collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { files: collected, pages: rendered.routes.length, bytes, seconds, diagnostics };
 }
 
 /** Builds only the content index (for `docs-build index`), failing on content errors. */

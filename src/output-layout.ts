@@ -81,10 +81,11 @@ export function outputIdentity(state: OutputState): string | undefined {
  * Makes the output path whole again after a killed write, then removes what
  * killed writes left beside it: staging folders, previous versions, stray
  * symlinks, every sibling of this output's pattern but the one the output
- * links to. Call it only while holding the output's lock: another writer's
- * staging folder looks just like a leftover. Returns the output's state.
+ * links to, and but those `inUse` names (staging folders still being filled,
+ * which are written before the lock is taken). Call it only while holding the
+ * output's lock. Returns the output's state.
  */
-export async function tidyOutput(paths: OutputPaths, notify?: (line: string) => void): Promise<OutputState> {
+export async function tidyOutput(paths: OutputPaths, notify?: (line: string) => void, inUse: (name: string) => boolean = () => false): Promise<OutputState> {
   let state = await inspectOutput(paths);
   let siblings = (await fs.readdir(paths.parent)).filter((name) => isSibling(paths, name));
   const previous = siblings.filter((name) => isSibling(paths, name, "old"));
@@ -99,7 +100,7 @@ export async function tidyOutput(paths: OutputPaths, notify?: (line: string) => 
     siblings = siblings.filter((name) => name !== newest);
   }
   const keep = state.kind === "link" ? state.target : undefined;
-  const leftovers = siblings.filter((name) => name !== keep);
+  const leftovers = siblings.filter((name) => name !== keep && !inUse(name));
   // fs.rm removes a symlink itself, never what it points to.
   await Promise.all(leftovers.map((name) => fs.rm(path.join(paths.parent, name), { recursive: true, force: true })));
   if (leftovers.length > 0) notify?.(`Removed ${leftovers.length} leftover${leftovers.length === 1 ? "" : "s"} of stopped builds beside ${paths.base}: ${leftovers.join(", ")}.`);
@@ -109,16 +110,6 @@ export async function tidyOutput(paths: OutputPaths, notify?: (line: string) => 
 async function newestOf(parent: string, names: readonly string[]): Promise<string> {
   const stats = await Promise.all(names.map(async (name) => ({ name, ctimeMs: (await fs.lstat(path.join(parent, name))).ctimeMs })));
   return stats.sort((a, b) => b.ctimeMs - a.ctimeMs)[0].name;
-}
-
-/** Fills a fresh folder with `fill`, removing it again if filling fails. */
-async function fillFresh(dir: string, fill: (dir: string) => Promise<void>): Promise<void> {
-  try {
-    await fill(dir);
-  } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
-    throw error;
-  }
 }
 
 /** Points the output at `version` by renaming a fresh symlink over it: a reader sees the old target or the new one, never nothing. */
@@ -135,21 +126,17 @@ async function pointAt(paths: OutputPaths, version: string, tag: string): Promis
 }
 
 /**
- * Installs a site in the symlink layout: fills a new versioned folder, points
- * the output at it, then removes the version it replaces. A kill at any moment
- * leaves the output on the old version or the new, both complete; what is left
- * beside it is removed by the next write. Returns the new version's name.
+ * Installs a filled versioned folder in the symlink layout: points the output
+ * at it, then removes the version it replaces. A kill at any moment leaves the
+ * output on the old version or the new, both complete; what is left beside it
+ * is removed by the next write. On failure the new version is removed.
  */
-export async function installLinked(paths: OutputPaths, state: OutputState, fill: (dir: string) => Promise<void>): Promise<string> {
-  const tag = newTag();
-  const version = siblingName(paths, "v", tag);
-  const dir = path.join(paths.parent, version);
-  await fillFresh(dir, fill);
+export async function installLinked(paths: OutputPaths, state: OutputState, version: string, tag: string): Promise<string> {
   try {
     if (state.kind === "folder") await migrate(paths, version, tag);
     else await pointAt(paths, version, tag);
   } catch (error) {
-    await fs.rm(dir, { recursive: true, force: true });
+    await fs.rm(path.join(paths.parent, version), { recursive: true, force: true });
     throw error;
   }
   if (state.kind === "link") await fs.rm(path.join(paths.parent, state.target), { recursive: true, force: true });
@@ -176,16 +163,14 @@ async function migrate(paths: OutputPaths, version: string, tag: string): Promis
 }
 
 /**
- * Installs a site by the rename swap (the layout for Windows): fills a staging
- * folder, renames the output away and the staging folder in. Killed between
+ * Installs a filled staging folder by the rename swap (the layout for
+ * Windows): renames the output away and the staging folder in. Killed between
  * the two renames, the output is missing until the next write puts the
  * previous folder back (tidyOutput). Returns the new output's identity.
  */
-export async function installRenamed(paths: OutputPaths, state: OutputState, fill: (dir: string) => Promise<void>): Promise<string> {
-  const tag = newTag();
-  const staging = path.join(paths.parent, siblingName(paths, "new", tag));
+export async function installRenamed(paths: OutputPaths, state: OutputState, stagingName: string, tag: string): Promise<string> {
+  const staging = path.join(paths.parent, stagingName);
   const previous = path.join(paths.parent, siblingName(paths, "old", tag));
-  await fillFresh(staging, fill);
   const existing = state.kind !== "missing";
   try {
     if (existing) await fs.rename(paths.out, previous);

@@ -72,7 +72,7 @@ function describe(holder: LockHolder | undefined): string {
 }
 
 /** Whether the holder's process is gone: its pid is free, a zombie, or now names a process that started at another time. */
-async function isGone(holder: LockHolder): Promise<boolean> {
+export async function isGone(holder: LockHolder): Promise<boolean> {
   // A process on another machine (the output on a shared network folder) cannot be checked from here, so it counts as alive.
   if (holder.host !== os.hostname()) return false;
   try {
@@ -152,6 +152,17 @@ async function breakLock(file: string, seen: Seen): Promise<boolean> {
   }
 }
 
+/** This process as a lock file records it, with a fresh token. */
+export async function thisProcess(): Promise<LockHolder> {
+  const self = await procStat("self");
+  return { pid: process.pid, host: os.hostname(), started: new Date(performance.timeOrigin).toISOString(), ticks: self?.ticks, token: randomBytes(8).toString("hex") };
+}
+
+/** Reads a holder record; undefined when the text is not one. */
+export function readHolder(text: string): LockHolder | undefined {
+  return parseHolder(text);
+}
+
 /**
  * Takes the lock of an output folder, so two builds into one folder never
  * write or swap at the same time. Waits while another live process holds it
@@ -162,8 +173,7 @@ async function breakLock(file: string, seen: Seen): Promise<boolean> {
 export async function lockOutput(outDir: string, options: LockOptions = {}): Promise<OutputLock> {
   const file = lockPath(outDir);
   const name = path.basename(outDir);
-  const self = await procStat("self");
-  const mine: LockHolder = { pid: process.pid, host: os.hostname(), started: new Date(performance.timeOrigin).toISOString(), ticks: self?.ticks, token: randomBytes(8).toString("hex") };
+  const mine = await thisProcess();
   const text = `${JSON.stringify(mine, null, 2)}\n`;
   const started = Date.now();
   const deadline = started + (options.waitMs ?? DEFAULT_LOCK_WAIT_MS);

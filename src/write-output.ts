@@ -2,8 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import pLimit from "p-limit";
 import type { OutputFile } from "./output-files.ts";
-import { DEFAULT_LAYOUT, installLinked, installRenamed, inspectOutput, outputIdentity, outputPaths, tidyOutput, type Layout, type OutputPaths } from "./output-layout.ts";
-import { lockOutput, type LockOptions } from "./output-lock.ts";
+import { DEFAULT_LAYOUT, installLinked, installRenamed, inspectOutput, newTag, outputIdentity, outputPaths, siblingName, tidyOutput, type Layout, type OutputPaths, type OutputState } from "./output-layout.ts";
+import { isGone, lockOutput, readHolder, thisProcess, type LockOptions } from "./output-lock.ts";
 
 /** Options of {@link writeOutput} and {@link writeChanged}. */
 export interface WriteOptions extends LockOptions {
@@ -20,6 +20,106 @@ async function writeAll(dir: string, files: readonly OutputFile[]): Promise<void
   await Promise.all(files.map((f) => limit(() => fs.writeFile(path.join(dir, f.path), f.contents))));
 }
 
+/** Staging folders this process is filling, by absolute path: the cleanup of another write in this process must leave them. */
+const filling = new Set<string>();
+
+/** The file in a staging folder that names the process filling it; removed before the folder is put in place. */
+const OWNER_FILE = ".docs-build-staging";
+
+/**
+ * The siblings of the output that are staging folders still being filled:
+ * by this process, or by another whose owner file names a running process.
+ * The cleanup leaves them; a killed build's folder names a process that is gone.
+ */
+async function busySiblings(paths: OutputPaths): Promise<Set<string>> {
+  const busy = new Set<string>();
+  for (const name of await fs.readdir(paths.parent)) {
+    const dir = path.join(paths.parent, name);
+    if (filling.has(dir)) busy.add(name);
+    else if (name.startsWith(`.${paths.base}-`)) {
+      const owner = readHolder(await fs.readFile(path.join(dir, OWNER_FILE), "utf8").catch(() => ""));
+      if (owner && !(await isGone(owner))) busy.add(name);
+    }
+  }
+  return busy;
+}
+
+/** Under the output's lock: removes what killed writes left (putting back a site lost between two renames), then runs `work`. */
+function tidied(outDir: string, paths: OutputPaths, options: WriteOptions, work: (state: OutputState) => Promise<void> = async () => {}): Promise<void> {
+  return locked(outDir, options, async () => {
+    const busy = await busySiblings(paths);
+    await work(await tidyOutput(paths, options.notify, (name) => busy.has(name)));
+  });
+}
+
+/**
+ * A site being written: files go into a fresh staging folder beside the
+ * output as soon as they are made, so no build holds its whole output in
+ * memory, and `commit` puts the folder in place atomically.
+ */
+export interface Staging {
+  /** Writes one file into the staging folder (folders are created as needed). */
+  write(file: OutputFile): Promise<void>;
+  /**
+   * Takes the output's lock, removes what killed writes left, and puts the
+   * staged site in place (see output-layout.ts). The previous site stays
+   * byte for byte if anything fails; the staging folder is then removed.
+   */
+  commit(): Promise<void>;
+  /** Removes the staging folder (after a failed build). */
+  abort(): Promise<void>;
+}
+
+/**
+ * Opens a staging folder for the output: `.<out>-v-<pid>-<hex>` in the
+ * symlink layout, `.<out>-new-…` in the rename layout. Filling it takes no
+ * lock, so builds into one output render side by side; each takes the lock
+ * only to commit, and no cleanup removes a staging folder whose process runs.
+ */
+export async function openStaging(outDir: string, options: WriteOptions = {}): Promise<Staging> {
+  const paths = outputPaths(path.resolve(outDir));
+  await fs.mkdir(paths.parent, { recursive: true });
+  // Tidying first puts back a site a killed build lost, before this build can fail.
+  await tidied(outDir, paths, options);
+  const layout = options.layout ?? DEFAULT_LAYOUT;
+  const tag = newTag();
+  const name = siblingName(paths, layout === "symlink" ? "v" : "new", tag);
+  const dir = path.join(paths.parent, name);
+  filling.add(dir);
+  await fs.mkdir(dir, { recursive: true });
+  await fs.writeFile(path.join(dir, OWNER_FILE), JSON.stringify(await thisProcess()));
+  const folders = new Set<string>([dir]);
+  const abort = async () => {
+    await fs.rm(dir, { recursive: true, force: true });
+    filling.delete(dir);
+  };
+  return {
+    async write(file) {
+      const target = path.join(dir, file.path);
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) {
+        await fs.mkdir(folder, { recursive: true });
+        folders.add(folder);
+      }
+      await fs.writeFile(target, file.contents);
+    },
+    async commit() {
+      try {
+        await tidied(outDir, paths, options, async (state) => {
+          await fs.rm(path.join(dir, OWNER_FILE), { force: true });
+          if (layout === "symlink") await installLinked(paths, state, name, tag);
+          else await installRenamed(paths, state, name, tag);
+        });
+      } catch (error) {
+        await abort();
+        throw error;
+      }
+      filling.delete(dir);
+    },
+    abort,
+  };
+}
+
 /** Runs `work` holding the output's lock, which is released however `work` ends. */
 async function locked<T>(outDir: string, options: WriteOptions, work: (paths: OutputPaths) => Promise<T>): Promise<T> {
   const paths = outputPaths(path.resolve(outDir));
@@ -32,23 +132,34 @@ async function locked<T>(outDir: string, options: WriteOptions, work: (paths: Ou
   }
 }
 
-/** Tidies what killed writes left, then installs the whole site; returns the new output's identity. Holds the lock. */
-async function replace(paths: OutputPaths, files: readonly OutputFile[], options: WriteOptions): Promise<string> {
-  const state = await tidyOutput(paths, options.notify);
-  const install = (options.layout ?? DEFAULT_LAYOUT) === "symlink" ? installLinked : installRenamed;
-  return install(paths, state, (dir) => writeAll(dir, files));
+/** Stages the whole site and commits it; returns the new output's identity. */
+async function replace(outDir: string, files: readonly OutputFile[], options: WriteOptions): Promise<string> {
+  const staging = await openStaging(outDir, options);
+  try {
+    await writeAllStaged(staging, files);
+  } catch (error) {
+    await staging.abort();
+    throw error;
+  }
+  await staging.commit();
+  return outputIdentity(await inspectOutput(outputPaths(path.resolve(outDir)))) as string;
+}
+
+async function writeAllStaged(staging: Staging, files: readonly OutputFile[]): Promise<void> {
+  const limit = pLimit(64);
+  await Promise.all(files.map((f) => limit(() => staging.write(f))));
 }
 
 /**
  * Writes the site so that `outDir` always holds one complete site: the
  * previous one until the new one is complete, then the new one, even if the
- * process is killed at any moment (see output-layout.ts). Holds the output's
- * lock (`.<out>.lock` beside it) from before the first file to after the
- * cleanup, waiting up to two minutes for another build that holds it. If
- * anything fails, the previous output stays byte for byte as it was.
+ * process is killed at any moment (see output-layout.ts). The files are
+ * staged first; the output's lock (`.<out>.lock` beside it) is held from the
+ * cleanup to the swap, waiting up to two minutes for another build that holds
+ * it. If anything fails, the previous output stays byte for byte as it was.
  */
 export async function writeOutput(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): Promise<void> {
-  await locked(outDir, options, (paths) => replace(paths, files, options));
+  await replace(outDir, files, options);
 }
 
 /** The contents of every file last written, by path, and which site they were written into: what a later incremental write compares with. */
@@ -72,14 +183,16 @@ function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boole
  */
 export async function writeChanged(outDir: string, files: readonly OutputFile[], previous: OutputManifest | undefined, options: WriteOptions = {}): Promise<OutputManifest> {
   const next = new Map(files.map((f) => [f.path, f.contents]));
-  return locked(outDir, options, async (paths) => {
+  const patched = await locked(outDir, options, async (paths): Promise<OutputManifest | undefined> => {
     const state = await inspectOutput(paths);
     const version = outputIdentity(state);
-    // Patching a site this session did not write would mix two builds.
-    if (!previous || version === undefined || version !== previous.version) return { version: await replace(paths, files, options), files: next };
+    // Patching a site this session did not write would mix two builds: that one is replaced whole, below.
+    if (!previous || version === undefined || version !== previous.version) return undefined;
     const dir = state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
     await writeAll(dir, files.filter((f) => !same(previous.files.get(f.path), f.contents)));
     await Promise.all([...previous.files.keys()].filter((p) => !next.has(p)).map((p) => fs.rm(path.join(dir, p), { force: true })));
     return { version, files: next };
   });
+  // A whole site is staged without the lock and takes it only to commit, like a build.
+  return patched ?? { version: await replace(outDir, files, options), files: next };
 }

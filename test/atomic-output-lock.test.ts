@@ -30,7 +30,8 @@ test("two writes into one output at once: the second waits for the first, and on
     for (const r of results) assert.is(r.status, "fulfilled", r.status === "rejected" ? `a write failed: ${(r.reason as Error).message}` : "");
     const now = snapshot(out);
     assert.ok(sameSite(now, snapshotOf(site("one"))) || sameSite(now, snapshotOf(site("two"))), "the output is one of the two sites, whole");
-    assert.equal(notes.filter((n) => n.startsWith(`Waiting for another docs-build to finish writing dist (pid ${process.pid}, started `)).length, 1, notes.join("\n"));
+    // Both start together, so one waits for the other's lock at least once (to tidy or to swap).
+    assert.ok(notes.filter((n) => n.startsWith(`Waiting for another docs-build to finish writing dist (pid ${process.pid}, started `)).length >= 1, notes.join("\n"));
     assert.equal(besideOutput(out), [], "no staging folder, previous version or lock is left");
   }));
 

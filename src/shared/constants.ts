@@ -8,3 +8,6 @@ export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js
  * client finds `#user-content-usage` for them.
  */
 export const CLOBBER_PREFIX = "user-content-";
+
+/** Pages the service worker keeps for offline use from the first visit: the landing page, the app shell and the not-found page. */
+export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"];

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build, type BuildResult } from "../../src/build.ts";
+import type { OutputFile } from "../../src/output-files.ts";
 import { createMemoryLogger } from "../../src/logger.ts";
 import { serveFolder, type ServedSite } from "./browser.ts";
 import { TOOL_DIR } from "./temp-site.ts";
@@ -15,6 +16,20 @@ export interface ProjectBuild {
 
 let built: Promise<ProjectBuild> | undefined;
 
+/** Every file of a written output folder (which may be a symlink to its versioned folder). */
+function readOutput(dir: string): OutputFile[] {
+  const real = fs.realpathSync(dir);
+  return fs
+    .readdirSync(real, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const full = path.join(entry.parentPath, entry.name);
+      const relative = path.relative(real, full).split(path.sep).join("/");
+      const bytes = fs.readFileSync(full);
+      return { path: relative, contents: /\.(html|json|js|css|xml|txt|svg|webmanifest)$/.test(relative) ? bytes.toString("utf8") : new Uint8Array(bytes) };
+    });
+}
+
 /**
  * Builds the project's own `content/` (strict links, no cache) into a
  * temporary folder, once for every test file of the run: uvu runs all files
@@ -25,7 +40,8 @@ export function projectBuild(): Promise<ProjectBuild> {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-project-"));
     process.once("exit", () => fs.rmSync(root, { recursive: true, force: true }));
     const result = await build({ root: TOOL_DIR, out: path.relative(TOOL_DIR, root), cache: false, links: "error", logger: createMemoryLogger() });
-    return { root, result };
+    // The build streamed its files to disk; the checks read them back from there.
+    return { root, result: { ...result, files: readOutput(root) } };
   })());
 }
 

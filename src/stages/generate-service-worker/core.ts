@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output-files.ts";
 import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
+import { PRECACHED_PAGES } from "../../shared/constants.ts";
 
 /** One precache manifest entry: a URL and, for unhashed files, a content revision. */
 export interface PrecacheEntry {
@@ -8,8 +9,7 @@ export interface PrecacheEntry {
   revision: string | null;
 }
 
-/** Pages kept for offline use from the first visit: the landing page, the app shell and the not-found page. */
-export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"];
+export { PRECACHED_PAGES } from "../../shared/constants.ts";
 
 /** The built-in search, precached so it answers offline from the first visit: its index and its code chunk. */
 const SEARCH_FILES = /^(?:search-index\.json|assets\/chunks\/search-backend-[^/]+\.js)$/;

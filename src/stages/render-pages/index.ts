@@ -6,12 +6,13 @@ import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
+import { PRECACHED_PAGES } from "../../shared/constants.ts";
 import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
 import type { ReadmeKind } from "../fetch-readmes/front-matter.ts";
 import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../fetch-readmes/repository-list.ts";
-import { planPages, sectionAnchors } from "./core.ts";
+import { planPages, sectionAnchors, type PagePlan } from "./core.ts";
 import { chunkOf, hasChunk, routesFile } from "./page-chunks.ts";
 import { readDataFile } from "./read-data.ts";
 import { fillRepositoryLists } from "./repository-list.ts";
@@ -22,11 +23,18 @@ export const VOTE_FILE = "vote-topics.json";
 /** The committed sponsors file, under `repositories/`. */
 export const SPONSORS_FILE = "sponsors.json";
 
-/** The rendered HTML files and the URLs they serve. */
+/**
+ * What rendering leaves in memory once every file has gone to `emit`: the
+ * URLs served, and the few pages the service worker precaches.
+ */
 export interface RenderPagesResult {
-  files: OutputFile[];
   routes: string[];
+  /** The precached pages (landing, app shell, not-found), for their revisions. */
+  precached: OutputFile[];
 }
+
+/** Takes one output file as soon as it is made (the build writes it to the staging folder, or collects it). */
+export type Emit = (file: OutputFile) => Promise<void>;
 
 /** Inputs of the render stage: the index stage's tree and pages, resolved contributors and the client bundle's assets. */
 export interface RenderPagesInput {
@@ -53,10 +61,6 @@ function anchorFiles(root: DirectoryEntry): Array<{ section: string; file: Outpu
 const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**/*.ts", "src/shared/**/*.ts"];
 
 /**
- * Renders every planned page with react-dom/server. A page whose plan (data,
- * body, metadata) and templates are unchanged is taken from the cache.
- */
-/**
  * Fills `<RepositoryList kind="loaders" />` with the committed list of that
  * kind (`repositories/loaders.json`, `plugins.json`); a broken list is reported
  * at its line. Pages without the component are untouched.
@@ -74,7 +78,13 @@ async function withRepositoryLists(ctx: BuildContext, pages: readonly ProcessedP
   return fillRepositoryLists(pages, lists);
 }
 
-export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Promise<RenderPagesResult> {
+/**
+ * Renders every planned page with react-dom/server and hands each HTML file
+ * and content chunk to `emit` as soon as it is made, so no rendered page
+ * stays in memory. A page whose plan (data, body, metadata) and templates are
+ * unchanged is taken from the cache.
+ */
+export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput, emit: Emit): Promise<RenderPagesResult> {
   const sponsors = (await readDataFile<SponsorData>(ctx, SPONSORS_FILE, validateSponsors)) ?? null;
   const vote =
     (await readDataFile<VoteData>(ctx, VOTE_FILE, (data) => validateVoteData(data).map((p) => ({ path: parseJsonPath(p.path), message: p.message })))) ?? null;
@@ -93,24 +103,35 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
     return hash;
   };
   const limit = pLimit(32);
+  const chunks: Array<{ url: string; chunk: { path: string } }> = [];
+  const precached: OutputFile[] = [];
   // Each plan yields its HTML page and, for routes, its content chunk; both are cached by the same key.
-  const rendered = await Promise.all(
-    plans.map((plan) =>
-      limit(async (): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> => {
-        const make = async () => ({ page: { path: plan.outPath, contents: (await render())(plan, input.assets) }, chunk: hasChunk(plan) ? chunkOf(plan) : undefined });
-        if (!ctx.cache.enabled) return make();
-        const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
-        const key = hashKey("html", templates, assets, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
-        const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
-        if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
-        const made = await make();
-        await ctx.cache.setJson(key, made);
-        return made;
+  const renderOne = async (plan: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> => {
+    const make = async () => ({ page: { path: plan.outPath, contents: (await render())(plan, input.assets) }, chunk: hasChunk(plan) ? chunkOf(plan) : undefined });
+    if (!ctx.cache.enabled) return make();
+    const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
+    const key = hashKey("html", templates, assets, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
+    const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
+    if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
+    const made = await make();
+    await ctx.cache.setJson(key, made);
+    return made;
+  };
+  await Promise.all(
+    plans.map((plan, i) =>
+      limit(async () => {
+        const { page, chunk } = await renderOne(plan);
+        await emit(page);
+        if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
+        if (chunk) {
+          await emit(chunk);
+          chunks[i] = { url: plan.data.url, chunk: { path: chunk.path } };
+        }
       }),
     ),
   );
-  const chunks = plans.flatMap((plan, i) => (rendered[i].chunk ? [{ url: plan.data.url, chunk: rendered[i].chunk! }] : []));
-  const files = [...rendered.map((r) => r.page), ...chunks.map((c) => c.chunk), routesFile(chunks), ...anchors.map((a) => a.file)];
+  await emit(routesFile(chunks.filter(Boolean)));
+  for (const { file } of anchors) await emit(file);
   // Routes are the site's pages: everything but the not-found page and the app shell.
-  return { files, routes: plans.filter(hasChunk).map((p) => p.data.url) };
+  return { routes: plans.filter(hasChunk).map((p) => p.data.url), precached };
 }

@@ -25,7 +25,7 @@ export function chunkOf(plan: PagePlan): OutputFile {
 }
 
 /** The routes manifest (pure): each route's URL → its chunk's numeric id and URL. */
-export function routesFile(chunks: ReadonlyArray<{ url: string; chunk: OutputFile }>): OutputFile {
+export function routesFile(chunks: ReadonlyArray<{ url: string; chunk: Pick<OutputFile, "path"> }>): OutputFile {
   const routes: Record<string, RouteEntry> = {};
   chunks.forEach(({ url, chunk }, id) => (routes[url] = { id, file: `/${chunk.path}` }));
   return { path: ROUTES_FILE, contents: JSON.stringify(routes) };
