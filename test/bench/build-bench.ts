@@ -14,24 +14,17 @@
 //                       a page to the reload event, for a typical page and the largest
 // Wall time is performance.now() around the child process; peak RSS is GNU
 // time's %M (the largest single process of the child's tree, not their sum).
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { gzipSync } from "node:zlib";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { fileURLToPath } from "node:url";
 import fg from "fast-glob";
 import { parseRounds } from "./bench-args.ts";
+import { BASELINE, BIN, CORPUS, CORPUS_RELATIVE, PROJECT, TIME, copyProjectFiles, countFiles, loadavg, measureRss, median, runTimed, stopOnSignal } from "./bench-harness.ts";
 
-const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-const CORPUS_RELATIVE = "../shared/corpus/webpack-docs";
-const CORPUS = path.resolve(PROJECT, CORPUS_RELATIVE);
-const BIN = path.join(PROJECT, "bin", "docs-build.js");
-const BASELINE = path.join(PROJECT, "test", "bench", "baseline.ts");
 const CHANGED_PAGE = "configuration/output.mdx";
-const TIME = "/usr/bin/time";
 
 const TARGETS = { cold: 1.2, warm: 0.25, rssMB: 500, serveMs: 200 };
 /** A page of typical size, for the dev-server measure (the other is CHANGED_PAGE, the largest). */
@@ -46,87 +39,22 @@ interface Run {
 class BuildFailed extends Error {}
 
 
-/** Whether /usr/bin/time is GNU time and understands `-f %M`. */
-function timeWorks(): boolean {
-  if (!fs.existsSync(TIME)) return false;
-  const probe = spawnSync(TIME, ["-f", "%M", process.execPath, "-e", ""], { encoding: "utf8" });
-  return probe.status === 0 && /^\d+$/.test(lastLine(probe.stderr ?? ""));
-}
-
-function lastLine(text: string): string {
-  const lines = text.trimEnd().split("\n");
-  return (lines[lines.length - 1] ?? "").trim();
-}
-
-const measureRss = timeWorks();
-
-/** The child running now, if any: stopped (with its whole process group) when the bench is interrupted. */
-let current: ChildProcess | undefined;
 /** Set once SIGINT or SIGTERM arrived: a child ending then is not reported as a failed build. */
 let interrupted = false;
 
-/** Stops the running child's process group and waits (at most 5 s, then SIGKILL) until it is gone. */
-async function stopCurrent(): Promise<void> {
-  const child = current;
-  if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
-  const killGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // Already gone.
-    }
-  };
-  killGroup("SIGTERM");
-  const timer = setTimeout(() => killGroup("SIGKILL"), 5000);
-  await closed;
-  clearTimeout(timer);
-}
-
 /** Runs `node <args>` in `cwd`, timing it; throws BuildFailed (after printing its output) when it fails. */
-function runNode(label: string, args: string[], cwd: string): Promise<Run> {
-  const command = measureRss ? TIME : process.execPath;
-  const commandArgs = measureRss ? ["-f", "%M", process.execPath, ...args] : args;
-  return new Promise((resolve, reject) => {
-    const stdout: Buffer[] = [];
-    const stderr: Buffer[] = [];
-    const start = performance.now();
-    // Its own process group, so an interrupted bench can stop the build and everything it started.
-    const child = spawn(command, commandArgs, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
-    current = child;
-    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
-    child.on("error", reject);
-    child.on("close", (code, signal) => {
-      if (current === child) current = undefined;
-      const seconds = (performance.now() - start) / 1000;
-      let err = Buffer.concat(stderr).toString("utf8");
-      let rssKB: number | undefined;
-      if (measureRss) {
-        const last = lastLine(err);
-        if (/^\d+$/.test(last)) {
-          rssKB = Number(last);
-          err = err.trimEnd().split("\n").slice(0, -1).join("\n");
-        }
-        // GNU time's own note on a failed command; the exit code says the same.
-        err = err.replace(/^Command (exited with non-zero status \d+|terminated by signal \d+)\s*$/m, "").trimEnd();
-      }
-      if (interrupted) {
-        reject(new BuildFailed(`${label} interrupted`));
-        return;
-      }
-      if (code !== 0) {
-        const out = Buffer.concat(stdout).toString("utf8").trimEnd();
-        process.stderr.write(`\n${label} failed (${signal ? `signal ${signal}` : `exit ${code}`}) after ${seconds.toFixed(2)} s\n`);
-        process.stderr.write(`command: node ${args.join(" ")}\n(cwd ${cwd})\n`);
-        if (out) process.stderr.write(`--- stdout ---\n${out}\n`);
-        process.stderr.write(`--- stderr ---\n${err || "(empty)"}\n`);
-        reject(new BuildFailed(`${label} failed`));
-        return;
-      }
-      resolve({ seconds, rssKB });
-    });
-  });
+async function runNode(label: string, args: string[], cwd: string): Promise<Run> {
+  const { seconds, rssKB, code, signal, stdout, stderr } = await runTimed(args, cwd);
+  if (interrupted) throw new BuildFailed(`${label} interrupted`);
+  if (code !== 0) {
+    const out = stdout.trimEnd();
+    process.stderr.write(`\n${label} failed (${signal ? `signal ${signal}` : `exit ${code}`}) after ${seconds.toFixed(2)} s\n`);
+    process.stderr.write(`command: node ${args.join(" ")}\n(cwd ${cwd})\n`);
+    if (out) process.stderr.write(`--- stdout ---\n${out}\n`);
+    process.stderr.write(`--- stderr ---\n${stderr || "(empty)"}\n`);
+    throw new BuildFailed(`${label} failed`);
+  }
+  return { seconds, rssKB };
 }
 
 /**
@@ -185,12 +113,6 @@ function firstViewBudget(out: string): { page: string; js: number; css: number }
   return { page, js: [...scripts, ...startup].reduce((sum, url) => sum + size(url), 0), css: css.reduce((sum, url) => sum + size(url), 0) };
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 function medianRssMB(runs: Run[]): number | undefined {
   const values = runs.map((r) => r.rssKB).filter((v): v is number => v !== undefined);
   return values.length ? (median(values) * 1024) / 1e6 : undefined;
@@ -203,12 +125,6 @@ function makeWritable(dir: string): void {
     if (!entry.isSymbolicLink()) fs.chmodSync(full, fs.statSync(full).mode | 0o200);
   }
   fs.chmodSync(dir, fs.statSync(dir).mode | 0o200);
-}
-
-const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
-
-function countFiles(dir: string, pattern: string): number {
-  return fg.sync(pattern, { cwd: dir, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] }).length;
 }
 
 async function main(): Promise<number> {
@@ -229,16 +145,9 @@ async function main(): Promise<number> {
   // as it does in the project, while its .cache/ and outputs stay in here.
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-bench-"));
   const cleanup = () => fs.rmSync(tmp, { recursive: true, force: true });
-  const onSignal = (signal: NodeJS.Signals) => {
+  const release = stopOnSignal(tmp, () => {
     interrupted = true;
-    process.stderr.write(`\n${signal}: stopping the running build and removing ${tmp}\n`);
-    void stopCurrent().finally(() => {
-      cleanup();
-      process.exit(signal === "SIGINT" ? 130 : 143);
-    });
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
+  });
 
   try {
     const content = path.join(tmp, "content");
@@ -246,10 +155,7 @@ async function main(): Promise<number> {
     const outBase = path.join(tmp, "out-baseline");
     fs.cpSync(CORPUS, content, { recursive: true });
     makeWritable(content);
-    for (const extra of ["repositories", "docs-build.config.json"]) {
-      const source = path.join(PROJECT, extra);
-      if (fs.existsSync(source)) fs.cpSync(source, path.join(tmp, extra), { recursive: true });
-    }
+    copyProjectFiles(tmp);
 
     const buildArgs = (cache: boolean) => [BIN, "build", "--content", content, "--out", outFull, "--links", "warn", ...(cache ? [] : ["--no-cache"]), "-q"];
     const full = (label: string, cache: boolean) => runNode(label, buildArgs(cache), tmp);
@@ -354,8 +260,7 @@ async function main(): Promise<number> {
     throw error;
   } finally {
     cleanup();
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
+    release();
   }
 }
 

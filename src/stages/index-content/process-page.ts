@@ -1,5 +1,4 @@
-import type { Root } from "mdast";
-import { visit } from "unist-util-visit";
+import type { Nodes } from "mdast";
 import type { Settings } from "../../config.ts";
 import { fromVFile } from "../../diagnostics.ts";
 import { renderBody } from "../../markdown/render-body.ts";
@@ -10,14 +9,21 @@ import { failedPage, pageFailure } from "./page-failure.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 import { searchSections } from "./search-sections.ts";
 
-/** The example named by the page's first `<StackBlitzPreview>`, or "". */
-function stackBlitzOf(tree: Root): string {
-  let example = "";
-  visit(tree, (node) => {
+/** What processing needs to know of a page's markdown tree besides its text, gathered node by node. */
+class TreeFacts {
+  /** True when the tree holds raw HTML. */
+  rawHtml = false;
+  /** The example named by the page's first `<StackBlitzPreview>`, or "". */
+  stackBlitz = "";
+
+  readonly see = (node: Nodes): void => {
+    if (node.type === "html") {
+      this.rawHtml = true;
+      return;
+    }
     const data = node.data as { hName?: string; hProperties?: Record<string, unknown> } | undefined;
-    if (!example && data?.hName === COMPONENTS.StackBlitzPreview.element) example = String(data.hProperties?.example ?? "");
-  });
-  return example;
+    if (!this.stackBlitz && data?.hName === COMPONENTS.StackBlitzPreview.element) this.stackBlitz = String(data.hProperties?.example ?? "");
+  };
 }
 
 /**
@@ -39,7 +45,10 @@ function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage
   const file = parsePage(source, settings);
   const entry = file.data.entry!;
   const tree = file.data.tree!;
-  const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty });
+  // One walk over the tree gives the search sections and what rendering and the page data need to know.
+  const facts = new TreeFacts();
+  const sections = searchSections(tree, { onNode: facts.see });
+  const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty, rawHtml: facts.rawHtml });
   const bodyHash = bodyHashOf(bodyHtml);
-  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, bodyHash, stackBlitz: stackBlitzOf(tree), sections: searchSections(tree), diagnostics: fromVFile(file, source.display) };
+  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, bodyHash, stackBlitz: facts.stackBlitz, sections, diagnostics: fromVFile(file, source.display) };
 }

@@ -16,24 +16,48 @@ function htmlText(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** The searchable text of a block: prose and inline code; fenced code, YAML and MDX expressions left out. */
-function blockText(node: RootContent): string {
+/** Calls `onNode` for a node and every node inside it. */
+function each(node: Nodes, onNode: (node: Nodes) => void): void {
+  onNode(node);
+  if ("children" in node) for (const child of node.children) each(child, onNode);
+}
+
+/**
+ * Adds the searchable text of a node to `parts`: prose and inline code;
+ * fenced code, YAML and MDX expressions left out. Calls `onNode` for every
+ * node it passes, so callers learn about the tree without walking it again.
+ */
+function collectText(node: RootContent, parts: string[], onNode: (node: Nodes) => void): void {
+  onNode(node);
   switch (node.type) {
     case "code":
     case "yaml":
     case "definition":
-      return "";
+      return;
     case "html":
-      return htmlText(node.value);
+      parts.push(htmlText(node.value));
+      return;
     default:
-      if ("children" in node) return (node.children as RootContent[]).map(blockText).join(" ");
-      return toString(node as Nodes);
+      if ("children" in node) for (const child of node.children as RootContent[]) collectText(child, parts, onNode);
+      else parts.push(toString(node as Nodes));
   }
 }
 
 function headingId(node: Heading): string {
   return String((node.data?.hProperties as { id?: unknown } | undefined)?.id ?? "");
 }
+
+/** Options of {@link searchSections}. */
+export interface SearchSectionsOptions {
+  /**
+   * Called once for every node of the tree below the root, in document order,
+   * so a caller that needs to know something else about the page gets it from
+   * the same walk. Default: none.
+   */
+  onNode?: (node: Nodes) => void;
+}
+
+const ignore = () => {};
 
 /**
  * Splits a processed page into search sections (pure): the text before the
@@ -42,7 +66,8 @@ function headingId(node: Heading): string {
  * start sections too. Whitespace is collapsed and text is capped at
  * `SECTION_TEXT_LIMIT` characters; empty sections without a heading are dropped.
  */
-export function searchSections(tree: Root): SearchSection[] {
+export function searchSections(tree: Root, options: SearchSectionsOptions = {}): SearchSection[] {
+  const onNode = options.onNode ?? ignore;
   const sections: SearchSection[] = [];
   const path: { depth: number; title: string }[] = [];
   let current: SearchSection = { anchor: "", headings: [], text: "" };
@@ -55,6 +80,7 @@ export function searchSections(tree: Root): SearchSection[] {
   };
   for (const node of tree.children) {
     if (node.type === "heading") {
+      each(node, onNode);
       close();
       while (path.length && path[path.length - 1].depth >= node.depth) path.pop();
       const title = toString(node).replace(/\s+/g, " ").trim();
@@ -62,8 +88,7 @@ export function searchSections(tree: Root): SearchSection[] {
       current = { anchor: headingId(node), headings: path.map((p) => p.title), text: "" };
       continue;
     }
-    const text = blockText(node);
-    if (text.trim()) parts.push(text);
+    collectText(node, parts, onNode);
   }
   close();
   return sections;

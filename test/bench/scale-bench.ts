@@ -1,0 +1,175 @@
+// `npm run bench:scale`: how the build scales with the number of pages and the
+// size of a section. A report, not a test: it exits 0 whether or not the
+// targets are met, and 1 only when a build itself failed (after reporting
+// every measure; a failed build does not stop the others).
+//
+//   npm run bench:scale [-- --only 1k,nested-2k,10k] [--rounds N]
+//
+// Corpora, generated from ../shared/corpus/webpack-docs into a temporary
+// folder by scale-corpus.ts (../shared is never touched):
+//   1k         about 1,000 pages: the corpus plus ~35 sections of 25 copies
+//   nested-2k  the guides section grown to about 2,000 pages in guides/part-NNN/ folders of 20
+//   10k        about 10,000 pages: the corpus plus ~395 sections of 25 copies
+// Measures on each, in one run:
+//   baseline   test/bench/baseline.ts (bare unified, one HTML file per page),
+//              alternated round by round with the cold build
+//   cold       docs-build build --no-cache --links warn -q, out dir deleted first
+//   warm       one build fills the (empty) cache, then builds with nothing changed
+// Wall time and peak RSS come from bench-harness.ts (performance.now() and
+// GNU time's %M). Results: a markdown table on stdout and
+// test-artifacts/bench-scale.json, where earlier results of corpora not
+// measured in this run are kept.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseRounds } from "./bench-args.ts";
+import { BASELINE, BIN, CORPUS, CORPUS_RELATIVE, PROJECT, TIME, codeVersion, copyProjectFiles, loadavg, measureRss, runTimed, stopOnSignal, type ChildRun } from "./bench-harness.ts";
+import { SCALE_CORPORA, generateCorpus, type ScaleCorpusName } from "./scale-corpus.ts";
+import { allRuns, formatCodeChanges, formatFailures, formatTable, formatTargets, measureOutput, readReport, writeReport, type CorpusResult, type Measure, type OutputFacts } from "./scale-report.ts";
+
+const USAGE = "npm run bench:scale [-- --only 1k,nested-2k,10k] [--rounds N]";
+const REPORT = path.join(PROJECT, "test-artifacts", "bench-scale.json");
+/** Smallest first, so the 1k figure the 10k target compares with is there before the long 10k run. */
+const ORDER: ScaleCorpusName[] = ["1k", "nested-2k", "10k"];
+/** Rounds per corpus unless `--rounds` says otherwise: a cold 10k build alone takes many minutes. */
+const DEFAULT_ROUNDS: Record<ScaleCorpusName, number> = { "1k": 3, "nested-2k": 2, "10k": 1 };
+
+/** Thrown once SIGINT or SIGTERM arrived, so a child ending then is not reported as a failed build. */
+class Interrupted extends Error {}
+let interrupted = false;
+
+/** Reads `--only a,b` (the corpora, in ORDER) and `--rounds N` (undefined: each corpus's default); exits 2 on a bad argument. */
+function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number } {
+  let names: string[] = [...ORDER];
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] === "--only") names = (argv[++i] ?? "").split(",");
+    else if (argv[i].startsWith("--only=")) names = argv[i].slice("--only=".length).split(",");
+    else rest.push(argv[i]);
+  }
+  const unknown = names.filter((name) => !ORDER.includes(name as ScaleCorpusName));
+  if (unknown.length || names.length === 0) {
+    process.stderr.write(`--only takes a comma-separated list of ${ORDER.join(", ")}; got ${unknown.join(",") || "nothing"}\nusage: ${USAGE}\n`);
+    process.exit(2);
+  }
+  // 0 cannot be given (parseRounds wants a positive number), so it stands for "not given".
+  const rounds = parseRounds(rest, { defaultRounds: 0, usage: USAGE });
+  return { only: ORDER.filter((name) => names.includes(name)), rounds: rounds || undefined };
+}
+
+/**
+ * The line of a failed child's stderr that says what happened: Node's
+ * `FATAL ERROR` line when there is one (an out-of-memory crash ends with a
+ * native stack trace, whose last line says nothing), else the last line.
+ */
+function failureLine(run: ChildRun): string {
+  const lines = run.stderr.split("\n").map((line) => line.trim()).filter(Boolean);
+  const line = lines.find((l) => l.startsWith("FATAL ERROR")) ?? lines[lines.length - 1] ?? "(no stderr)";
+  return `failed: ${line} (${run.signal ? `signal ${run.signal}` : `exit ${run.code}`})`;
+}
+
+const fmt = (m: Measure) => `${m.failed ? `${m.failed}, ` : ""}${m.seconds.toFixed(2)} s${m.rssKB !== undefined ? `, ${Math.round((m.rssKB * 1024) / 1e6)} MB` : ""}`;
+
+/** Runs `node <args>` in `cwd` and prints the outcome; a failure becomes the measure's `failed`, with the tail of stderr printed for the reader. */
+async function measure(label: string, args: string[], cwd: string): Promise<Measure> {
+  const code = codeVersion();
+  const run = await runTimed(args, cwd);
+  if (interrupted) throw new Interrupted();
+  const result: Measure = { seconds: run.seconds, rssKB: run.rssKB, ...(run.code === 0 ? {} : { failed: failureLine(run) }), code };
+  if (codeVersion() !== code) result.codeChanged = true;
+  console.log(`  ${label}: ${fmt(result)}${result.codeChanged ? " (the code changed during this run)" : ""}`);
+  if (result.failed) {
+    const tail = run.stderr.trimEnd().split("\n").slice(-15).join("\n");
+    process.stderr.write(`  command: node ${args.join(" ")}\n  (cwd ${cwd})\n--- last lines of stderr ---\n${tail || "(empty)"}\n---\n`);
+  }
+  return result;
+}
+
+const rm = (dir: string) => fs.rmSync(dir, { recursive: true, force: true });
+
+/** Generates one corpus under `tmp` and measures baseline, cold and warm builds on it. */
+async function measureCorpus(name: ScaleCorpusName, rounds: number, tmp: string, tree: Pick<CorpusResult, "commit" | "uncommitted">): Promise<CorpusResult> {
+  // The generated project: content/, the project's repositories/ and config; builds run with it as cwd, so their .cache/ is in here.
+  const root = path.join(tmp, name);
+  const content = path.join(root, "content");
+  const shape = SCALE_CORPORA[name];
+  const generated = generateCorpus({ source: CORPUS, target: content, shape });
+  copyProjectFiles(root);
+  console.log(`\n${name}: ${generated.pages} pages (${generated.copies} copies in ${generated.folders} folders), ${rounds} round${rounds === 1 ? "" : "s"}; load average ${loadavg()}`);
+
+  // Each output sits alone in a folder, so deleting that folder also deletes the versioned folder the output links to.
+  const outs = { baseline: path.join(root, "baseline", "out"), cold: path.join(root, "cold", "out"), warm: path.join(root, "warm", "out") };
+  const build = (out: string, cache: boolean) => [BIN, "build", ...(cache ? [] : ["--no-cache"]), "--links", "warn", "-q", "--content", content, "--out", out];
+  const baseline: Measure[] = [];
+  const cold: Measure[] = [];
+  let output: OutputFacts | undefined;
+  for (let round = 1; round <= rounds; round++) {
+    rm(path.dirname(outs.baseline));
+    // Run from the project so `--import tsx` and the baseline's imports resolve.
+    baseline.push(await measure(`baseline, round ${round}/${rounds}`, ["--import", "tsx", BASELINE, content, outs.baseline], PROJECT));
+    rm(path.dirname(outs.cold));
+    const run = await measure(`cold build, round ${round}/${rounds}`, build(outs.cold, false), root);
+    cold.push(run);
+    if (!run.failed) output = measureOutput(outs.cold);
+  }
+  rm(path.dirname(outs.baseline));
+  rm(path.dirname(outs.cold));
+
+  rm(path.join(root, ".cache"));
+  const fill = await measure("cache-filling build", build(outs.warm, true), root);
+  const warm: Measure[] = [];
+  // A warm build after a failed fill would be a second cold build; it is reported as skipped instead.
+  for (let round = 1; round <= rounds && !fill.failed; round++) warm.push(await measure(`warm build, round ${round}/${rounds}`, build(outs.warm, true), root));
+  return { corpus: name, shape, pages: generated.pages, rounds, measuredAt: new Date().toISOString(), ...tree, baseline, cold, fill, warm, output };
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  if (!fs.statSync(CORPUS, { throwIfNoEntry: false })?.isDirectory()) {
+    process.stderr.write(`corpus not found at ${CORPUS}: the scale benchmark generates its corpora from ${CORPUS_RELATIVE} (relative to the project), which comes with ../shared\n`);
+    return 1;
+  }
+  const git = (...gitArgs: string[]) => spawnSync("git", gitArgs, { cwd: PROJECT, encoding: "utf8" }).stdout ?? "";
+  const tree = { commit: git("rev-parse", "HEAD").trim() || "unknown", uncommitted: git("status", "--porcelain").split("\n").map((line) => line.slice(3)).filter(Boolean) };
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-scale-"));
+  const release = stopOnSignal(tmp, () => {
+    interrupted = true;
+  });
+
+  console.log(`corpus: ${CORPUS}; generated corpora in ${tmp}`);
+  console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; commit ${tree.commit.slice(0, 10)} with ${tree.uncommitted.length} uncommitted paths`);
+  if (!measureRss) console.log(`peak RSS: n/a (${TIME} with -f %M is not available)`);
+  const results: CorpusResult[] = [];
+  try {
+    for (const name of args.only) {
+      try {
+        results.push(await measureCorpus(name, args.rounds ?? DEFAULT_ROUNDS[name], tmp, tree));
+      } finally {
+        // A 10k corpus and its outputs take gigabytes: each goes as soon as it is measured.
+        rm(path.join(tmp, name));
+      }
+    }
+  } catch (error) {
+    if (error instanceof Interrupted) return 130;
+    throw error;
+  } finally {
+    rm(tmp);
+    release();
+  }
+
+  const reference1k = results.find((r) => r.corpus === "1k") ?? readReport(REPORT).corpora["1k"];
+  writeReport(REPORT, results);
+  console.log(`\n${formatTable(results)}\n`);
+  console.log("targets (from the issue):");
+  for (const line of formatTargets(results, reference1k)) console.log(`  ${line}`);
+  for (const line of formatFailures(results)) console.log(`failed run: ${line}`);
+  for (const line of formatCodeChanges(results)) console.log(`note: ${line}`);
+  console.log(`\nms/page: median wall time of the successful runs over the pages of the corpus; warm: median of the builds after the cache-filling one.`);
+  console.log(`peak RSS: the highest of all runs (MB = 10^6 bytes, the largest single process of each run, from ${TIME} -f %M); output / page: the cold build's output folder over the pages.`);
+  console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores). Results also in ${path.relative(PROJECT, REPORT)}.`);
+  const failed = results.some((r) => allRuns(r).some((m) => m.failed));
+  return failed ? 1 : 0;
+}
+
+process.exitCode = await main();
