@@ -4,7 +4,7 @@ import { createContext, type BuildContext, type LinkMode } from "./context.ts";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
-import { byteLength, type OutputFile } from "./output-files.ts";
+import { byteLength, type OutputFile, type StreamedFile } from "./output-files.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
@@ -65,6 +65,21 @@ function failOnErrors(ctx: BuildContext): void {
   if (all.some((d) => d.fatal)) throw new ContentError(all);
 }
 
+/** Passes the parts through, telling `count` the bytes of each. */
+async function* countedParts(parts: AsyncIterable<string>, count: (bytes: number) => void): AsyncIterable<string> {
+  for await (const part of parts) {
+    count(Buffer.byteLength(part));
+    yield part;
+  }
+}
+
+/** All the parts as one string. */
+async function joined(parts: AsyncIterable<string>): Promise<string> {
+  let text = "";
+  for await (const part of parts) text += part;
+  return text;
+}
+
 /** Resolves settings from the options: the given settings or the config file, then the base-URL override. */
 async function settingsFor(options: BuildOptions, root: string): Promise<Settings> {
   const settings = options.settings ?? (await loadSettings(root, options.config));
@@ -84,8 +99,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads, memory: options.session?.memory });
 
   const index = await task(logger, "index content", () => runIndexContent(ctx));
-  const contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
-  failOnErrors(ctx);
+  let contributors: Awaited<ReturnType<typeof runResolveContributors>>;
+  try {
+    contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
+    failOnErrors(ctx);
+  } catch (error) {
+    await index.bodies.close();
+    throw error;
+  }
   const session = options.session;
   // A build writes each file into a staging folder as soon as it is made, so memory does not grow with the
   // rendered site, and swaps the folder in at the end. Builds without output, and the dev server (which
@@ -96,8 +117,15 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const collected: OutputFile[] = [];
   let count = 0;
   let bytes = 0;
-  const emit = async (file: OutputFile) => {
+  const emit = async (file: OutputFile | StreamedFile) => {
     count++;
+    if ("parts" in file) {
+      // A streamed file is counted as its parts pass; without a staging folder it is collected whole.
+      const counted = countedParts(file.parts, (n) => (bytes += n));
+      if (staging) await staging.write({ path: file.path, contents: counted });
+      else collected.push({ path: file.path, contents: await joined(counted) });
+      return;
+    }
     bytes += byteLength(file);
     if (staging) await staging.write(file);
     else collected.push(file);
@@ -105,9 +133,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let rendered: Awaited<ReturnType<typeof runRenderPages>>;
   try {
     const client = await task(logger, "bundle client", () => runBundleClient(ctx));
-    rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, contributors: contributors.byUrl, assets: client.assets }, emit));
+    rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, bodies: index.bodies, contributors: contributors.byUrl, assets: client.assets }, emit));
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
-    const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages));
+    const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies));
     const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...search.files, ...client.files], assets: client.assets }));
     for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
@@ -120,6 +148,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   } catch (error) {
     await staging?.abort();
     throw error;
+  } finally {
+    await index.bodies.close();
   }
 
   const diagnostics = sortDiagnostics(ctx.diagnostics());
@@ -146,6 +176,7 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
   const logger = options.logger ?? createLogger({ stream: "stderr" });
   const ctx = createContext({ root, content: options.content, settings, logger, links: options.links ?? "warn" });
   const index = await runIndexContent(ctx);
+  await index.bodies.close();
   failOnErrors(ctx);
   for (const d of ctx.diagnostics()) logger.warn(formatDiagnostic(d));
   return index.root;

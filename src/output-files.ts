@@ -8,3 +8,12 @@ export interface OutputFile {
 export function byteLength(file: OutputFile): number {
   return typeof file.contents === "string" ? Buffer.byteLength(file.contents) : file.contents.byteLength;
 }
+
+/**
+ * A file written part by part as it is made (a section's combined printable
+ * page), so it is never whole in memory. `parts` is read once.
+ */
+export interface StreamedFile {
+  path: string;
+  parts: AsyncIterable<string>;
+}

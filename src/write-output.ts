@@ -58,8 +58,8 @@ function tidied(outDir: string, paths: OutputPaths, options: WriteOptions, work:
  * memory, and `commit` puts the folder in place atomically.
  */
 export interface Staging {
-  /** Writes one file into the staging folder (folders are created as needed). */
-  write(file: OutputFile): Promise<void>;
+  /** Writes one file into the staging folder (folders are created as needed); contents may arrive in parts. */
+  write(file: { path: string; contents: OutputFile["contents"] | AsyncIterable<string> }): Promise<void>;
   /**
    * Takes the output's lock, removes what killed writes left, and puts the
    * staged site in place (see output-layout.ts). The previous site stays

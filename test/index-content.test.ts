@@ -8,6 +8,7 @@ import { fixtureLoop } from "./helpers/fixture-loop.ts";
 fixtureLoop("index-content", async (caseDir) => {
   const ctx = testContext({ root: caseDir });
   const result = await runIndexContent(ctx);
+  await result.bodies.close();
   const diagnostics = sortDiagnostics(ctx.diagnostics()).map(formatDiagnostic).join("\n");
   return {
     "index.json": `${JSON.stringify(result.root, null, 2)}\n`,

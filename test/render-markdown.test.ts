@@ -6,12 +6,13 @@ import { fixtureLoop } from "./helpers/fixture-loop.ts";
 // HTML (markdown → hast → React → static HTML), plus any diagnostics.
 fixtureLoop("render-pages", async (caseDir) => {
   const ctx = testContext({ root: caseDir });
-  const { pages } = await runIndexContent(ctx);
+  const { pages, bodies } = await runIndexContent(ctx);
   const outputs: Record<string, string> = {};
   for (const page of pages) {
     const name = page.entry.url === "/" ? "index" : page.entry.url.slice(1, -1).replace(/\//g, "-");
-    outputs[`${name}.html`] = `${page.bodyHtml.replace(/(<\/(?:p|h[1-6]|pre|div|aside|ul|ol|li|table|details|section)>)(?!\n)/g, "$1\n")}`;
+    outputs[`${name}.html`] = `${(await bodies.body(page)).replace(/(<\/(?:p|h[1-6]|pre|div|aside|ul|ol|li|table|details|section)>)(?!\n)/g, "$1\n")}`;
   }
+  await bodies.close();
   const diagnostics = ctx.diagnostics();
   if (diagnostics.length) outputs["diagnostics.json"] = `${JSON.stringify(diagnostics, null, 2)}\n`;
   return outputs;

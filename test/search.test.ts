@@ -8,7 +8,7 @@ import { unified } from "unified";
 import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { remarkHeadingIds } from "../src/markdown/remark-heading-ids.ts";
-import { MINISEARCH_OPTIONS, packIndex, radixTree, SEARCH_INDEX_PATH, SEARCH_OPTIONS, treeTerms, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
+import { MINISEARCH_OPTIONS, packEngine, packIndex, radixTree, SEARCH_INDEX_PATH, SEARCH_OPTIONS, treeTerms, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
 import { groupResults, highlight, snippetWindow } from "../src/shared/search/results.ts";
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
@@ -65,6 +65,8 @@ units("a packed index answers exactly like the engine it was packed from", () =>
     return { ...js, index: [...js.index].sort(([a], [b]) => a.localeCompare(b)) };
   };
   assert.equal(normal(unpacked), normal(original));
+  // Packing the engine's own term map, as the build does, gives the same file as packing its plain form.
+  assert.equal(packEngine(original), packIndex(original.toJSON()));
 });
 
 units("the radix tree holds every term once, sibling edges never share a first letter", () => {

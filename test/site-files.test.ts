@@ -5,7 +5,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import type { ProcessedPage } from "../src/shared/content-types.ts";
+import type { PageSummary } from "../src/shared/content-types.ts";
+import { summarize } from "../src/stages/index-content/summary.ts";
 import { atomFeed, blogPosts, LOGO_PATHS, robotsTxt, rssFeed, siteIcons, sitemapXml, teaserOf, THEME_COLOR, webManifest, type BlogPost } from "../src/stages/emit-site-files/core.ts";
 import { FIXTURES, fixtureLoop } from "./helpers/fixture-loop.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
@@ -162,10 +163,10 @@ test("a site with several posts: feeds newest first with escaped titles; undated
 
 const SETTINGS = { name: "webpack", baseUrl: "https://webpack.js.org" };
 
-/** A processed page for the pure builders. */
-function page(url: string, name: string, title: string, bodyHtml = "<p>Body.</p>"): ProcessedPage {
+/** A summarized page for the pure builders, as the index stage keeps it. */
+function page(url: string, name: string, title: string, bodyHtml = "<p>Body.</p>"): PageSummary {
   const entry = { path: `content${url}${name}`, name, size: 1, type: "file" as const, extension: ".md", url, title, sort: 0, group: "", description: "", source: "", edit: "", repo: "", thirdParty: false, anchors: [], contributors: [], related: [] };
-  return { entry, links: [], headingIds: [], bodyHtml, bodyHash: "", stackBlitz: "", sections: [], diagnostics: [] };
+  return summarize({ entry, links: [], headingIds: [], bodyHtml, bodyHash: "", stackBlitz: "", sections: [], diagnostics: [] }, "");
 }
 
 test("sitemapXml: escapes and encodes URLs, drops printable, not-found and app-shell pages, dates only real blog days", () => {

@@ -69,11 +69,6 @@ export interface PageDiagnostic {
   hint: string;
 }
 
-/**
- * Everything one pass over a page yields: its index entry, its links, its
- * body as HTML, and its problems. Plain data, so it crosses worker threads
- * and is cached as JSON.
- */
 /** One searchable part of a page: the text under one heading (or before the first). */
 export interface SearchSection {
   /** The heading's id, "" for the text before the first heading. */
@@ -83,6 +78,11 @@ export interface SearchSection {
   text: string;
 }
 
+/**
+ * Everything one pass over a page yields: its index entry, its links, its
+ * body as HTML, its search sections and its problems. Plain data, so it
+ * crosses worker threads.
+ */
 export interface ProcessedPage {
   entry: PageEntry;
   links: PageLink[];
@@ -98,4 +98,22 @@ export interface ProcessedPage {
   diagnostics: PageDiagnostic[];
   /** True when the page could not be processed; its one diagnostic says why, and it is left out of the index. */
   failed?: boolean;
+}
+
+/**
+ * What the build keeps of a processed page while it runs: everything but the
+ * body and the search sections, which wait on disk (see the index stage's body
+ * store) until rendering and indexing read them one page at a time. Memory
+ * therefore holds each page's metadata, links and heading ids, never the site's
+ * bodies. Plain data, cached as JSON.
+ */
+export interface PageSummary extends Omit<ProcessedPage, "bodyHtml" | "sections"> {
+  /** Where the body store keeps this page's body and sections. */
+  bodyKey: string;
+  /** A hash of the search sections, so the search index is cached without reading them. */
+  sectionsHash: string;
+  /** The plain-text teaser of the body (see `teaserOf`) for blog pages, "" elsewhere. */
+  teaser: string;
+  /** True when the body holds a `<RepositoryList>` placeholder, filled when the page is rendered. */
+  repositoryLists: boolean;
 }

@@ -49,7 +49,10 @@ import { resolveSettings } from "../../src/config.ts";
 import { createContext } from "../../src/context.ts";
 import { createMemoryLogger } from "../../src/logger.ts";
 import { isPrintable } from "../../src/shared/content-rules.ts";
-import type { ProcessedPage } from "../../src/shared/content-types.ts";
+import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
+
+/** A page with its search sections, read back from the body store. */
+type SectionedPage = { entry: PageEntry; sections: SearchSection[] };
 import { SEARCH_INDEX_PATH } from "../../src/shared/search/index-format.ts";
 import { highlight, Searcher, snippetWindow, type TextPiece } from "../../src/shared/search/searcher.ts";
 import { runIndexContent } from "../../src/stages/index-content/index.ts";
@@ -217,7 +220,7 @@ async function measureQueries(search: Query): Promise<Pick<EngineReport, "queryM
 // --- the corpus -----------------------------------------------------------------
 
 /** The sections every engine indexes, in the order of the shipped index (so ids agree). */
-function sectionDocs(pages: readonly ProcessedPage[]): SectionDoc[] {
+function sectionDocs(pages: readonly SectionedPage[]): SectionDoc[] {
   const docs: SectionDoc[] = [];
   for (const page of pages) {
     if (isPrintable(page.entry)) continue;
@@ -276,7 +279,7 @@ function show(display: DisplayData, id: number, words: readonly string[]): Shown
 
 // --- MiniSearch, as shipped ---------------------------------------------------------
 
-async function benchMiniSearch(pages: readonly ProcessedPage[], shipped: string): Promise<EngineReport> {
+async function benchMiniSearch(pages: readonly SectionedPage[], shipped: string): Promise<EngineReport> {
   const built = await medianOf(BUILD_RUNS, () => JSON.stringify(buildSearchIndex(pages)));
   const notes: string[] = [];
   if (built.value !== shipped) notes.push("the index rebuilt from the sections differs from the built search-index.json");
@@ -562,7 +565,10 @@ async function main(): Promise<void> {
   const ctx = createContext({ root: TOOL_DIR, content: CORPUS, settings: resolveSettings({}), logger: createMemoryLogger(), links: "warn", cache: false });
   const content = await timed(() => runIndexContent(ctx));
   console.log(`${(content.ms / 1000).toFixed(1)} s`);
-  const docs = sectionDocs(content.value.pages);
+  const pages: SectionedPage[] = [];
+  for (const page of content.value.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await content.value.bodies.sections(page) : [] });
+  await content.value.bodies.close();
+  const docs = sectionDocs(pages);
   console.log(`${docs.length} sections of ${new Set(docs.map((d) => d.url.split("#")[0])).size} pages; ${QUERIES.length} queries × ${QUERY_ROUNDS} rounds\n`);
   for (const { query, expect } of QUERIES) {
     if (!docs.some((d) => expect.test(d.url))) console.log(`warning: no section of the corpus matches ${expect} (query "${query}"); it cannot be found`);
@@ -581,7 +587,7 @@ async function main(): Promise<void> {
       reports.push(result);
     }
   };
-  await step("MiniSearch", () => benchMiniSearch(content.value.pages, shipped));
+  await step("MiniSearch", () => benchMiniSearch(pages, shipped));
   const flexGzip = await bundleGzip(`import FlexSearch from "flexsearch"; export default FlexSearch;`);
   await step("FlexSearch LatinBalance", () => benchFlexSearch(docs, "LatinBalance", flexGzip));
   await step("FlexSearch LatinSoundex", () => benchFlexSearch(docs, "LatinSoundex", flexGzip));

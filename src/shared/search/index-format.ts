@@ -149,29 +149,60 @@ export function treeTerms(node: TreeNode, prefix = "", out: [string, string][] =
   return out;
 }
 
-/** Packs MiniSearch's plain-object form (ids 0…n-1) into the compact file fields. */
-export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
+/** One term's postings: per field id, each document id with the term's frequency in it. */
+type TermPostings = Iterable<[field: number, documents: Iterable<[id: number, frequency: number]>]>;
+
+/** Packs the index's terms and lengths into the compact file fields (ids 0…n-1). */
+function packTerms(documentCount: number, fieldLength: (id: number) => readonly number[] | undefined, averages: number[], index: Iterable<[string, TermPostings]>): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
   const lengths: number[] = [];
-  for (let id = 0; id < js.documentCount; id++) lengths.push(...(js.fieldLength[id] ?? SEARCH_FIELDS.map(() => 0)));
-  const terms = js.index.map(([term, fields]): [string, string] => {
-    const packed: number[][] = [];
-    for (const [field, entry] of Object.entries(fields as Record<string, SerializedEntry>)) {
-      const ids = Object.keys(entry)
-        .map(Number)
-        .sort((a, b) => a - b);
-      const row = [Number(field)];
+  for (let id = 0; id < documentCount; id++) lengths.push(...(fieldLength(id) ?? SEARCH_FIELDS.map(() => 0)));
+  const terms: [string, string][] = [];
+  for (const [term, fields] of index) {
+    const packed: string[] = [];
+    for (const [field, documents] of fields) {
+      const entries = [...documents].sort((a, b) => a[0] - b[0]);
+      const row = [field];
       let previous = 0;
-      for (const id of ids) {
+      for (const [id] of entries) {
         row.push(id - previous);
         previous = id;
       }
-      const frequencies = ids.map((id) => entry[id]);
-      packed.push(frequencies.every((f) => f === 1) ? row : [...row, -1, ...frequencies]);
+      if (entries.some(([, frequency]) => frequency !== 1)) row.push(-1, ...entries.map(([, frequency]) => frequency));
+      packed.push(row.join(","));
     }
-    return [term, packed.map((row) => row.join(",")).join(";")];
-  });
+    terms.push([term, packed.join(";")]);
+  }
   terms.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return { lengths, averages: js.averageFieldLength, termCount: terms.length, tree: radixTree(terms) };
+  return { lengths, averages, termCount: terms.length, tree: radixTree(terms) };
+}
+
+/** Packs MiniSearch's plain-object form (ids 0…n-1) into the compact file fields. */
+export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
+  const index = js.index.map(([term, fields]): [string, TermPostings] => [
+    term,
+    Object.entries(fields as Record<string, SerializedEntry>).map(([field, entry]) => [Number(field), Object.entries(entry).map(([id, frequency]) => [Number(id), frequency])]),
+  ]);
+  return packTerms(js.documentCount, (id) => js.fieldLength[id], js.averageFieldLength, index);
+}
+
+/** What `packEngine` reads of MiniSearch 7's engine: the term map and the field lengths. */
+interface EngineState {
+  _index: Iterable<[string, Map<number, Map<number, number>>]>;
+  _fieldLength: Map<number, number[]>;
+  _avgFieldLength: number[];
+  _documentCount: number;
+}
+
+/**
+ * Packs an engine whose documents have ids 0…n-1 straight from its term map,
+ * a term at a time: the same fields as `packIndex(engine.toJSON())` without
+ * the plain-object copy of the whole index, which at 2,000 pages takes more
+ * memory than the engine itself. A test checks the two agree.
+ */
+export function packEngine(engine: MiniSearch): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
+  const state = engine as unknown as EngineState;
+  if (!state._index || !(state._fieldLength instanceof Map) || !Array.isArray(state._avgFieldLength)) throw new Error("This MiniSearch version keeps its index differently; packEngine needs updating");
+  return packTerms(state._documentCount, (id) => state._fieldLength.get(id), [...state._avgFieldLength], state._index);
 }
 
 /** The engine's term map: a radix tree of Maps (MiniSearch 7's SearchableMap). */

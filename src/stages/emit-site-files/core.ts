@@ -1,7 +1,7 @@
 import type { Settings } from "../../config.ts";
 import type { OutputFile } from "../../output-files.ts";
 import { isPrintable } from "../../shared/content-rules.ts";
-import type { PageEntry, ProcessedPage } from "../../shared/content-types.ts";
+import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
 import { ATOM_PATH, atomFeed, blogPosts, postDay, RSS_PATH, rssFeed } from "./feeds.ts";
 import { escapeXml } from "../../shared/text.ts";
 
@@ -121,7 +121,7 @@ export function siteIcons(): OutputFile[] {
 /** Inputs of `siteFiles`: the settings, the processed pages of the index, and the rendered routes. */
 export interface SiteFilesOptions {
   settings: Pick<Settings, "name" | "baseUrl" | "description">;
-  pages: readonly ProcessedPage[];
+  pages: readonly PageSummary[];
   routes: readonly string[];
 }
 

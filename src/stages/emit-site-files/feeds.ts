@@ -1,7 +1,7 @@
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable } from "../../shared/content-rules.ts";
-import type { PageEntry, ProcessedPage } from "../../shared/content-types.ts";
-import { escapeXml, teaserOf } from "../../shared/text.ts";
+import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
+import { escapeXml } from "../../shared/text.ts";
 
 /** The blog's own URL; its index page is not a post. */
 export const BLOG_URL = "/blog/";
@@ -59,11 +59,11 @@ export function newestFirst(posts: readonly BlogPost[]): BlogPost[] {
  * `/blog/` other than the blog index, with a day in their file name (pages
  * without one are not posts and stay out of the feeds), and not printable.
  */
-export function blogPosts(pages: readonly ProcessedPage[], teaserLength = 200): BlogPost[] {
+export function blogPosts(pages: ReadonlyArray<Pick<PageSummary, "entry" | "teaser">>): BlogPost[] {
   const posts: BlogPost[] = [];
-  for (const { entry, bodyHtml } of pages) {
+  for (const { entry, teaser } of pages) {
     const date = entry.url === BLOG_URL || isPrintable(entry) ? "" : postDay(entry);
-    if (date) posts.push({ url: entry.url, title: entry.title, date, teaser: teaserOf(bodyHtml, teaserLength) });
+    if (date) posts.push({ url: entry.url, title: entry.title, date, teaser });
   }
   return newestFirst(posts);
 }

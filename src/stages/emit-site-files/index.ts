@@ -1,11 +1,11 @@
 import type { BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
-import type { ProcessedPage } from "../../shared/content-types.ts";
+import type { PageSummary } from "../../shared/content-types.ts";
 import { siteFiles } from "./core.ts";
 
 /** Inputs of the stage: the index stage's pages and the routes the render stage produced. */
 export interface EmitSiteFilesInput {
-  pages: readonly ProcessedPage[];
+  pages: readonly PageSummary[];
   routes: readonly string[];
 }
 

@@ -2,13 +2,16 @@ import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import type { LinkMode } from "../../context.ts";
 import { blogDate, pagesOf } from "../../shared/content-rules.ts";
-import type { ContentEntry, DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
+import type { ContentEntry, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
+
+/** What indexing needs of a page: its entry, its links and heading ids, and whether it failed. */
+export type IndexablePage = Pick<PageSummary, "entry" | "links" | "headingIds" | "failed">;
 
 /** What the index stage hands on: the tree, the pages in site order, and problems found. */
-export interface IndexContentResult {
+export interface IndexContentResult<P extends IndexablePage = PageSummary> {
   root: DirectoryEntry;
-  /** Every page, in site order (the order of previous/next), with its body HTML. */
-  pages: ProcessedPage[];
+  /** Every page, in site order (the order of previous/next). */
+  pages: P[];
   diagnostics: Diagnostic[];
 }
 
@@ -67,7 +70,7 @@ function buildTree(pages: Array<{ relative: string; entry: PageEntry }>, rootPat
 }
 
 /** Reports two files with the same URL, naming both. */
-function duplicateUrls(pages: readonly ProcessedPage[]): Diagnostic[] {
+function duplicateUrls(pages: readonly IndexablePage[]): Diagnostic[] {
   const seen = new Map<string, PageEntry>();
   const out: Diagnostic[] = [];
   for (const { entry } of pages) {
@@ -100,7 +103,7 @@ function safeDecode(fragment: string): string {
  * has a fragment, the target must have a heading with that id. Links to files
  * with an extension (images, downloads) are left alone.
  */
-export function checkLinks(pages: readonly ProcessedPage[], mode: LinkMode): Diagnostic[] {
+export function checkLinks(pages: readonly IndexablePage[], mode: LinkMode): Diagnostic[] {
   const anchors = new Map<string, Set<string>>();
   // A page that failed has its own error; its headings are unknown, so links into it are not judged.
   const failed = new Set(pages.filter((page) => page.failed).map((page) => page.entry.url));
@@ -128,7 +131,7 @@ export function checkLinks(pages: readonly ProcessedPage[], mode: LinkMode): Dia
  * Indexes parsed pages (pure): builds the tree, orders it, checks for
  * duplicate URLs and broken links, and returns the pages in site order.
  */
-export function indexContent(pages: readonly ProcessedPage[], options: { rootPath: string; settings: Settings; links: LinkMode }): IndexContentResult {
+export function indexContent<P extends IndexablePage>(pages: readonly P[], options: { rootPath: string; settings: Settings; links: LinkMode }): IndexContentResult<P> {
   const root = buildTree(
     pages.filter((page) => !page.failed).map(({ entry }) => ({ relative: entry.path.slice(options.rootPath.length + 1), entry })),
     options.rootPath,

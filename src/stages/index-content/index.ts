@@ -6,18 +6,32 @@ import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import { UsageError } from "../../errors.ts";
-import type { ProcessedPage } from "../../shared/content-types.ts";
+import type { PageSummary, SearchSection } from "../../shared/content-types.ts";
+import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
+import type { PageProcessor } from "./process-pages.ts";
+import { summarize } from "./summary.ts";
 import { indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "6";
+const PIPELINE_VERSION = "7";
 
-/** Processes pages; the markdown pipeline is loaded only when some page is not cached. */
-async function processPages(...args: Parameters<typeof import("./process-pages.ts").processPages>) {
-  if (args[0].length === 0) return [];
-  const { processPages: run } = await import("./process-pages.ts");
-  return run(...args);
+/** Pages read, processed and stored together: bounds what is in memory at once, whatever the site's size. */
+const GROUP = 64;
+
+/** Creates the page processor; the markdown pipeline is loaded only when some page is not cached. */
+function lazyProcessor(total: number, ctx: BuildContext): PageProcessor {
+  let processor: Promise<PageProcessor> | undefined;
+  return {
+    async run(sources) {
+      if (sources.length === 0) return [];
+      processor ??= import("./process-pages.ts").then(({ createPageProcessor }) => createPageProcessor(total, ctx.settings, ctx.threads));
+      return (await processor).run(sources);
+    },
+    async close() {
+      await (await processor)?.close();
+    },
+  };
 }
 
 export type { IndexContentResult } from "./core.ts";
@@ -102,45 +116,111 @@ function pageKey(source: SourceFile, prefix: string): string {
   return key;
 }
 
-/**
- * Processes pages, reusing cached results keyed by the page's bytes, its
- * path, the settings it depends on and the pipeline's code. Only pages not in
- * the cache go to the worker threads.
- */
-async function processWithCache(ctx: BuildContext, sources: readonly SourceFile[]): Promise<ProcessedPage[]> {
-  if (!ctx.cache.enabled) return processPages(sources, ctx.settings, ctx.threads);
-  const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
-  const prefix = `${PIPELINE_VERSION}\0${pipeline}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
-  const keys = sources.map((s) => pageKey(s, prefix));
-  const limit = pLimit(32);
-  const pages = await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<ProcessedPage>(key))));
-  const missing = sources.flatMap((_source, i) => (pages[i] ? [] : [i]));
-  const fresh = await processPages(missing.map((i) => sources[i]), ctx.settings, ctx.threads);
-  await Promise.all(
-    missing.map((i, n) => {
-      pages[i] = fresh[n];
-      return limit(() => ctx.cache.setJson(keys[i], fresh[n]));
-    }),
-  );
-  return pages as ProcessedPage[];
+/** What the index stage hands on besides the index: the pages' bodies and sections, read one page at a time. */
+export interface PageBodies {
+  /** The page's body HTML. */
+  body(page: PageSummary): Promise<string>;
+  /** The page's search sections. */
+  sections(page: PageSummary): Promise<SearchSection[]>;
+  /** Removes what the build stored only for itself; call once the build no longer reads bodies. */
+  close(): Promise<void>;
+}
+
+/** The content index with the reader of the pages' bodies. */
+export interface IndexedContent extends IndexContentResult {
+  bodies: PageBodies;
 }
 
 /**
- * Finds every `.md`/`.mdx` page under the content folder, processes each in
- * one pass (in worker threads, or from the cache) and builds the content
- * index. Problems are reported on the context.
+ * Reads bodies back from the store. An entry that has gone (a cache pruned
+ * while the build ran) is made again from the page's file; a file changed
+ * since it was indexed fails the build with a sentence, never a mixed site.
  */
-export async function runIndexContent(ctx: BuildContext): Promise<IndexContentResult> {
+function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): PageBodies {
+  const remake = async (page: PageSummary) => {
+    const source = await readSource(ctx, path.relative(ctx.paths.content, path.resolve(ctx.paths.root, page.entry.path)), contentReal);
+    const { processPage } = await import("./process-page.ts");
+    const made = source && processPage(source, ctx.settings);
+    if (!made || made.bodyHash !== page.bodyHash)
+      throw new UsageError(`${page.entry.path} changed while the site was being built. Build again once edits are saved.`);
+    await store.put(page.bodyKey, made.bodyHtml, made.sections);
+    return made;
+  };
+  return {
+    async body(page) {
+      return (await store.body(page.bodyKey)) ?? (await remake(page)).bodyHtml;
+    },
+    async sections(page) {
+      return (await store.sections(page.bodyKey)) ?? (await remake(page)).sections;
+    },
+    close: () => store.close(),
+  };
+}
+
+/**
+ * Summarizes one group of pages: cached summaries are reused (keyed by the
+ * page's bytes, its path, the settings it depends on and the pipeline's
+ * code); the others are processed, their bodies stored and their summaries
+ * cached. Only the summaries stay in memory.
+ */
+async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[], store: BodyStore, processor: PageProcessor, keyOf: (source: SourceFile) => string): Promise<PageSummary[]> {
+  const keys = sources.map(keyOf);
+  const limit = pLimit(32);
+  const summaries = ctx.cache.enabled ? await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<PageSummary>(key)))) : new Array<PageSummary | undefined>(sources.length);
+  const missing = sources.flatMap((_source, i) => (summaries[i] ? [] : [i]));
+  const fresh = await processor.run(missing.map((i) => sources[i]));
+  await Promise.all(
+    missing.map((i, n) =>
+      limit(async () => {
+        const page = fresh[n];
+        const summary = (summaries[i] = summarize(page, keys[i]));
+        if (!page.failed) await store.put(keys[i], page.bodyHtml, page.sections);
+        await ctx.cache.setJson(keys[i], summary);
+      }),
+    ),
+  );
+  return summaries as PageSummary[];
+}
+
+/**
+ * Finds every `.md`/`.mdx` page under the content folder and processes them a
+ * group at a time (in worker threads, or from the cache), so memory holds the
+ * pages' summaries but never all their sources or bodies; then builds the
+ * content index. Problems are reported on the context.
+ */
+export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent> {
   const stat = await fs.stat(ctx.paths.content).catch(() => undefined);
   if (!stat?.isDirectory()) throw new UsageError(`Content folder ${ctx.display(ctx.paths.content)} does not exist. Pass --content <folder>.`);
   const relatives = await fg("**/*.{md,mdx}", { cwd: ctx.paths.content, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
   relatives.sort();
   const limit = pLimit(32);
   const contentReal = await fs.realpath(ctx.paths.content);
-  const sources = (await Promise.all(relatives.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter((s): s is SourceFile => s !== undefined);
-  const pages = await processWithCache(ctx, sources);
+  const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
+  const processor = lazyProcessor(relatives.length, ctx);
+  const pages: PageSummary[] = [];
+  try {
+    let keyOf = (() => {
+      let next = 0;
+      return (_source: SourceFile) => String(next++);
+    })();
+    if (ctx.cache.enabled) {
+      const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
+      const prefix = `${PIPELINE_VERSION}\0${pipeline}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
+      keyOf = (source) => pageKey(source, prefix);
+    }
+    for (let at = 0; at < relatives.length; at += GROUP) {
+      const group = relatives.slice(at, at + GROUP);
+      const sources = (await Promise.all(group.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter((s): s is SourceFile => s !== undefined);
+      for (const page of await summarizeGroup(ctx, sources, store, processor, keyOf)) pages.push(page);
+    }
+  } catch (error) {
+    await store.close();
+    throw error;
+  } finally {
+    await processor.close();
+  }
   for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
   const result = indexContent(pages, { rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, links: ctx.links });
   for (const d of result.diagnostics) ctx.report(d);
-  return result;
+  return { ...result, bodies: pageBodies(ctx, store, contentReal) };
 }

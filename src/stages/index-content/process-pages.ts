@@ -28,40 +28,60 @@ export function workerCount(pages: number, requested?: number): number {
   return Math.min(wanted, Math.ceil(pages / BATCH));
 }
 
+/** Processes pages a group at a time, on worker threads kept for the whole build or on this thread. */
+export interface PageProcessor {
+  /** Processes the group; results keep the order of `sources`. */
+  run(sources: readonly SourceFile[]): Promise<ProcessedPage[]>;
+  /** Stops the worker threads. */
+  close(): Promise<void>;
+}
+
+type WorkerReply = { id: number; pages?: ProcessedPage[]; error?: { message: string; stack: string } };
+
 /**
- * Processes pages across worker threads (see `workerCount`), in batches taken
- * from a shared queue so a slow page never holds the others back. Small sets
- * are processed on this thread. Results keep the order of `sources`.
+ * A processor for a build of `total` pages (see `workerCount`). Workers start
+ * once and take batches from a shared queue, so a slow page never holds the
+ * others back; small builds process on this thread.
  */
-export async function processPages(sources: readonly SourceFile[], settings: Settings, threads?: number): Promise<ProcessedPage[]> {
-  const count = workerCount(sources.length, threads);
-  if (count === 0) return sources.map((source) => processPage(source, settings));
-  const results = new Array<ProcessedPage>(sources.length);
-  let next = 0;
+export function createPageProcessor(total: number, settings: Settings, threads?: number): PageProcessor {
+  const count = workerCount(total, threads);
+  if (count === 0) return { run: async (sources) => sources.map((source) => processPage(source, settings)), close: async () => {} };
   const workers = Array.from({ length: count }, () => new Worker(WORKER_FILE, { workerData: { tsconfig: path.join(TOOL_ROOT, "tsconfig.json") }, execArgv: [] }));
-  try {
-    await Promise.all(
-      workers.map(
-        (worker) =>
-          new Promise<void>((resolve, reject) => {
-            const send = () => {
-              if (next >= sources.length) return resolve();
-              const start = next;
-              next = Math.min(sources.length, next + BATCH);
-              worker.postMessage({ id: start, sources: sources.slice(start, next), settings });
-            };
-            worker.on("message", (message: { id: number; pages?: ProcessedPage[]; error?: { message: string; stack: string } }) => {
-              if (message.error) return reject(Object.assign(new Error(`A page worker failed: ${message.error.message}`), { stack: message.error.stack }));
-              message.pages!.forEach((page, i) => (results[message.id + i] = page));
+  return {
+    async run(sources) {
+      const results = new Array<ProcessedPage>(sources.length);
+      let next = 0;
+      await Promise.all(
+        workers.map(
+          (worker) =>
+            new Promise<void>((resolve, reject) => {
+              const send = () => {
+                if (next >= sources.length) return finish(resolve);
+                const start = next;
+                next = Math.min(sources.length, next + BATCH);
+                worker.postMessage({ id: start, sources: sources.slice(start, next), settings });
+              };
+              const onMessage = (message: WorkerReply) => {
+                if (message.error) return finish(() => reject(Object.assign(new Error(`A page worker failed: ${message.error!.message}`), { stack: message.error!.stack })));
+                message.pages!.forEach((page, i) => (results[message.id + i] = page));
+                send();
+              };
+              const finish = (then: () => void) => {
+                worker.off("message", onMessage);
+                worker.off("error", onError);
+                then();
+              };
+              const onError = (error: Error) => finish(() => reject(error));
+              worker.on("message", onMessage);
+              worker.once("error", onError);
               send();
-            });
-            worker.once("error", reject);
-            send();
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(workers.map((worker) => worker.terminate()));
-  }
-  return results;
+            }),
+        ),
+      );
+      return results;
+    },
+    async close() {
+      await Promise.all(workers.map((worker) => worker.terminate()));
+    },
+  };
 }

@@ -1,13 +1,11 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
-import type { DirectoryEntry, PageEntry, ProcessedPage } from "../../shared/content-types.ts";
+import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { BlogPostSummary, Contributor, LinkItem, PageData, SectionAnchors, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
-import { teaserOf } from "../../shared/text.ts";
 import { STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
-import { combinePrintable } from "./printable.ts";
 
 /** Sections that have a combined printable page. */
 export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
@@ -15,12 +13,19 @@ export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribu
 /** The words the landing hero rotates through. */
 export const HERO_WORDS = ["assets", "scripts", "images", "styles"];
 
-/** One HTML file to render: where it goes, its data, and its body HTML ("" for screens without one). */
+/**
+ * Where a planned file's body comes from: nothing (generated screens), one
+ * page's stored body, or the bodies of a section's pages one after another
+ * (its combined printable page). Bodies are read only when the file is rendered.
+ */
+export type PlanBody = { kind: "none" } | { kind: "page"; page: PageSummary } | { kind: "printable"; members: PageSummary[] };
+
+/** One HTML file to render: where it goes, its data, and where its body comes from. */
 export interface PagePlan {
   outPath: string;
   data: PageData;
-  bodyHtml: string;
-  /** A hash of `bodyHtml` ("" when there is no body). */
+  body: PlanBody;
+  /** A hash of the body ("" when there is none). */
   bodyHash: string;
   canonical: string;
   robots: string;
@@ -31,7 +36,7 @@ export interface PagePlan {
 /** Inputs of `planPages`. */
 export interface PlanOptions {
   root: DirectoryEntry;
-  pages: readonly ProcessedPage[];
+  pages: readonly PageSummary[];
   contributors: Record<string, Contributor[]>;
   settings: Settings;
   /** The validated sponsors file, or null when there is none. */
@@ -43,6 +48,8 @@ export interface PlanOptions {
   /** The URL of the vote board's stylesheet, from the client bundle. Default "". */
   voteStylesheet?: string;
 }
+
+const NO_BODY: PlanBody = { kind: "none" };
 
 /** Where the HTML of a URL is written: `/a/b/` → `a/b/index.html`. */
 export function outPathOf(url: string): string {
@@ -135,7 +142,7 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
   const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
   const posts: BlogPostSummary[] = pages
     .filter((p) => p.entry.url.startsWith("/blog/") && p.entry.url !== "/blog/" && !isPrintable(p.entry))
-    .map((p) => ({ url: p.entry.url, title: p.entry.title, date: blogDate(p.entry.name), teaser: teaserOf(p.bodyHtml) }));
+    .map((p) => ({ url: p.entry.url, title: p.entry.title, date: blogDate(p.entry.name), teaser: p.teaser }));
   const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
   const position = new Map(chain.map((e, i) => [e.url, i]));
   const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
@@ -186,21 +193,21 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
     };
     const robots = isPrintable(entry) ? "noindex,nofollow" : "";
     const redirects = settings.redirects.filter((r) => r.from.startsWith(`${entry.url}#`));
-    return { outPath: outPathOf(entry.url), data, bodyHtml: processed.bodyHtml, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots, redirects };
+    return { outPath: outPathOf(entry.url), data, body: { kind: "page", page: processed }, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots, redirects };
   });
   for (const folder of folders.values()) {
     if (urls.has(folder.url)) continue;
     const title = titleOfFolder(folder);
     const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
     const data: PageData = { ...base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
-    plans.push({ outPath: outPathOf(folder.url), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "", redirects: [] });
+    plans.push({ outPath: outPathOf(folder.url), data, body: NO_BODY, bodyHash: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "", redirects: [] });
   }
   for (const section of printable) {
     const url = `/${section}/printable/`;
     const members = pagesOf(folders.get(`/${section}/`)!).filter((e) => !isPrintable(e)).map((e) => byUrl.get(e.url)!);
     const data: PageData = { ...base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [], sidebarAnchors: "" };
     const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
-    plans.push({ outPath: outPathOf(url), data, bodyHtml: combinePrintable(members), bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] });
+    plans.push({ outPath: outPathOf(url), data, body: { kind: "printable", members }, bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] });
   }
   if (vote && !urls.has("/vote/")) {
     const data: PageData = {
@@ -208,11 +215,11 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
       kind: "vote",
       vote: { topics: vote.topics, stylesheet: voteStylesheet },
     };
-    plans.push({ outPath: outPathOf("/vote/"), data, bodyHtml: "", bodyHash: "", canonical: `${settings.baseUrl}/vote/`, robots: "", redirects: [] });
+    plans.push({ outPath: outPathOf("/vote/"), data, body: NO_BODY, bodyHash: "", canonical: `${settings.baseUrl}/vote/`, robots: "", redirects: [] });
   }
   plans.push(
-    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [], sidebarAnchors: "" }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
-    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" }, bodyHtml: "", bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
+    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [], sidebarAnchors: "" }, body: NO_BODY, bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
+    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" }, body: NO_BODY, bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
   );
   return plans;
 }

@@ -3,19 +3,21 @@ import path from "node:path";
 import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import type { OutputFile } from "../../output-files.ts";
-import type { DirectoryEntry, ProcessedPage } from "../../shared/content-types.ts";
+import type { OutputFile, StreamedFile } from "../../output-files.ts";
+import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
+import type { PageBodies } from "../index-content/index.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { PRECACHED_PAGES } from "../../shared/constants.ts";
 import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
 import type { ReadmeKind } from "../fetch-readmes/front-matter.ts";
-import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../fetch-readmes/repository-list.ts";
+import { parseRepositoryList, REPOSITORY_LISTS } from "../fetch-readmes/repository-list.ts";
 import { planPages, sectionAnchors, type PagePlan } from "./core.ts";
-import { chunkOf, hasChunk, routesFile } from "./page-chunks.ts";
+import { chunkOf, hasChunk, isRoute, routesFile } from "./page-chunks.ts";
+import { memberSlugs, printableMember } from "./printable.ts";
 import { readDataFile } from "./read-data.ts";
-import { fillRepositoryLists } from "./repository-list.ts";
+import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
 
 /** The committed vote topics file, under `repositories/`. */
 export const VOTE_FILE = "vote-topics.json";
@@ -34,12 +36,13 @@ export interface RenderPagesResult {
 }
 
 /** Takes one output file as soon as it is made (the build writes it to the staging folder, or collects it). */
-export type Emit = (file: OutputFile) => Promise<void>;
+export type Emit = (file: OutputFile | StreamedFile) => Promise<void>;
 
-/** Inputs of the render stage: the index stage's tree and pages, resolved contributors and the client bundle's assets. */
+/** Inputs of the render stage: the index stage's tree, pages and bodies, resolved contributors and the client bundle's assets. */
 export interface RenderPagesInput {
   root: DirectoryEntry;
-  pages: readonly ProcessedPage[];
+  pages: readonly PageSummary[];
+  bodies: Pick<PageBodies, "body">;
   contributors: Record<string, Contributor[]>;
   assets: ClientAssets;
 }
@@ -61,28 +64,33 @@ function anchorFiles(root: DirectoryEntry): Array<{ section: string; file: Outpu
 const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**/*.ts", "src/shared/**/*.ts"];
 
 /**
- * Fills `<RepositoryList kind="loaders" />` with the committed list of that
- * kind (`repositories/loaders.json`, `plugins.json`); a broken list is reported
- * at its line. Pages without the component are untouched.
+ * The HTML of each `<RepositoryList kind="…" />`, from the committed list of
+ * that kind (`repositories/loaders.json`, `plugins.json`); a broken list is
+ * reported at its line. Nothing is read when no page has a list.
  */
-async function withRepositoryLists(ctx: BuildContext, pages: readonly ProcessedPage[]): Promise<readonly ProcessedPage[]> {
-  if (!pages.some((p) => p.bodyHtml.includes("<docs-repository-list"))) return pages;
-  const lists: Record<string, RepositoryEntry[]> = {};
+async function repositoryLists(ctx: BuildContext, pages: readonly PageSummary[]): Promise<Record<string, string>> {
+  if (!pages.some((p) => p.repositoryLists)) return {};
+  const urls = new Set(pages.map((p) => p.entry.url));
+  const lists: Record<string, string> = {};
   for (const [kind, name] of Object.entries(REPOSITORY_LISTS) as [ReadmeKind, string][]) {
     const file = path.join(ctx.paths.repositories, name);
     const text = await fs.readFile(file, "utf8").catch(() => "[]");
     const parsed = parseRepositoryList(text, ctx.display(file), kind);
     for (const problem of parsed.problems) ctx.report(problem);
-    lists[kind] = parsed.entries;
+    lists[kind] = repositoryListHtml(parsed.entries, urls);
   }
-  return fillRepositoryLists(pages, lists);
+  return lists;
 }
+
+/** Members of a combined printable page whose bodies are read at a time. */
+const READ_AHEAD = 16;
 
 /**
  * Renders every planned page with react-dom/server and hands each HTML file
- * and content chunk to `emit` as soon as it is made, so no rendered page
- * stays in memory. A page whose plan (data, body, metadata) and templates are
- * unchanged is taken from the cache.
+ * and content chunk to `emit` as soon as it is made. Bodies are read from the
+ * body store only for pages that are rendered, one page at a time; a combined
+ * printable page is streamed member by member. A page whose plan (data, body,
+ * metadata) and templates are unchanged is taken from the cache.
  */
 export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput, emit: Emit): Promise<RenderPagesResult> {
   const sponsors = (await readDataFile<SponsorData>(ctx, SPONSORS_FILE, validateSponsors)) ?? null;
@@ -90,11 +98,17 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
     (await readDataFile<VoteData>(ctx, VOTE_FILE, (data) => validateVoteData(data).map((p) => ({ path: parseJsonPath(p.path), message: p.message })))) ?? null;
   const anchors = anchorFiles(input.root);
   const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
-  const plans = planPages({ ...input, pages: await withRepositoryLists(ctx, input.pages), settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
+  const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
+  const lists = await repositoryLists(ctx, input.pages);
+  const listsHash = hashKey(JSON.stringify(lists));
+  const bodyOf = async (page: PageSummary) => {
+    const body = await input.bodies.body(page);
+    return page.repositoryLists ? fillRepositoryLists(body, lists) : body;
+  };
   const assets = JSON.stringify(input.assets);
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // React and the templates are loaded only when some page is not cached.
-  const render = async () => (await import("./render-document.ts")).renderDocument;
+  const renderer = () => import("./render-document.ts");
   // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
   const shared = new Map<object, string>();
   const hashOf = (value: object) => {
@@ -105,20 +119,40 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const limit = pLimit(32);
   const chunks: Array<{ url: string; chunk: { path: string } }> = [];
   const precached: OutputFile[] = [];
-  // Each plan yields its HTML page and, for routes, its content chunk; both are cached by the same key.
+  // Each page plan yields its HTML page and, for routes, its content chunk; both are cached by the same key.
   const renderOne = async (plan: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> => {
-    const make = async () => ({ page: { path: plan.outPath, contents: (await render())(plan, input.assets) }, chunk: hasChunk(plan) ? chunkOf(plan) : undefined });
+    const make = async () => {
+      const body = plan.body.kind === "page" ? await bodyOf(plan.body.page) : "";
+      return { page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, input.assets) }, chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined };
+    };
     if (!ctx.cache.enabled) return make();
     const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
-    const key = hashKey("html", templates, assets, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
+    const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? listsHash : "";
+    const key = hashKey("html", templates, assets, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, lists, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
     const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
     if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
     const made = await make();
     await ctx.cache.setJson(key, made);
     return made;
   };
+  // A combined printable page: the document around its body, then each member's body as it is read.
+  const streamPrintable = async (plan: PagePlan, members: readonly PageSummary[]) => {
+    const { before, after } = (await renderer()).documentAround(plan, input.assets);
+    const slugs = memberSlugs(members);
+    async function* parts() {
+      yield before;
+      for (let at = 0; at < members.length; at += READ_AHEAD) {
+        const group = members.slice(at, at + READ_AHEAD);
+        const bodies = await Promise.all(group.map(bodyOf));
+        for (let i = 0; i < group.length; i++) yield printableMember(group[i].entry, bodies[i], slugs);
+      }
+      yield after;
+    }
+    await emit({ path: plan.outPath, parts: parts() });
+  };
+  const pagePlans = plans.filter((plan) => plan.body.kind !== "printable");
   await Promise.all(
-    plans.map((plan, i) =>
+    pagePlans.map((plan, i) =>
       limit(async () => {
         const { page, chunk } = await renderOne(plan);
         await emit(page);
@@ -130,8 +164,10 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
       }),
     ),
   );
+  // Printable pages one at a time: each holds a few of its members' bodies at once.
+  for (const plan of plans) if (plan.body.kind === "printable") await streamPrintable(plan, plan.body.members);
   await emit(routesFile(chunks.filter(Boolean)));
   for (const { file } of anchors) await emit(file);
   // Routes are the site's pages: everything but the not-found page and the app shell.
-  return { routes: plans.filter(hasChunk).map((p) => p.data.url), precached };
+  return { routes: plans.filter(isRoute).map((p) => p.data.url), precached };
 }

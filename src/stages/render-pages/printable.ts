@@ -1,4 +1,4 @@
-import type { ProcessedPage } from "../../shared/content-types.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
 import { escapeXml } from "../../shared/text.ts";
 
 /** The id a page gets on the combined printable page: its URL's path, joined (`/guides/caching/` → `guides-caching`). */
@@ -39,18 +39,25 @@ export function rewriteForPrint(html: string, slug: string, sectionSlugs: Readon
     });
 }
 
+/** The slug of every member of a combined page, by URL: where links between the members point. */
+export function memberSlugs(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url"> }>): Map<string, string> {
+  return new Map(pages.map((p) => [p.entry.url, printableSlug(p.entry.url)]));
+}
+
 /**
- * Combines the pages of a section, in sidebar order, into one body (pure):
- * each page under its title as an h2 (the template gives the combined page
- * its one h1) with its own headings a level down, ids unique, links between
- * the section's pages pointing inside. The bodies are otherwise reused as rendered.
+ * One member of a section's combined page (pure): the page under its title
+ * as an h2 (the template gives the combined page its one h1) with its own
+ * headings a level down, ids made unique, and links between the section's
+ * pages (`slugs`, see `memberSlugs`) pointing inside. The body is otherwise
+ * reused as rendered.
  */
-export function combinePrintable(pages: readonly ProcessedPage[]): string {
-  const slugs = new Map(pages.map((p) => [p.entry.url, printableSlug(p.entry.url)]));
-  return pages
-    .map((page) => {
-      const slug = slugs.get(page.entry.url)!;
-      return `<section class="printable-page" aria-labelledby="${slug}"><h2 class="printable-title" id="${slug}">${escapeXml(page.entry.title)}</h2>${demoteHeadings(rewriteForPrint(page.bodyHtml, slug, slugs))}</section>`;
-    })
-    .join("");
+export function printableMember(entry: Pick<PageEntry, "url" | "title">, bodyHtml: string, slugs: ReadonlyMap<string, string>): string {
+  const slug = slugs.get(entry.url) ?? printableSlug(entry.url);
+  return `<section class="printable-page" aria-labelledby="${slug}"><h2 class="printable-title" id="${slug}">${escapeXml(entry.title)}</h2>${demoteHeadings(rewriteForPrint(bodyHtml, slug, slugs))}</section>`;
+}
+
+/** Combines the pages of a section, in sidebar order, into one body (pure); see `printableMember`. */
+export function combinePrintable(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url" | "title">; bodyHtml: string }>): string {
+  const slugs = memberSlugs(pages);
+  return pages.map((page) => printableMember(page.entry, page.bodyHtml, slugs)).join("");
 }

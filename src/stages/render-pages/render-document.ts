@@ -5,8 +5,22 @@ import { Document } from "../../../templates/Document.tsx";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import type { PagePlan } from "./core.ts";
 
-/** Renders one plan to a complete HTML document: the hydratable app inside the static shell, with the client's tags. */
-export function renderDocument(plan: PagePlan, assets: ClientAssets): string {
-  const appHtml = renderToString(createElement(App, { data: plan.data, body: { html: plan.bodyHtml } }));
+/** Renders one plan with its body to a complete HTML document: the hydratable app inside the static shell, with the client's tags. */
+export function renderDocument(plan: PagePlan, bodyHtml: string, assets: ClientAssets): string {
+  const appHtml = renderToString(createElement(App, { data: plan.data, body: { html: bodyHtml } }));
   return `<!doctype html>${renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml, canonical: plan.canonical, robots: plan.robots, redirects: plan.redirects, assets }))}`;
+}
+
+/** Stands for the body in a document rendered around it; an HTML comment, so nothing a template escapes. */
+const BODY_MARK = "<!--docs-build:body-->";
+
+/**
+ * The document of a plan cut where its body goes (pure): what comes before
+ * the body and what comes after, so a body too large to hold (a combined
+ * printable page) is written between them part by part.
+ */
+export function documentAround(plan: PagePlan, assets: ClientAssets): { before: string; after: string } {
+  const parts = renderDocument(plan, BODY_MARK, assets).split(BODY_MARK);
+  if (parts.length !== 2) throw new Error(`The template of ${plan.data.url} does not show its body exactly once`);
+  return { before: parts[0], after: parts[1] };
 }

@@ -1,6 +1,5 @@
-import type { ProcessedPage } from "../../shared/content-types.ts";
 import { escapeXml } from "../../shared/text.ts";
-import { bodyHashOf } from "../index-content/body-hash.ts";
+import { REPOSITORY_LIST_TAG } from "../index-content/summary.ts";
 import type { RepositoryEntry } from "../fetch-readmes/repository-list.ts";
 
 /** The element `<RepositoryList kind="loaders" />` leaves in a page's body. */
@@ -30,17 +29,12 @@ export function repositoryListHtml(entries: readonly RepositoryEntry[], pageUrls
 }
 
 /**
- * Fills the repository-list placeholders of the pages that have one (pure);
- * other pages come back as they were. A filled page gets a new body hash, so
- * caches keyed on the body see the change.
+ * Fills the repository-list placeholders of one body (pure) with each kind's
+ * list HTML (see `repositoryListHtml`); a body without any comes back as it was.
  */
-export function fillRepositoryLists(pages: readonly ProcessedPage[], lists: Readonly<Record<string, readonly RepositoryEntry[]>>): ProcessedPage[] {
-  const urls = new Set(pages.map((p) => p.entry.url));
-  return pages.map((page) => {
-    if (!page.bodyHtml.includes("<docs-repository-list")) return page;
-    let bodyHtml = page.bodyHtml;
-    for (const [kind, entries] of Object.entries(lists)) bodyHtml = bodyHtml.split(repositoryListPlaceholder(kind)).join(repositoryListHtml(entries, urls));
-    if (bodyHtml === page.bodyHtml) return page;
-    return { ...page, bodyHtml, bodyHash: bodyHashOf(bodyHtml) };
-  });
+export function fillRepositoryLists(bodyHtml: string, listHtml: Readonly<Record<string, string>>): string {
+  if (!bodyHtml.includes(REPOSITORY_LIST_TAG)) return bodyHtml;
+  let filled = bodyHtml;
+  for (const [kind, html] of Object.entries(listHtml)) filled = filled.split(repositoryListPlaceholder(kind)).join(html);
+  return filled;
 }

@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import { isPrintable } from "../../shared/content-rules.ts";
-import type { ProcessedPage } from "../../shared/content-types.ts";
-import { MINISEARCH_OPTIONS, packIndex, SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchPage, type SearchSectionRow } from "../../shared/search/index-format.ts";
+import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
+import { MINISEARCH_OPTIONS, packEngine, SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchPage, type SearchSectionRow } from "../../shared/search/index-format.ts";
 
 /** Characters of each section's text kept for result snippets (the whole text is indexed). */
 export const STORED_SNIPPET = 200;
@@ -14,13 +14,17 @@ function snippetText(text: string): string {
 /** First segment of a URL (`guides` of `/guides/caching/`). */
 const firstSegment = (url: string) => url.split("/")[1] ?? "";
 
+/** What the search index needs of every page: its URL and title. */
+type Titled = { entry: Pick<PageEntry, "url" | "title"> };
+
 /**
- * The site section each URL belongs to: the title of its top-level folder's
- * page (`Guides`), or `General` for pages outside any folder (the landing page,
- * `/comparison/`). Folders are the first segments of nested URLs.
+ * The site section each URL belongs to (pure): the title of its top-level
+ * folder's page (`Guides`), or `General` for pages outside any folder (the
+ * landing page, `/comparison/`). Folders are the first segments of nested URLs.
  */
-function sectionNamer(urls: readonly string[], titles: ReadonlyMap<string, string>): (url: string) => string {
-  const folders = new Set(urls.filter((u) => u.split("/").filter(Boolean).length > 1).map(firstSegment));
+export function sectionNamer(pages: readonly Titled[]): (url: string) => string {
+  const titles = new Map(pages.map((p) => [p.entry.url, p.entry.title]));
+  const folders = new Set(pages.map((p) => p.entry.url).filter((u) => u.split("/").filter(Boolean).length > 1).map(firstSegment));
   return (url) => {
     const folder = firstSegment(url);
     if (!folders.has(folder)) return "General";
@@ -28,36 +32,59 @@ function sectionNamer(urls: readonly string[], titles: ReadonlyMap<string, strin
   };
 }
 
+/** True for pages the search index covers: all but printable ones and pages without text. */
+export function isSearchable(page: { entry: PageEntry; sectionsHash: string }): boolean {
+  return !isPrintable(page.entry) && page.sectionsHash !== "";
+}
+
 /**
- * Builds the search index file (pure) from processed pages: one entry per
- * section of every page but printable ones, with the page title indexed on
- * the page's first section only, each section's own heading, and its text.
+ * Builds the search index file a page at a time, so only the index itself
+ * grows, never a list of every page's text: one entry per section, with the
+ * page title indexed on the page's first section only, each section's own
+ * heading, and its text.
  */
-export function buildSearchIndex(pages: readonly ProcessedPage[]): SearchIndexFile {
-  const searchable = pages.filter((p) => !isPrintable(p.entry) && p.sections.length > 0);
-  const sectionOf = sectionNamer(
-    pages.map((p) => p.entry.url),
-    new Map(pages.map((p) => [p.entry.url, p.entry.title])),
-  );
-  const pageRows: SearchPage[] = [];
-  const sectionRows: SearchSectionRow[] = [];
-  const documents: { id: number; title: string; heading: string; text: string }[] = [];
-  for (const page of searchable) {
-    const pageIndex = pageRows.length;
-    pageRows.push([page.entry.url, page.entry.title, sectionOf(page.entry.url)]);
+export class SearchIndexBuilder {
+  #engine: MiniSearch | undefined = new MiniSearch(MINISEARCH_OPTIONS);
+  readonly #pages: SearchPage[] = [];
+  readonly #sections: SearchSectionRow[] = [];
+  readonly #sectionOf: (url: string) => string;
+
+  constructor(sectionOf: (url: string) => string) {
+    this.#sectionOf = sectionOf;
+  }
+
+  /** Adds one page's sections (pages are shown in the order they are added). */
+  add(entry: Pick<PageEntry, "url" | "title">, sections: readonly SearchSection[]): void {
+    if (!this.#engine) throw new Error("The search index is already finished");
+    const engine = this.#engine;
+    if (sections.length === 0) return;
+    const pageIndex = this.#pages.length;
+    this.#pages.push([entry.url, entry.title, this.#sectionOf(entry.url)]);
     const stack: { depth: number; id: number }[] = [];
-    page.sections.forEach((section, i) => {
-      const id = sectionRows.length;
+    sections.forEach((section, i) => {
+      const id = this.#sections.length;
       const depth = section.headings.length;
       while (stack.length && stack[stack.length - 1].depth >= depth) stack.pop();
       const parent = stack.length ? stack[stack.length - 1].id : -1;
       stack.push({ depth, id });
       const heading = section.headings.at(-1) ?? "";
-      sectionRows.push([pageIndex, section.anchor, heading, parent, snippetText(section.text)]);
-      documents.push({ id, title: i === 0 ? page.entry.title : "", heading, text: section.text });
+      this.#sections.push([pageIndex, section.anchor, heading, parent, snippetText(section.text)]);
+      engine.add({ id, title: i === 0 ? entry.title : "", heading, text: section.text });
     });
   }
-  const engine = new MiniSearch(MINISEARCH_OPTIONS);
-  engine.addAll(documents);
-  return { version: SEARCH_INDEX_VERSION, pages: pageRows, sections: sectionRows, ...packIndex(engine.toJSON()) };
+
+  /** The file, packed term by term from the engine (see `packEngine`); the builder is done after this. */
+  finish(): SearchIndexFile {
+    if (!this.#engine) throw new Error("The search index is already finished");
+    const packed = packEngine(this.#engine);
+    this.#engine = undefined;
+    return { version: SEARCH_INDEX_VERSION, pages: this.#pages, sections: this.#sections, ...packed };
+  }
+}
+
+/** Builds the search index file (pure) from pages that carry their sections; see `SearchIndexBuilder`. */
+export function buildSearchIndex(pages: ReadonlyArray<Titled & { entry: PageEntry; sections: readonly SearchSection[] }>): SearchIndexFile {
+  const builder = new SearchIndexBuilder(sectionNamer(pages));
+  for (const page of pages) if (!isPrintable(page.entry)) builder.add(page.entry, page.sections);
+  return builder.finish();
 }

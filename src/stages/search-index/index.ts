@@ -1,30 +1,42 @@
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
-import type { ProcessedPage } from "../../shared/content-types.ts";
+import type { PageSummary } from "../../shared/content-types.ts";
+import type { PageBodies } from "../index-content/index.ts";
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
-import { buildSearchIndex } from "./core.ts";
+import { isSearchable, SearchIndexBuilder, sectionNamer } from "./core.ts";
 
 /** The code the index file depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts", "package-lock.json"];
+
+/** Pages whose sections are read from the body store at a time. */
+const READ_AHEAD = 32;
 
 /**
  * Emits `search-index.json` for the built-in search (nothing when the site
  * uses the hosted search service). Its name is fixed, so pages never change
  * when only the index does; the service worker precaches it by revision.
- * Indexing takes about a second on the full docs, so the file is cached by
- * the pages' searchable data.
+ * Sections are read from the body store a few pages at a time and added in
+ * site order, so memory holds the index being built but not the site's text.
+ * The file is cached by the pages' URLs, titles and section hashes, so a
+ * build in which no page's text changed reads no sections at all.
  */
-export async function runSearchIndex(ctx: BuildContext, pages: readonly ProcessedPage[]): Promise<{ files: OutputFile[] }> {
+export async function runSearchIndex(ctx: BuildContext, pages: readonly PageSummary[], bodies: Pick<PageBodies, "sections">): Promise<{ files: OutputFile[] }> {
   if (ctx.settings.search.provider !== "local") return { files: [] };
+  const searchable = pages.filter(isSearchable);
   let key = "";
   if (ctx.cache.enabled) {
-    const data = pages.map((p) => [p.entry.url, p.entry.title, p.sections]);
-    key = hashKey("search-index", await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), JSON.stringify(data));
+    key = hashKey("search-index", await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), ...searchable.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}`));
     const cached = await ctx.cache.get(key);
     if (cached) return { files: [{ path: SEARCH_INDEX_PATH, contents: cached.toString("utf8") }] };
   }
-  const contents = JSON.stringify(buildSearchIndex(pages));
+  const builder = new SearchIndexBuilder(sectionNamer(pages));
+  for (let at = 0; at < searchable.length; at += READ_AHEAD) {
+    const group = searchable.slice(at, at + READ_AHEAD);
+    const sections = await Promise.all(group.map((page) => bodies.sections(page)));
+    group.forEach((page, i) => builder.add(page.entry, sections[i]));
+  }
+  const contents = JSON.stringify(builder.finish());
   if (key) await ctx.cache.set(key, contents);
   return { files: [{ path: SEARCH_INDEX_PATH, contents }] };
 }

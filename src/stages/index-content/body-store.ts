@@ -1,0 +1,67 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { hashKey, type Cache } from "../../cache.ts";
+import type { SearchSection } from "../../shared/content-types.ts";
+
+/**
+ * Where each page's body and search sections wait between processing and the
+ * stages that read them (rendering, printable pages, the search index), so the
+ * build holds one page's body at a time instead of the whole site's. Keys are
+ * chosen by the index stage, one per page.
+ */
+export interface BodyStore {
+  put(key: string, bodyHtml: string, sections: readonly unknown[]): Promise<void>;
+  /** The stored body, or undefined when it is not (or no longer) there. */
+  body(key: string): Promise<string | undefined>;
+  sections(key: string): Promise<SearchSection[] | undefined>;
+  /** Removes what only this build needed; stored entries are not read after this. */
+  close(): Promise<void>;
+}
+
+/** A store in the build cache: bodies stay there for the next build, which then reads only what changed. */
+export function cacheBodyStore(cache: Cache): BodyStore {
+  const bodyKey = (key: string) => hashKey("body", key);
+  const sectionsKey = (key: string) => hashKey("sections", key);
+  return {
+    async put(key, bodyHtml, sections) {
+      await Promise.all([cache.set(bodyKey(key), bodyHtml), cache.setJson(sectionsKey(key), sections)]);
+    },
+    async body(key) {
+      return (await cache.get(bodyKey(key)))?.toString("utf8");
+    },
+    sections(key) {
+      return cache.getJson<SearchSection[]>(sectionsKey(key));
+    },
+    async close() {},
+  };
+}
+
+/**
+ * A store for builds without a cache: a private folder under the system's
+ * temporary folder, removed when the build ends, whether it succeeds or not.
+ */
+export function spillBodyStore(): BodyStore {
+  // Made on the first page stored, so a build that stores nothing leaves nothing to remove.
+  let made: Promise<string> | undefined;
+  let dir = "";
+  const file = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
+  return {
+    async put(key, bodyHtml, sections) {
+      dir = await (made ??= fs.mkdtemp(path.join(os.tmpdir(), "docs-build-bodies-")));
+      await Promise.all([fs.writeFile(file(key, "html"), bodyHtml), fs.writeFile(file(key, "json"), JSON.stringify(sections))]);
+    },
+    async body(key) {
+      if (!made) return undefined;
+      return fs.readFile(file(key, "html"), "utf8").catch(() => undefined);
+    },
+    async sections(key) {
+      if (!made) return undefined;
+      const text = await fs.readFile(file(key, "json"), "utf8").catch(() => undefined);
+      return text === undefined ? undefined : (JSON.parse(text) as SearchSection[]);
+    },
+    async close() {
+      if (made) await fs.rm(await made, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { hashKey } from "../../cache.ts";
+import type { PageSummary, ProcessedPage } from "../../shared/content-types.ts";
+import { teaserOf } from "../../shared/text.ts";
+
+/** The placeholder a `<RepositoryList>` leaves in a body starts with this. */
+export const REPOSITORY_LIST_TAG = "<docs-repository-list";
+
+/**
+ * What the build keeps of a processed page (pure): everything but its body and
+ * search sections, which go to the body store under `bodyKey`, plus what later
+ * stages would otherwise read the body for (the blog teaser, whether it lists
+ * repositories) and a hash of the sections for the search index's cache.
+ */
+export function summarize(page: ProcessedPage, bodyKey: string): PageSummary {
+  const { bodyHtml, sections, ...rest } = page;
+  return {
+    ...rest,
+    bodyKey: page.failed ? "" : bodyKey,
+    sectionsHash: sections.length ? hashKey(JSON.stringify(sections)).slice(0, 32) : "",
+    teaser: page.entry.url.startsWith("/blog/") ? teaserOf(bodyHtml) : "",
+    repositoryLists: bodyHtml.includes(REPOSITORY_LIST_TAG),
+  };
+}

@@ -1,0 +1,67 @@
+import fs from "node:fs";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { resolveSettings } from "../src/config.ts";
+import { createContext } from "../src/context.ts";
+import { createMemoryLogger } from "../src/logger.ts";
+import { runIndexContent } from "../src/stages/index-content/index.ts";
+import { tempSite } from "./helpers/temp-site.ts";
+
+const context = (root: string, cache: boolean) => createContext({ root, settings: resolveSettings({}), logger: createMemoryLogger(), cache });
+
+function writePage(root: string, relative: string, text: string): void {
+  const file = path.join(root, "content", relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+const PAGE = "---\ntitle: Caching\n---\n\nKeep builds fast.\n\n## Long-term caching\n\nHash the file names.\n";
+
+test("bodies wait outside memory and are read back one page at a time; without a cache, their folder goes when the build closes it", async () => {
+  const site = tempSite();
+  const tmp = process.env.TMPDIR;
+  try {
+    writePage(site.dir, "guides/caching.md", PAGE);
+    writePage(site.dir, "guides/index.md", "---\ntitle: Guides\n---\n\nAll the guides.\n");
+    fs.mkdirSync(site.path("tmp"));
+    process.env.TMPDIR = site.path("tmp");
+    const spilled = () => fs.readdirSync(site.path("tmp")).filter((name) => name.startsWith("docs-build-bodies-"));
+    const index = await runIndexContent(context(site.dir, false));
+    assert.is(spilled().length, 1, "the bodies are in one folder of their own");
+    const page = index.pages.find((p) => p.entry.url === "/guides/caching/")!;
+    assert.not.ok("bodyHtml" in page, "the summary carries no body");
+    assert.match(await index.bodies.body(page), /<h2 id="long-term-caching">/);
+    assert.equal((await index.bodies.sections(page)).map((s) => s.anchor), ["", "long-term-caching"]);
+    await index.bodies.close();
+    assert.equal(spilled(), []);
+  } finally {
+    if (tmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp;
+    site.remove();
+  }
+});
+
+test("a body whose cache entry has gone is made again from its page; a page edited since it was indexed fails with a sentence", async () => {
+  const site = tempSite();
+  try {
+    writePage(site.dir, "guides/caching.md", PAGE);
+    const index = await runIndexContent(context(site.dir, true));
+    const page = index.pages[0];
+    const first = await index.bodies.body(page);
+    fs.rmSync(path.join(site.dir, ".cache"), { recursive: true, force: true });
+    assert.is(await index.bodies.body(page), first, "remade from the page's file");
+    fs.rmSync(path.join(site.dir, ".cache"), { recursive: true, force: true });
+    writePage(site.dir, "guides/caching.md", PAGE.replace("Hash the file names.", "Name files by their content hash."));
+    try {
+      await index.bodies.body(page);
+      assert.unreachable("an edited page was read back as if unchanged");
+    } catch (error) {
+      assert.match(String(error), "content/guides/caching.md changed while the site was being built. Build again once edits are saved.");
+    }
+  } finally {
+    site.remove();
+  }
+});
+
+test.run();
