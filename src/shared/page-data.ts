@@ -27,6 +27,14 @@ export interface SidebarItem {
   /** Whether the page has headings of levels 2 or 3 to show (whether its item has a toggle). */
   hasAnchors: boolean;
   group: string;
+  /**
+   * Set on the item of a folder nested in the section (`/guides/part-001/`):
+   * how many pages it holds. Its link goes to the folder's page. Such an
+   * item is a group of its own, collapsed on every page but its own.
+   */
+  pages?: number;
+  /** The folder's pages, on the pages inside that folder only (the one group that comes open). */
+  children?: SidebarItem[];
 }
 
 /** The anchors file of a section: each page's headings of levels 2 and 3, by page URL. */

@@ -95,8 +95,47 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
 }
 
 /**
+ * A folder nested in the section: a link to the folder's page with its number
+ * of pages. On the pages inside it, its pages come with the page and a toggle
+ * opens or closes them (open at first); elsewhere it is one collapsed line,
+ * and following its link opens it, so a section of thousands of pages in
+ * folders never puts all of them on every page.
+ */
+export function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: string; prefix: string; anchorsUrl: string }) {
+  const inside = url.startsWith(item.url);
+  const [open, setOpen] = useState(inside);
+  useEffect(() => {
+    if (inside) setOpen(true);
+  }, [inside]);
+  const id = `${prefix}-folder${item.url.replace(/[^a-z0-9]+/gi, "-")}`;
+  const children = item.children;
+  return (
+    <li className={`sidebar-item sidebar-folder${inside ? " inside" : ""}${children && open ? " open" : ""}`}>
+      <div className="sidebar-item-head">
+        <a href={item.url}>
+          {item.title}
+          <span className="sidebar-count">{` (${item.pages} ${item.pages === 1 ? "page" : "pages"})`}</span>
+        </a>
+        {children ? (
+          <button type="button" className="sidebar-toggle" aria-expanded={open} aria-controls={id} aria-label={`${open ? "Hide" : "Show"} the pages of ${item.title}`} onClick={() => setOpen((o) => !o)}>
+            <span aria-hidden="true">▸</span>
+          </button>
+        ) : null}
+      </div>
+      {children ? (
+        <ul className="sidebar-folder-pages" id={id} hidden={!open}>
+          {children.map((child) => (
+            <SidebarItem key={child.url} item={child} current={child.url === url} prefix={prefix} anchorsUrl={anchorsUrl} />
+          ))}
+        </ul>
+      ) : null}
+    </li>
+  );
+}
+
+/**
  * The left sidebar: the pages of the current section (its index page first),
- * grouped, each with its anchors. `onNavigate` runs when a link is followed.
+ * grouped, each with its anchors, and its nested folders (see `SidebarFolder`). `onNavigate` runs when a link is followed.
  */
 export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar", onNavigate }: { items: readonly Item[]; url: string; anchorsUrl: string; prefix?: string; onNavigate?: () => void }) {
   if (items.length === 0) return null;
@@ -112,9 +151,13 @@ export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar", onNavigate
         <div className="sidebar-group" key={`${group}-${i}`}>
           {group ? <h2 className="sidebar-group-title">{group}</h2> : null}
           <ul>
-            {groupPages.map((item) => (
-              <SidebarItem key={item.url} item={item} current={item.url === url} prefix={prefix} anchorsUrl={anchorsUrl} />
-            ))}
+            {groupPages.map((item) =>
+              item.pages === undefined ? (
+                <SidebarItem key={item.url} item={item} current={item.url === url} prefix={prefix} anchorsUrl={anchorsUrl} />
+              ) : (
+                <SidebarFolder key={item.url} item={item} url={url} prefix={prefix} anchorsUrl={anchorsUrl} />
+              ),
+            )}
           </ul>
         </div>
       ))}

@@ -1,7 +1,7 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
-import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
+import type { Anchor, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { BlogPostSummary, Contributor, LinkItem, PageData, SectionAnchors, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { STACKBLITZ_BASE } from "../../shared/constants.ts";
@@ -71,20 +71,51 @@ function sidebarAnchorsOf(page: PageEntry) {
   return page.anchors.filter((a) => a.level === 2 || a.level === 3);
 }
 
-/** The sidebar of a section: its pages in order, printable pages left out, no item's anchors filled in. */
-export function sidebarFor(folder: DirectoryEntry | undefined): SidebarItem[] {
-  if (!folder) return [];
-  return pagesOf(folder)
-    .filter((page) => !isPrintable(page))
-    .map((page) => ({ url: page.url, title: page.title, anchors: [], hasAnchors: sidebarAnchorsOf(page).length > 0, group: page.group }));
+/**
+ * A section's sidebar: its own pages and one collapsed item per nested folder
+ * (`items`, shared by every page of the section), and each nested folder's
+ * pages by the folder's URL, for the pages inside it. A page's sidebar thus
+ * grows with the section's own pages and folders plus its own folder's pages,
+ * never with every page of a large section.
+ */
+export interface SectionSidebar {
+  items: SidebarItem[];
+  folders: ReadonlyMap<string, SidebarItem[]>;
+}
+
+const pageItem = (page: PageEntry): SidebarItem => ({ url: page.url, title: page.title, anchors: [], hasAnchors: sidebarAnchorsOf(page).length > 0, group: page.group });
+
+/** The sidebar of a section (pure): its pages in order, printable pages left out, nested folders as collapsed groups, no item's anchors filled in. */
+export function sidebarFor(folder: DirectoryEntry | undefined): SectionSidebar {
+  const folders = new Map<string, SidebarItem[]>();
+  const items: SidebarItem[] = [];
+  for (const child of folder?.children ?? []) {
+    if (child.type === "file") {
+      if (!isPrintable(child)) items.push(pageItem(child));
+      continue;
+    }
+    const pages = pagesOf(child).filter((page) => !isPrintable(page)).map(pageItem);
+    if (pages.length === 0) continue;
+    folders.set(child.url, pages);
+    items.push({ url: child.url, title: titleOfFolder(child), anchors: [], hasAnchors: false, group: "", pages: pages.length });
+  }
+  return { items, folders };
 }
 
 /**
- * A section's sidebar as one page sees it: the items of `sidebarFor`, with
- * the current page's anchors filled in; the other items stay shared.
+ * A section's sidebar as the page at `url` sees it (pure): the shared items,
+ * with the folder holding the page opened to its pages, and the current
+ * page's `anchors` filled in; every other item stays shared.
  */
-export function sidebarAt(items: readonly SidebarItem[], page: PageEntry): SidebarItem[] {
-  return items.map((item) => (item.url === page.url && item.hasAnchors ? { ...item, anchors: sidebarAnchorsOf(page) } : item));
+export function sidebarAt(sidebar: SectionSidebar, url: string, anchors: readonly Anchor[] = []): SidebarItem[] {
+  const current = (item: SidebarItem) => (item.url === url && item.hasAnchors ? { ...item, anchors: [...anchors] } : item);
+  const items = sidebar.items.map((item) => {
+    if (item.pages === undefined) return current(item);
+    if (!url.startsWith(item.url)) return item;
+    return { ...item, children: (sidebar.folders.get(item.url) ?? []).map(current) };
+  });
+  // Unchanged, the shared array itself: later steps hash each distinct sidebar once.
+  return items.every((item, i) => item === sidebar.items[i]) ? sidebar.items : items;
 }
 
 /** The anchors file of a section (pure): every sidebar page's headings of levels 2 and 3, by URL. */
@@ -132,8 +163,8 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
   };
   walk(root);
   // One sidebar array per section, shared by its pages (later steps key caches on it).
-  const sidebars = new Map<string, SidebarItem[]>();
-  const sidebarOf = (section: string): SidebarItem[] => {
+  const sidebars = new Map<string, SectionSidebar>();
+  const sidebarOf = (section: string): SectionSidebar => {
     let found = sidebars.get(section);
     if (!found) sidebars.set(section, (found = sidebarFor(folders.get(`/${section}/`))));
     return found;
@@ -151,7 +182,7 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
     title,
     description: description || settings.description,
     site,
-    sidebar: sidebarOf(sectionOf(url)),
+    sidebar: sidebarAt(sidebarOf(sectionOf(url)), url),
     sidebarAnchors: anchorFiles.get(sectionOf(url)) ?? "",
     page: null,
     children: [],
@@ -172,7 +203,7 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
     const data: PageData = {
       ...base(entry.url, landing ? settings.name : isPrintable(entry) ? `Combined printable page | ${settings.name}` : `${entry.title} | ${settings.name}`, entry.description),
       kind: landing ? "landing" : "doc",
-      sidebar: landing ? [] : sidebarAt(sidebarOf(section), entry),
+      sidebar: landing ? [] : sidebarAt(sidebarOf(section), entry.url, sidebarAnchorsOf(entry)),
       ...(landing ? { sidebarAnchors: "" } : {}),
       sponsors: landing && sponsors ? { data: sponsors, thresholds: settings.sponsors.thresholds, latest: settings.sponsors.latest } : null,
       page: {
