@@ -8,7 +8,7 @@ import { unified } from "unified";
 import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { remarkHeadingIds } from "../src/markdown/remark-heading-ids.ts";
-import { MINISEARCH_OPTIONS, packEngine, packIndex, radixTree, SEARCH_INDEX_PATH, SEARCH_OPTIONS, treeTerms, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
+import { MINISEARCH_OPTIONS, packIndex, PostingsPacker, radixTree, SEARCH_INDEX_PATH, SEARCH_OPTIONS, treeTerms, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
 import { groupResults, highlight, snippetWindow } from "../src/shared/search/results.ts";
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
@@ -65,8 +65,16 @@ units("a packed index answers exactly like the engine it was packed from", () =>
     return { ...js, index: [...js.index].sort(([a], [b]) => a.localeCompare(b)) };
   };
   assert.equal(normal(unpacked), normal(original));
-  // Packing the engine's own term map, as the build does, gives the same file as packing its plain form.
-  assert.equal(packEngine(original), packIndex(original.toJSON()));
+  // Packing engines that each hold a run of the documents, as the build does, gives the same file as packing one engine's plain form.
+  for (const run of [1, 2, 3, 4]) {
+    const packer = new PostingsPacker();
+    for (let at = 0; at < docs.length; at += run) {
+      const engine = new MiniSearch(MINISEARCH_OPTIONS);
+      engine.addAll(docs.slice(at, at + run).map((doc, i) => ({ ...doc, id: i })));
+      packer.absorb(engine);
+    }
+    assert.equal(packer.finish(), packIndex(original.toJSON()), `runs of ${run}`);
+  }
 });
 
 units("the radix tree holds every term once, sibling edges never share a first letter", () => {
@@ -142,6 +150,21 @@ units("DocSearch hits become results with site-relative URLs and text-only highl
   ]);
   assert.is(relativeUrl("http://localhost:3000/guides/?x=1#y"), "/guides/?x=1#y");
   assert.equal(markedPieces("plain"), [{ text: "plain", match: false }]);
+});
+
+units("the project's index built by engines of 97 sections at a time equals the index of one engine holding every section", async () => {
+  const { createContext } = await import("../src/context.ts");
+  const { resolveSettings } = await import("../src/config.ts");
+  const { runIndexContent } = await import("../src/stages/index-content/index.ts");
+  const { buildSearchIndex } = await import("../src/stages/search-index/core.ts");
+  const index = await runIndexContent(createContext({ root: TOOL_DIR, settings: resolveSettings({}), logger: createMemoryLogger(), cache: false }));
+  const pages = [];
+  for (const page of index.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await index.bodies.sections(page) : [] });
+  await index.bodies.close();
+  const batched = buildSearchIndex(pages, { engineSections: 97 });
+  assert.ok(batched.sections.length > 10 * 97, "enough sections for many engines");
+  assert.equal(batched, buildSearchIndex(pages, { engineSections: Number.POSITIVE_INFINITY }));
+  assert.equal(JSON.stringify(batched), fileText(await ownSite(), SEARCH_INDEX_PATH), "and the build ships the same file");
 });
 
 units.run();

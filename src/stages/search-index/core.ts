@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import { isPrintable } from "../../shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
-import { MINISEARCH_OPTIONS, packEngine, SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchPage, type SearchSectionRow } from "../../shared/search/index-format.ts";
+import { MINISEARCH_OPTIONS, PostingsPacker, SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchPage, type SearchSectionRow } from "../../shared/search/index-format.ts";
 
 /** Characters of each section's text kept for result snippets (the whole text is indexed). */
 export const STORED_SNIPPET = 200;
@@ -10,6 +10,9 @@ export const STORED_SNIPPET = 200;
 function snippetText(text: string): string {
   return text.length <= STORED_SNIPPET ? text : `${text.slice(0, STORED_SNIPPET).replace(/\s+\S*$/, "")} …`;
 }
+
+/** Sections one engine indexes before its postings are packed (a few MB of heap each). */
+export const ENGINE_SECTIONS = 4096;
 
 /** First segment of a URL (`guides` of `/guides/caching/`). */
 const firstSegment = (url: string) => url.split("/")[1] ?? "";
@@ -45,12 +48,18 @@ export function isSearchable(page: { entry: PageEntry; sectionsHash: string }): 
  */
 export class SearchIndexBuilder {
   #engine: MiniSearch | undefined = new MiniSearch(MINISEARCH_OPTIONS);
+  /** Sections indexed before the current engine's; its own ids start there. */
+  #offset = 0;
+  readonly #packer = new PostingsPacker();
   readonly #pages: SearchPage[] = [];
   readonly #sections: SearchSectionRow[] = [];
   readonly #sectionOf: (url: string) => string;
+  readonly #engineSections: number;
 
-  constructor(sectionOf: (url: string) => string) {
+  /** `engineSections`: sections per engine before it is packed (tests make it small). */
+  constructor(sectionOf: (url: string) => string, options: { engineSections?: number } = {}) {
     this.#sectionOf = sectionOf;
+    this.#engineSections = options.engineSections ?? ENGINE_SECTIONS;
   }
 
   /** Adds one page's sections (pages are shown in the order they are added). */
@@ -69,22 +78,28 @@ export class SearchIndexBuilder {
       stack.push({ depth, id });
       const heading = section.headings.at(-1) ?? "";
       this.#sections.push([pageIndex, section.anchor, heading, parent, snippetText(section.text)]);
-      engine.add({ id, title: i === 0 ? entry.title : "", heading, text: section.text });
+      engine.add({ id: id - this.#offset, title: i === 0 ? entry.title : "", heading, text: section.text });
     });
+    // A full engine is packed and replaced, so no engine ever holds the whole site's postings.
+    if (engine.documentCount >= this.#engineSections) {
+      this.#packer.absorb(engine);
+      this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
+      this.#offset = this.#sections.length;
+    }
   }
 
-  /** The file, packed term by term from the engine (see `packEngine`); the builder is done after this. */
+  /** The file (see `PostingsPacker`); the builder is done after this. */
   finish(): SearchIndexFile {
     if (!this.#engine) throw new Error("The search index is already finished");
-    const packed = packEngine(this.#engine);
+    this.#packer.absorb(this.#engine);
     this.#engine = undefined;
-    return { version: SEARCH_INDEX_VERSION, pages: this.#pages, sections: this.#sections, ...packed };
+    return { version: SEARCH_INDEX_VERSION, pages: this.#pages, sections: this.#sections, ...this.#packer.finish() };
   }
 }
 
 /** Builds the search index file (pure) from pages that carry their sections; see `SearchIndexBuilder`. */
-export function buildSearchIndex(pages: ReadonlyArray<Titled & { entry: PageEntry; sections: readonly SearchSection[] }>): SearchIndexFile {
-  const builder = new SearchIndexBuilder(sectionNamer(pages));
+export function buildSearchIndex(pages: ReadonlyArray<Titled & { entry: PageEntry; sections: readonly SearchSection[] }>, options: { engineSections?: number } = {}): SearchIndexFile {
+  const builder = new SearchIndexBuilder(sectionNamer(pages), options);
   for (const page of pages) if (!isPrintable(page.entry)) builder.add(page.entry, page.sections);
   return builder.finish();
 }
