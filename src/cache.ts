@@ -14,6 +14,10 @@ export interface Cache {
   /** Reads a JSON entry; a long-lived process keeps the parsed value, so it is parsed once. */
   getJson<T>(key: string): Promise<T | undefined>;
   setJson(key: string, value: unknown): Promise<void>;
+  /** Reads an entry part by part (for entries too large to hold whole), or undefined when there is none. */
+  getParts(key: string): Promise<AsyncIterable<string> | undefined>;
+  /** Writes an entry as its parts arrive, so it is never whole in memory (but in a long-lived process's memory layer). */
+  setParts(key: string, parts: AsyncIterable<string>): Promise<void>;
 }
 
 /** What a long-lived process keeps in memory across builds: raw entries and parsed JSON entries. */
@@ -70,6 +74,29 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
       if (!options.enabled) return;
       objects?.set(key, value);
       await store(key, JSON.stringify(value));
+    },
+    async getParts(key) {
+      if (!options.enabled) return undefined;
+      const kept = memory?.get(key);
+      if (kept) return (async function* () {
+        yield kept.toString("utf8");
+      })();
+      const handle = await fs.open(file(key)).catch(() => undefined);
+      if (!handle) return undefined;
+      // Decoded across chunk boundaries by the stream, so a character split between two reads stays whole.
+      return handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
+    },
+    async setParts(key, parts) {
+      if (!options.enabled) {
+        for await (const _part of parts);
+        return;
+      }
+      if (memory) {
+        const chunks: Buffer[] = [];
+        for await (const part of parts) chunks.push(Buffer.from(part));
+        return cache.set(key, Buffer.concat(chunks));
+      }
+      await writeFileAtomic(file(key), parts);
     },
   };
   return cache;

@@ -135,11 +135,12 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
     await ctx.cache.setJson(key, made);
     return made;
   };
-  // A combined printable page: the document around its body, then each member's body as it is read.
+  // A combined printable page: the document around its body, then each member's body as it is read. It
+  // is cached like a page (by its data and its members' bodies) but written and read part by part.
   const streamPrintable = async (plan: PagePlan, members: readonly PageSummary[]) => {
-    const { before, after } = (await renderer()).documentAround(plan, input.assets);
-    const slugs = memberSlugs(members);
-    async function* parts() {
+    const parts = async function* () {
+      const { before, after } = (await renderer()).documentAround(plan, input.assets);
+      const slugs = memberSlugs(members);
       yield before;
       for (let at = 0; at < members.length; at += READ_AHEAD) {
         const group = members.slice(at, at + READ_AHEAD);
@@ -147,8 +148,16 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
         for (let i = 0; i < group.length; i++) yield printableMember(group[i].entry, bodies[i], slugs);
       }
       yield after;
+    };
+    if (!ctx.cache.enabled) return emit({ path: plan.outPath, parts: parts() });
+    const lists = members.some((member) => member.repositoryLists) ? listsHash : "";
+    const key = hashKey("printable", templates, assets, JSON.stringify(plan.data), plan.bodyHash, lists, plan.canonical, plan.robots);
+    let cached = await ctx.cache.getParts(key);
+    if (!cached) {
+      await ctx.cache.setParts(key, parts());
+      cached = await ctx.cache.getParts(key);
     }
-    await emit({ path: plan.outPath, parts: parts() });
+    await emit({ path: plan.outPath, parts: cached ?? parts() });
   };
   const pagePlans = plans.filter((plan) => plan.body.kind !== "printable");
   await Promise.all(
