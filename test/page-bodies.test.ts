@@ -1,3 +1,4 @@
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
@@ -35,6 +36,35 @@ test("bodies wait outside memory and are read back one page at a time; without a
     assert.equal((await index.bodies.sections(page)).map((s) => s.anchor), ["", "long-term-caching"]);
     await index.bodies.close();
     assert.equal(spilled(), []);
+  } finally {
+    if (tmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp;
+    site.remove();
+  }
+});
+
+test("a build without a cache removes the body folders of killed builds whose process is gone, and no other", async () => {
+  const site = tempSite();
+  const tmp = process.env.TMPDIR;
+  try {
+    writePage(site.dir, "guides/caching.md", PAGE);
+    fs.mkdirSync(site.path("tmp"));
+    process.env.TMPDIR = site.path("tmp");
+    // A pid that is certainly gone: a child that has exited and been reaped.
+    const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
+    const alive = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
+    const names = [`docs-build-bodies-${gone}-AbCdEf`, `docs-build-bodies-${alive.pid}-GhIjKl`, "docs-build-something-else"];
+    try {
+      for (const name of names) fs.mkdirSync(site.path("tmp", name, "inner"), { recursive: true });
+      const index = await runIndexContent(context(site.dir, false));
+      const left = fs.readdirSync(site.path("tmp")).sort();
+      assert.not.ok(left.includes(names[0]), "the killed build's folder is removed");
+      assert.ok(left.includes(names[1]) && left.includes(names[2]), "a running build's folder and other folders stay");
+      assert.is(left.filter((name) => name.startsWith(`docs-build-bodies-${process.pid}-`)).length, 1, "this build's own folder");
+      await index.bodies.close();
+    } finally {
+      alive.kill();
+    }
   } finally {
     if (tmp === undefined) delete process.env.TMPDIR;
     else process.env.TMPDIR = tmp;

@@ -37,18 +37,53 @@ export function cacheBodyStore(cache: Cache): BodyStore {
   };
 }
 
+/** Folders of the spill store are named `docs-build-bodies-<pid>-<random>`. */
+const SPILL_PREFIX = "docs-build-bodies-";
+
+/** True while a process with this pid runs (or exists but is not ours to signal). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Removes the spill folders of builds that were killed before they could
+ * remove their own: those whose process no longer runs. A folder whose pid
+ * now belongs to another process stays until that process ends.
+ */
+export async function sweepSpillFolders(tmp = os.tmpdir()): Promise<void> {
+  const names = await fs.readdir(tmp).catch(() => [] as string[]);
+  await Promise.all(
+    names.map((name) => {
+      const pid = new RegExp(`^${SPILL_PREFIX}(\\d+)-`).exec(name)?.[1];
+      if (!pid || Number(pid) === process.pid || running(Number(pid))) return undefined;
+      return fs.rm(path.join(tmp, name), { recursive: true, force: true }).catch(() => undefined);
+    }),
+  );
+}
+
 /**
  * A store for builds without a cache: a private folder under the system's
  * temporary folder, removed when the build ends, whether it succeeds or not.
+ * A build killed before that leaves it behind; the next build without a cache
+ * removes it (see `sweepSpillFolders`).
  */
 export function spillBodyStore(): BodyStore {
   // Made on the first page stored, so a build that stores nothing leaves nothing to remove.
   let made: Promise<string> | undefined;
   let dir = "";
   const file = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
+  const make = async () => {
+    await sweepSpillFolders();
+    return fs.mkdtemp(path.join(os.tmpdir(), `${SPILL_PREFIX}${process.pid}-`));
+  };
   return {
     async put(key, bodyHtml, sections) {
-      dir = await (made ??= fs.mkdtemp(path.join(os.tmpdir(), "docs-build-bodies-")));
+      dir = await (made ??= make());
       await Promise.all([fs.writeFile(file(key, "html"), bodyHtml), fs.writeFile(file(key, "json"), JSON.stringify(sections))]);
     },
     async body(key) {
