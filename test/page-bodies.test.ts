@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -7,7 +8,7 @@ import { resolveSettings } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
-import { tempSite } from "./helpers/temp-site.ts";
+import { tempSite, type TempSite } from "./helpers/temp-site.ts";
 
 const context = (root: string, cache: boolean) => createContext({ root, settings: resolveSettings({}), logger: createMemoryLogger(), cache });
 
@@ -17,16 +18,27 @@ function writePage(root: string, relative: string, text: string): void {
   fs.writeFileSync(file, text);
 }
 
-const PAGE = "---\ntitle: Caching\n---\n\nKeep builds fast.\n\n## Long-term caching\n\nHash the file names.\n";
-
-test("bodies wait outside memory and are read back one page at a time; without a cache, their folder goes when the build closes it", async () => {
+/** Runs `work` on a fresh site whose `tmp/` is the system's temporary folder meanwhile (TMPDIR), then restores it and removes the site. */
+async function withPrivateTmp(work: (site: TempSite) => Promise<void>): Promise<void> {
   const site = tempSite();
   const tmp = process.env.TMPDIR;
   try {
-    writePage(site.dir, "guides/caching.md", PAGE);
-    writePage(site.dir, "guides/index.md", "---\ntitle: Guides\n---\n\nAll the guides.\n");
     fs.mkdirSync(site.path("tmp"));
     process.env.TMPDIR = site.path("tmp");
+    await work(site);
+  } finally {
+    if (tmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = tmp;
+    site.remove();
+  }
+}
+
+const PAGE = "---\ntitle: Caching\n---\n\nKeep builds fast.\n\n## Long-term caching\n\nHash the file names.\n";
+
+test("bodies wait outside memory and are read back one page at a time; without a cache, their folder goes when the build closes it", async () => {
+  await withPrivateTmp(async (site) => {
+    writePage(site.dir, "guides/caching.md", PAGE);
+    writePage(site.dir, "guides/index.md", "---\ntitle: Guides\n---\n\nAll the guides.\n");
     const spilled = () => fs.readdirSync(site.path("tmp")).filter((name) => name.startsWith("docs-build-bodies-"));
     const index = await runIndexContent(context(site.dir, false));
     assert.is(spilled().length, 1, "the bodies are in one folder of their own");
@@ -36,40 +48,31 @@ test("bodies wait outside memory and are read back one page at a time; without a
     assert.equal((await index.bodies.sections(page)).map((s) => s.anchor), ["", "long-term-caching"]);
     await index.bodies.close();
     assert.equal(spilled(), []);
-  } finally {
-    if (tmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmp;
-    site.remove();
-  }
+  });
 });
 
 test("a build without a cache removes the body folders of killed builds whose process is gone, and no other", async () => {
-  const site = tempSite();
-  const tmp = process.env.TMPDIR;
-  try {
+  await withPrivateTmp(async (site) => {
     writePage(site.dir, "guides/caching.md", PAGE);
-    fs.mkdirSync(site.path("tmp"));
-    process.env.TMPDIR = site.path("tmp");
     // A pid that is certainly gone: a child that has exited and been reaped.
     const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
     const alive = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
-    const names = [`docs-build-bodies-${gone}-AbCdEf`, `docs-build-bodies-${alive.pid}-GhIjKl`, "docs-build-something-else"];
+    const names = [`docs-build-bodies-${gone}-AbCdEf`, `docs-build-bodies-${alive.pid}-GhIjKl`, "docs-build-something-else", `docs-build-bodies-${alive.pid}-MnOpQr`];
     try {
       for (const name of names) fs.mkdirSync(site.path("tmp", name, "inner"), { recursive: true });
+      // The owner file, where there is one, names the process, whatever pid the folder's name carries.
+      fs.writeFileSync(site.path("tmp", names[3], ".docs-build-owner"), JSON.stringify({ pid: gone, host: os.hostname(), started: "", token: "x" }));
       const index = await runIndexContent(context(site.dir, false));
       const left = fs.readdirSync(site.path("tmp")).sort();
       assert.not.ok(left.includes(names[0]), "the killed build's folder is removed");
+      assert.not.ok(left.includes(names[3]), "a folder whose owner file names a gone process is removed");
       assert.ok(left.includes(names[1]) && left.includes(names[2]), "a running build's folder and other folders stay");
       assert.is(left.filter((name) => name.startsWith(`docs-build-bodies-${process.pid}-`)).length, 1, "this build's own folder");
       await index.bodies.close();
     } finally {
       alive.kill();
     }
-  } finally {
-    if (tmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = tmp;
-    site.remove();
-  }
+  });
 });
 
 test("a body whose cache entry has gone is made again from its page; a page edited since it was indexed fails with a sentence", async () => {

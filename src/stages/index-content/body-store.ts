@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { hashKey, type Cache } from "../../cache.ts";
+import { isGone, readHolder, thisProcess } from "../../output-lock.ts";
 import type { SearchSection } from "../../shared/content-types.ts";
 
 /**
@@ -40,28 +41,24 @@ export function cacheBodyStore(cache: Cache): BodyStore {
 /** Folders of the spill store are named `docs-build-bodies-<pid>-<random>`. */
 const SPILL_PREFIX = "docs-build-bodies-";
 
-/** True while a process with this pid runs (or exists but is not ours to signal). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
+/** The file in a spill folder that names the process filling it, as the output's staging folders do. */
+const OWNER_FILE = ".docs-build-owner";
 
 /**
  * Removes the spill folders of builds that were killed before they could
- * remove their own: those whose process no longer runs. A folder whose pid
- * now belongs to another process stays until that process ends.
+ * remove their own: those whose owner is gone, by the output lock's test (its
+ * pid is free, a zombie, or reused by a process that started later). A folder
+ * killed before its owner file was written is judged by the pid in its name.
  */
 export async function sweepSpillFolders(tmp = os.tmpdir()): Promise<void> {
   const names = await fs.readdir(tmp).catch(() => [] as string[]);
   await Promise.all(
-    names.map((name) => {
+    names.map(async (name) => {
       const pid = new RegExp(`^${SPILL_PREFIX}(\\d+)-`).exec(name)?.[1];
-      if (!pid || Number(pid) === process.pid || running(Number(pid))) return undefined;
-      return fs.rm(path.join(tmp, name), { recursive: true, force: true }).catch(() => undefined);
+      if (!pid) return;
+      const dir = path.join(tmp, name);
+      const owner = readHolder(await fs.readFile(path.join(dir, OWNER_FILE), "utf8").catch(() => "")) ?? { pid: Number(pid), host: os.hostname(), started: "", token: "" };
+      if (await isGone(owner)) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }),
   );
 }
@@ -79,7 +76,9 @@ export function spillBodyStore(): BodyStore {
   const file = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
   const make = async () => {
     await sweepSpillFolders();
-    return fs.mkdtemp(path.join(os.tmpdir(), `${SPILL_PREFIX}${process.pid}-`));
+    const folder = await fs.mkdtemp(path.join(os.tmpdir(), `${SPILL_PREFIX}${process.pid}-`));
+    await fs.writeFile(path.join(folder, OWNER_FILE), JSON.stringify(await thisProcess()));
+    return folder;
   };
   return {
     async put(key, bodyHtml, sections) {
