@@ -14,9 +14,9 @@ export function groupItems(items: readonly Item[]): Array<{ group: string; items
   return groups;
 }
 
-/** The id of an item's anchor list, for aria-controls. */
-function listId(url: string, prefix: string): string {
-  return `${prefix}-anchors${url.replace(/[^a-z0-9]+/gi, "-")}`;
+/** The id of an item's list (its anchors, or a folder's pages), for aria-controls. */
+function listId(url: string, prefix: string, kind: "anchors" | "folder" = "anchors"): string {
+  return `${prefix}-${kind}${url.replace(/[^a-z0-9]+/gi, "-")}`;
 }
 
 /** What an item shows in its anchor list: the anchors, or where loading them stands. */
@@ -107,7 +107,7 @@ export function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; u
   useEffect(() => {
     if (inside) setOpen(true);
   }, [inside]);
-  const id = `${prefix}-folder${item.url.replace(/[^a-z0-9]+/gi, "-")}`;
+  const id = listId(item.url, prefix, "folder");
   const children = item.children;
   return (
     <li className={`sidebar-item sidebar-folder${inside ? " inside" : ""}${children && open ? " open" : ""}`}>

@@ -4,6 +4,7 @@ import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile, StreamedFile } from "../../output-files.ts";
+import { loadedInOrder } from "../../read-ahead.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import type { PageBodies } from "../index-content/index.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
@@ -142,11 +143,7 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
       const { before, after } = (await renderer()).documentAround(plan, input.assets);
       const slugs = memberSlugs(members);
       yield before;
-      for (let at = 0; at < members.length; at += READ_AHEAD) {
-        const group = members.slice(at, at + READ_AHEAD);
-        const bodies = await Promise.all(group.map(bodyOf));
-        for (let i = 0; i < group.length; i++) yield printableMember(group[i].entry, bodies[i], slugs);
-      }
+      for await (const [member, body] of loadedInOrder(members, READ_AHEAD, bodyOf)) yield printableMember(member.entry, body, slugs);
       yield after;
     };
     if (!ctx.cache.enabled) return emit({ path: plan.outPath, parts: parts() });

@@ -1,6 +1,7 @@
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
+import { loadedInOrder } from "../../read-ahead.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import type { PageBodies } from "../index-content/index.ts";
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
@@ -31,11 +32,7 @@ export async function runSearchIndex(ctx: BuildContext, pages: readonly PageSumm
     if (cached) return { files: [{ path: SEARCH_INDEX_PATH, contents: cached.toString("utf8") }] };
   }
   const builder = new SearchIndexBuilder(sectionNamer(pages));
-  for (let at = 0; at < searchable.length; at += READ_AHEAD) {
-    const group = searchable.slice(at, at + READ_AHEAD);
-    const sections = await Promise.all(group.map((page) => bodies.sections(page)));
-    group.forEach((page, i) => builder.add(page.entry, sections[i]));
-  }
+  for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) builder.add(page.entry, sections);
   const contents = JSON.stringify(builder.finish());
   if (key) await ctx.cache.set(key, contents);
   return { files: [{ path: SEARCH_INDEX_PATH, contents }] };
