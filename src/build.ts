@@ -136,7 +136,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, bodies: index.bodies, contributors: contributors.byUrl, assets: client.assets }, emit));
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies));
-    const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...search.files, ...client.files], assets: client.assets }));
+    const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...siteFiles.files, ...search.files, ...client.files], assets: client.assets }));
     for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     failOnErrors(ctx);

@@ -1,4 +1,5 @@
 import type { ClientAssets } from "../src/shared/client-assets.ts";
+import { ICON_PATHS } from "../src/shared/constants.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
 
@@ -42,7 +43,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
         <meta property="og:description" content={data.description} />
         {canonical ? <meta property="og:url" content={canonical} /> : null}
         <meta name="theme-color" content="#2b3a42" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={`/${ICON_PATHS.favicon}`} type="image/svg+xml" />
         <link rel="manifest" href="/manifest.webmanifest" />
         {data.url.startsWith("/blog/") ? (
           <>

@@ -15,18 +15,29 @@ const outputs = {
     imports: [
       { path: "assets/chunks/chunk-QRSTUVWX.js", kind: "import-statement" },
       { path: "assets/chunks/lazy-YZABCDEF.js", kind: "dynamic-import" },
+      { path: "assets/chunks/register-service-worker-RSTUVWXY.js", kind: "dynamic-import" },
     ],
   },
   "assets/chunks/chunk-QRSTUVWX.js": { imports: [] },
+  "assets/chunks/lazy-YZABCDEF.js": { entryPoint: "site-client/vote/VoteApp.tsx", imports: [] },
+  "assets/chunks/register-service-worker-RSTUVWXY.js": {
+    entryPoint: "site-client/register-service-worker.ts",
+    imports: [
+      { path: "assets/chunks/chunk-QRSTUVWX.js", kind: "import-statement" },
+      { path: "assets/chunks/workbox-window-ABCDWXYZ.js", kind: "import-statement" },
+    ],
+  },
   "assets/index-IJKLMNOP.css": { imports: [] },
   "assets/vote-QWERTYUI.css": { entryPoint: "site-client/vote/vote.css", imports: [] },
 };
 
-test("clientAssets finds the entry, its stylesheet and static imports only", () => {
+test("clientAssets finds the entry, its stylesheet, its static imports to preload and the after-load chunks to precache", () => {
   assert.equal(clientAssets(outputs, "site-client/index.tsx"), {
     entry: "/assets/index-ABCDEFGH.js",
     css: ["/assets/index-IJKLMNOP.css"],
     preload: ["/assets/chunks/chunk-QRSTUVWX.js"],
+    // The registration chunk and what it alone imports; the shared chunk is already preloaded.
+    afterLoad: ["/assets/chunks/register-service-worker-RSTUVWXY.js", "/assets/chunks/workbox-window-ABCDWXYZ.js"],
     voteCss: "/assets/vote-QWERTYUI.css",
   });
   assert.throws(() => clientAssets(outputs, "site-client/other.tsx"), /no output/);
@@ -53,7 +64,7 @@ test("the vote page's data names the bundle's vote stylesheet", () => {
   assert.is(plans.find((p) => p.outPath === "vote/index.html")?.data.vote?.stylesheet, "/assets/vote-QWERTYUI.css");
 });
 
-test("precacheEntries: assets the pages load at once without revision, core pages with a content revision, nothing else", () => {
+test("precacheEntries: assets the pages load at once or after loading without revision, core pages and the favicon with a content revision, nothing else", () => {
   const assets = clientAssets(outputs, "site-client/index.tsx");
   const entries = precacheEntries(
     [
@@ -63,10 +74,23 @@ test("precacheEntries: assets the pages load at once without revision, core page
       { path: "404.html", contents: "<p>not found</p>" },
       { path: "app-shell/index.html", contents: "<p>shell</p>" },
       { path: "guides/index.html", contents: "<p>guides</p>" },
+      { path: "favicon.svg", contents: "<svg/>" },
+      { path: "icons/icon.svg", contents: "<svg/>" },
     ],
     assets,
   );
-  assert.equal(entries.map((e) => e.url), ["/", "/404.html", "/app-shell/", "/assets/chunks/chunk-QRSTUVWX.js", "/assets/index-ABCDEFGH.js", "/assets/index-IJKLMNOP.css"]);
+  assert.equal(entries.map((e) => e.url), [
+    "/",
+    "/404.html",
+    "/app-shell/",
+    "/assets/chunks/chunk-QRSTUVWX.js",
+    "/assets/chunks/register-service-worker-RSTUVWXY.js",
+    "/assets/chunks/workbox-window-ABCDWXYZ.js",
+    "/assets/index-ABCDEFGH.js",
+    "/assets/index-IJKLMNOP.css",
+    "/favicon.svg",
+  ]);
+  assert.ok(/^[0-9a-f]{16}$/.test(entries.find((e) => e.url === "/favicon.svg")!.revision ?? ""), "the favicon's name does not change with it: it has a revision");
   assert.is(entries.find((e) => e.url === "/assets/index-ABCDEFGH.js")!.revision, null);
   const home = entries.find((e) => e.url === "/")!.revision;
   assert.ok(home && /^[0-9a-f]{16}$/.test(home));

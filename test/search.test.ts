@@ -122,7 +122,7 @@ units("the service worker precaches the search index (by revision) and the searc
       { path: "assets/chunks/search-backend-ABC123.js", contents: "x" },
       { path: "assets/chunks/VoteApp-XYZ.js", contents: "y" },
     ],
-    { css: [], preload: [], entry: "/assets/index-A.js", voteCss: "" },
+    { css: [], preload: [], afterLoad: [], entry: "/assets/index-A.js", voteCss: "" },
   );
   assert.equal(entries.map((e) => [e.url, e.revision === null]), [
     ["/assets/chunks/search-backend-ABC123.js", true],

@@ -9,6 +9,12 @@ export interface ClientAssets {
   entry: string;
   /** Chunks the entry imports statically, preloaded beside it. */
   preload: string[];
+  /**
+   * Chunks every page imports once it has loaded (the service worker's
+   * registration), with their own static imports: not preloaded, but
+   * precached, so a page opened offline starts as it does online.
+   */
+  afterLoad: string[];
   /** The vote page's lazily loaded stylesheet ("" when there is none). */
   voteCss: string;
 }

@@ -9,5 +9,8 @@ export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js
  */
 export const CLOBBER_PREFIX = "user-content-";
 
+/** Output paths of the icons, relative to the output folder. */
+export const ICON_PATHS = { favicon: "favicon.svg", icon: "icons/icon.svg", maskable: "icons/icon-maskable.svg" } as const;
+
 /** Pages the service worker keeps for offline use from the first visit: the landing page, the app shell and the not-found page. */
 export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"];

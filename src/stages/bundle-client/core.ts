@@ -18,19 +18,35 @@ function publicUrl(outputPath: string): string {
   return `/${i === -1 ? outputPath : outputPath.slice(i)}`;
 }
 
+/** The source every page imports dynamically once loaded: the service worker's registration. */
+export const AFTER_LOAD_SOURCES = ["site-client/register-service-worker.ts"];
+
+/** The chunks an output imports statically. */
+const staticImports = (meta: MetaOutput) => meta.imports.filter((i) => i.kind === "import-statement").map((i) => i.path);
+
 /**
- * Finds the entry script, its stylesheet and the chunks it imports
- * statically (to preload them) in esbuild's metafile outputs (pure).
+ * Finds the entry script, its stylesheet, the chunks it imports statically
+ * (to preload them) and the chunks of `afterLoadSources` with their own
+ * static imports (to precache them) in esbuild's metafile outputs (pure).
  */
-export function clientAssets(outputs: Record<string, MetaOutput>, entrySuffix: string, voteCssSuffix = "site-client/vote/vote.css"): ClientAssets {
-  const found = Object.entries(outputs).find(([, meta]) => meta.entryPoint?.endsWith(entrySuffix));
+export function clientAssets(outputs: Record<string, MetaOutput>, entrySuffix: string, voteCssSuffix = "site-client/vote/vote.css", afterLoadSources = AFTER_LOAD_SOURCES): ClientAssets {
+  const byEntry = (suffix: string) => Object.entries(outputs).find(([, meta]) => meta.entryPoint?.endsWith(suffix));
+  const found = byEntry(entrySuffix);
   if (!found) throw new Error(`esbuild produced no output for ${entrySuffix}`);
   const [entryPath, meta] = found;
-  const vote = Object.entries(outputs).find(([, m]) => m.entryPoint?.endsWith(voteCssSuffix));
+  const vote = byEntry(voteCssSuffix);
+  const preload = staticImports(meta);
+  const afterLoad = new Set<string>();
+  for (const source of afterLoadSources) {
+    const chunk = byEntry(source);
+    if (!chunk) continue;
+    for (const p of [chunk[0], ...staticImports(chunk[1])]) if (p !== entryPath && !preload.includes(p)) afterLoad.add(p);
+  }
   return {
     voteCss: vote ? publicUrl(vote[0]) : "",
     entry: publicUrl(entryPath),
     css: meta.cssBundle ? [publicUrl(meta.cssBundle)] : [],
-    preload: meta.imports.filter((i) => i.kind === "import-statement").map((i) => publicUrl(i.path)),
+    preload: preload.map(publicUrl),
+    afterLoad: [...afterLoad].map(publicUrl),
   };
 }

@@ -14,8 +14,9 @@ export const THEME_COLOR = "#2b3a42";
 /** The page background of the light theme (`--bg`), shown while the installed app starts. */
 export const BACKGROUND_COLOR = "#ffffff";
 
-/** Output paths of the icons, relative to the output folder. */
-export const ICON_PATHS = { favicon: "favicon.svg", icon: "icons/icon.svg", maskable: "icons/icon-maskable.svg" } as const;
+import { ICON_PATHS } from "../../shared/constants.ts";
+
+export { ICON_PATHS } from "../../shared/constants.ts";
 
 /** Output path of the web app manifest. */
 export const MANIFEST_PATH = "manifest.webmanifest";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output-files.ts";
 import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
-import { PRECACHED_PAGES } from "../../shared/constants.ts";
+import { ICON_PATHS, PRECACHED_PAGES } from "../../shared/constants.ts";
 
 /** One precache manifest entry: a URL and, for unhashed files, a content revision. */
 export interface PrecacheEntry {
@@ -21,17 +21,18 @@ export function urlOfFile(path: string): string {
 
 /**
  * Lists what the service worker precaches (pure): the content-hashed client
- * assets that pages load at once (revision null: the name changes with the
- * content) and the precached pages, revisioned by a hash of their HTML.
- * The search index and search chunk are precached too, so search works
- * offline; other lazily loaded chunks (the vote board) are cached when first used.
+ * assets that pages load at once or right after loading (revision null: the
+ * name changes with the content), and the precached pages and the favicon,
+ * revisioned by a hash of their contents. The search index and search chunk
+ * are precached too, so search works offline; other lazily loaded chunks
+ * (the vote board) are cached when first used.
  */
 export function precacheEntries(files: readonly OutputFile[], assets: ClientAssets): PrecacheEntry[] {
-  const entries: PrecacheEntry[] = pageAssetUrls(assets).map((url) => ({ url, revision: null }));
+  const entries: PrecacheEntry[] = [...pageAssetUrls(assets), ...assets.afterLoad].map((url) => ({ url, revision: null }));
   const revision = (file: OutputFile) => createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
   for (const file of files) {
     if (SEARCH_FILES.test(file.path)) entries.push({ url: `/${file.path}`, revision: file.path.endsWith(".json") ? revision(file) : null });
-    else if (PRECACHED_PAGES.includes(file.path)) entries.push({ url: urlOfFile(file.path), revision: revision(file) });
+    else if (PRECACHED_PAGES.includes(file.path) || file.path === ICON_PATHS.favicon) entries.push({ url: urlOfFile(file.path), revision: revision(file) });
   }
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
