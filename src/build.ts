@@ -5,6 +5,9 @@ import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "./diagnostic
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
 import { byteLength, type OutputFile, type StreamedFile } from "./output-files.ts";
+import type { ClientAssets } from "./shared/client-assets.ts";
+import type { PageSummary } from "./shared/content-types.ts";
+import type { PagePlan } from "./stages/render-pages/core.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
@@ -38,6 +41,8 @@ export interface BuildOptions {
   threads?: number;
   /** State kept across builds by the dev server: a memory cache and what was last written. */
   session?: BuildSession;
+  /** Stops the build at its next step, writing nothing, once aborted. */
+  signal?: AbortSignal;
   logger?: Logger;
 }
 
@@ -47,6 +52,19 @@ export interface BuildSession {
   /** Diagnostics already printed by an earlier build of the session; a rebuild prints only new ones. */
   printed?: Set<string>;
   written?: OutputManifest;
+  /** What the last successful build leaves for re-rendering an edited page at once; unset after a failed build. */
+  site?: SessionSite;
+}
+
+/** The last successful build's page plans and client assets, kept by the dev server. */
+export interface SessionSite {
+  /** The plan of each page with a body of its own, by the page's path from the project root (`content/guides/index.md`). */
+  plans: Map<string, PagePlan>;
+  assets: ClientAssets;
+  settings: Settings;
+  /** The content folder and the output folder, absolute. */
+  content: string;
+  out: string;
 }
 
 /** What a build produced. */
@@ -57,6 +75,8 @@ export interface BuildResult {
   bytes: number;
   seconds: number;
   diagnostics: Diagnostic[];
+  /** For the dev server's builds: the output paths this build wrote or removed, or null when it wrote the whole site. */
+  changed: string[] | null;
 }
 
 /** Prints warnings, and throws one ContentError listing everything if any problem is fatal. */
@@ -96,7 +116,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const logger = options.logger ?? createLogger();
   const root = options.root ?? process.cwd();
   const settings = await settingsFor(options, root);
-  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads, memory: options.session?.memory });
+  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads, memory: options.session?.memory, signal: options.signal });
 
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   let contributors: Awaited<ReturnType<typeof runResolveContributors>>;
@@ -131,15 +151,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     else collected.push(file);
   };
   let rendered: Awaited<ReturnType<typeof runRenderPages>>;
+  let client: Awaited<ReturnType<typeof runBundleClient>>;
   try {
-    const client = await task(logger, "bundle client", () => runBundleClient(ctx));
-    rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, bodies: index.bodies, contributors: contributors.byUrl, assets: client.assets }, emit));
+    client = await task(logger, "bundle client", () => runBundleClient(ctx));
+    rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, bodies: index.bodies, contributors: contributors.byUrl, assets: client.assets, keepPlans: session !== undefined }, emit));
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
+    ctx.signal?.throwIfAborted();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies));
     const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...siteFiles.files, ...search.files, ...client.files], assets: client.assets }));
     for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     failOnErrors(ctx);
+    ctx.signal?.throwIfAborted();
     if (options.write !== false)
       await task(logger, "write output", async () => {
         if (staging) await staging.commit();
@@ -166,7 +189,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { files: collected, pages: rendered.routes.length, bytes, seconds, diagnostics };
+  if (session) session.site = { plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])), assets: client.assets, settings, content: ctx.paths.content, out: ctx.paths.out };
+  return { files: collected, pages: rendered.routes.length, bytes, seconds, diagnostics, changed: session?.written?.changed ?? null };
 }
 
 /** Builds only the content index (for `docs-build index`), failing on content errors. */

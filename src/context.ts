@@ -26,6 +26,8 @@ export interface ContextOptions {
   threads?: number;
   /** An in-memory cache layer kept across builds by a long-lived process. */
   memory?: MemoryCache;
+  /** Stops the build at its next step once aborted (the dev server, when a newer edit arrives). */
+  signal?: AbortSignal;
 }
 
 /** Resolved folders the stages read and write. */
@@ -48,6 +50,8 @@ export interface BuildContext {
   readonly links: LinkMode;
   /** Worker threads requested for page processing (undefined: chosen by core count). */
   readonly threads: number | undefined;
+  /** Aborted when the build's result is no longer wanted; long stages check it between steps. */
+  readonly signal: AbortSignal | undefined;
   /** Records a problem; the build fails once at the end if any is fatal. */
   report(diagnostic: Diagnostic): void;
   /** Everything reported so far. */
@@ -82,6 +86,7 @@ export function createContext(options: ContextOptions): BuildContext {
     cache: createCache({ dir: paths.cache, enabled: options.cache !== false, memory: options.memory }),
     links: options.links ?? "error",
     threads: options.threads,
+    signal: options.signal,
     report: (d: Diagnostic) => void reported.push(d),
     diagnostics: () => reported.slice(),
     async codeHost(codeHostOptions?: CodeHostOptions) {

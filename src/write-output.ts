@@ -167,6 +167,8 @@ export interface OutputManifest {
   /** The versioned folder (or plain folder's identity) written into; another build's site has another. */
   version: string;
   files: Map<string, string | Uint8Array>;
+  /** The paths the write that made this manifest wrote or removed; null when it wrote a whole site. */
+  changed: string[] | null;
 }
 
 function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
@@ -189,10 +191,31 @@ export async function writeChanged(outDir: string, files: readonly OutputFile[],
     // Patching a site this session did not write would mix two builds: that one is replaced whole, below.
     if (!previous || version === undefined || version !== previous.version) return undefined;
     const dir = state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
-    await writeAll(dir, files.filter((f) => !same(previous.files.get(f.path), f.contents)));
-    await Promise.all([...previous.files.keys()].filter((p) => !next.has(p)).map((p) => fs.rm(path.join(dir, p), { force: true })));
-    return { version, files: next };
+    const written = files.filter((f) => !same(previous.files.get(f.path), f.contents));
+    const removed = [...previous.files.keys()].filter((p) => !next.has(p));
+    await writeAll(dir, written);
+    await Promise.all(removed.map((p) => fs.rm(path.join(dir, p), { force: true })));
+    return { version, files: next, changed: [...written.map((f) => f.path), ...removed] };
   });
   // A whole site is staged without the lock and takes it only to commit, like a build.
-  return patched ?? { version: await replace(outDir, files, options), files: next };
+  return patched ?? { version: await replace(outDir, files, options), files: next, changed: null };
+}
+
+/**
+ * Writes a few files into the site `previous` describes, in place, and
+ * returns the manifest with them; undefined (writing nothing) when another
+ * build has replaced the output since. The dev server writes an edited page
+ * this way before the rebuild of the whole site.
+ */
+export async function writeSome(outDir: string, files: readonly OutputFile[], previous: OutputManifest, options: WriteOptions = {}): Promise<OutputManifest | undefined> {
+  return locked(outDir, options, async (paths) => {
+    const state = await inspectOutput(paths);
+    if (outputIdentity(state) !== previous.version) return undefined;
+    const dir = state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
+    const written = files.filter((f) => !same(previous.files.get(f.path), f.contents));
+    await writeAll(dir, written);
+    const next = new Map(previous.files);
+    for (const f of written) next.set(f.path, f.contents);
+    return { version: previous.version, files: next, changed: written.map((f) => f.path) };
+  });
 }

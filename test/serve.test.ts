@@ -414,6 +414,38 @@ test("editing a page sends a reload event and the page shows the new title", asy
   }
 });
 
+test("a body edit reloads its page before the whole-site build, and the build after it does not reload it again", async () => {
+  const { site, out } = await server();
+  const stream = await openEvents();
+  try {
+    const from = stream.events.length;
+    const words = `Edited while serving ${randomBytes(4).toString("hex")}.`;
+    fs.appendFileSync(site.path("content/guides/first.md"), `\n${words}\n`);
+    const deadline = Date.now() + STEP_MS;
+    const pathsOf = (event: ServerEvent) => (event.data as { paths: string[] | null }).paths;
+    // Other builds (of earlier changes) may report first: the edit's own reload names only its page.
+    let i = from;
+    for (; ; i++) {
+      const event = await stream.at(i, deadline);
+      if (event.event === "reload" && JSON.stringify(pathsOf(event)) === '["guides/first/index.html"]') break;
+    }
+    const page = (await expectReply("/guides/first/", 200)).text;
+    assert.match(page, words);
+    // The whole-site build then writes what depends on the body, the page's content chunk among it, but not the page.
+    for (i++; ; i++) {
+      const event = await stream.at(i, deadline);
+      const paths = pathsOf(event);
+      if (event.event !== "reload" || !paths?.some((p) => p.startsWith("assets/pages/guides-first-"))) continue;
+      assert.not.ok(paths.includes("guides/first/index.html"), `the page would reload twice: ${paths.join(", ")}`);
+      break;
+    }
+    assert.is((await expectReply("/guides/first/", 200)).text, page);
+    assert.match(fs.readFileSync(`${out}/guides/first/index.html`, "utf8"), words);
+  } finally {
+    stream.close();
+  }
+});
+
 test("a broken page sends a build-error event and the last good output stays served", async () => {
   const { site, out, handle } = await server();
   const before = (await expectReply("/guides/first/", 200)).text;

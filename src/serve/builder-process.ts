@@ -1,40 +1,77 @@
 import { build, type BuildOptions, type BuildSession } from "../build.ts";
 import { ContentError } from "../errors.ts";
 import { createLogger, formatDuration } from "../logger.ts";
+import { renderEditedPages } from "./edited-pages.ts";
 
-/** A request from the dev server: build with these options. */
-export interface BuildRequest {
-  options: Pick<BuildOptions, "content" | "out" | "config" | "links">;
-}
+/**
+ * A request from the dev server: build with these options, given the paths
+ * (from the project root) changed since the last request; or stop the build
+ * under way, whose result a newer change has made useless.
+ */
+export type BuilderRequest = { kind: "build"; options: Pick<BuildOptions, "content" | "out" | "config" | "links">; changed: string[] } | { kind: "stop" };
 
-/** The builder's answer: success, or the errors as the terminal showed them. */
+/** The builder's answer to a build request: success, or the errors as the terminal showed them, or stopped. */
 export interface BuildReply {
+  kind: "done";
   ok: boolean;
+  /** True when a stop request ended the build before it wrote anything. */
+  stopped: boolean;
   errors: string;
   ms: number;
+  /** The output paths the build wrote or removed; null when it wrote the whole site. */
+  changed: string[] | null;
 }
+
+/** Sent before the build's reply when edited pages were written ahead of it: their output paths. */
+export interface PagesReply {
+  kind: "pages";
+  paths: string[];
+  ms: number;
+}
+
+export type BuilderMessage = BuildReply | PagesReply;
 
 // Kept across builds: parsed pages, rendered pages and what was written, so a
 // rebuild redoes only what changed.
 const session: BuildSession = { memory: { entries: new Map(), objects: new Map() }, printed: new Set() };
 let first = true;
+let running: AbortController | undefined;
 
-process.on("message", async (request: BuildRequest) => {
+const send = (message: BuilderMessage) => process.send?.(message);
+
+process.on("message", async (request: BuilderRequest) => {
+  if (request.kind === "stop") {
+    running?.abort();
+    return;
+  }
   const started = performance.now();
+  const controller = (running = new AbortController());
   let reply: BuildReply;
   try {
+    // Edited pages first, so the browser shows an edit before the whole site is rebuilt; when they cannot
+    // be rendered alone, the last build no longer matches the content, so no later edit is rendered against it.
+    if (request.changed.length > 0 && session.site) {
+      const paths = await renderEditedPages(session, process.cwd(), request.changed).catch(() => undefined);
+      if (!paths) session.site = undefined;
+      else if (paths.length > 0) send({ kind: "pages", paths, ms: performance.now() - started });
+    }
     // The first build prints its stages; later ones only problems and the summary.
-    await build({ ...request.options, session, logger: createLogger({ quiet: !first }) });
-    reply = { ok: true, errors: "", ms: performance.now() - started };
+    const result = await build({ ...request.options, session, signal: controller.signal, logger: createLogger({ quiet: !first }) });
+    reply = { kind: "done", ok: true, stopped: false, errors: "", ms: performance.now() - started, changed: result.changed };
   } catch (error) {
-    const errors = error instanceof ContentError ? error.report() : `${(error as Error).name}: ${(error as Error).message}`;
-    process.stderr.write(`${errors}\n`);
-    reply = { ok: false, errors, ms: performance.now() - started };
+    if (controller.signal.aborted) reply = { kind: "done", ok: false, stopped: true, errors: "", ms: performance.now() - started, changed: [] };
+    else {
+      session.site = undefined;
+      const errors = error instanceof ContentError ? error.report() : `${(error as Error).name}: ${(error as Error).message}`;
+      process.stderr.write(`${errors}\n`);
+      reply = { kind: "done", ok: false, stopped: false, errors, ms: performance.now() - started, changed: [] };
+    }
   }
-  process.send?.(reply);
+  running = undefined;
+  send(reply);
   if (reply.ok && !first) process.stdout.write(`Rebuilt in ${formatDuration(reply.ms)}\n`);
-  if (first) void warmUp();
-  first = false;
+  if (first && !reply.stopped) void warmUp();
+  first &&= reply.stopped;
 });
 
 /** A small page with the constructs real pages have, processed once while the builder is idle. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { CONFIG_FILE } from "../config.ts";
 import { TOOL_ROOT } from "../context.ts";
 import { UsageError } from "../errors.ts";
-import type { BuildReply, BuildRequest } from "./builder-process.ts";
+import type { BuilderMessage, BuilderRequest, BuildReply } from "./builder-process.ts";
 import { createLiveReload, injectLiveReload } from "./live-reload.ts";
 import { sendStartingPage, startingPage } from "./starting-page.ts";
 import { createStaticServer } from "./static-server.ts";
@@ -46,23 +46,35 @@ function startBuilder(root: string): ChildProcess {
   return fork(BUILDER, [], { cwd: root, execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 
-/** Asks the builder for one build; a builder that dies answers with a failure. */
-function requestBuild(builder: ChildProcess, options: ServeOptions): Promise<BuildReply> {
-  const request: BuildRequest = { options: { content: options.content, out: options.out, config: options.config, links: options.links } };
+/**
+ * Asks the builder for one build, telling it the paths changed since the last
+ * request; `onPages` hears of edited pages written ahead of the build. A
+ * builder that dies answers with a failure.
+ */
+function requestBuild(builder: ChildProcess, options: ServeOptions, changed: string[], onPages: (paths: string[]) => void): Promise<BuildReply> {
+  const request: BuilderRequest = { kind: "build", options: { content: options.content, out: options.out, config: options.config, links: options.links }, changed };
   return new Promise((resolve) => {
-    const onMessage = (reply: BuildReply) => {
+    const onMessage = (message: BuilderMessage) => {
+      if (message.kind === "pages") return onPages(message.paths);
+      builder.off("message", onMessage);
       builder.off("exit", onExit);
-      resolve(reply);
+      resolve(message);
     };
     const onExit = (code: number | null) => {
       builder.off("message", onMessage);
-      resolve({ ok: false, errors: `The builder stopped (exit code ${code}).`, ms: 0 });
+      resolve({ kind: "done", ok: false, stopped: false, errors: `The builder stopped (exit code ${code}).`, ms: 0, changed: [] });
     };
-    builder.once("message", onMessage);
+    builder.on("message", onMessage);
     builder.once("exit", onExit);
     builder.send(request);
   });
 }
+
+/** Beyond this many changed files, a reload event tells every page to reload instead of listing them. */
+const LISTED_CHANGES = 500;
+
+/** The data of a reload event: the output paths that changed, or null for all. */
+const reloadData = (paths: string[] | null) => ({ paths: paths && paths.length <= LISTED_CHANGES ? paths : null });
 
 /**
  * Builds the site, serves the output on 127.0.0.1, and rebuilds on changes to
@@ -79,6 +91,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   // Code changes need fresh modules, so they replace the builder process.
   let builder = startBuilder(root);
   let restart = false;
+  // Paths changed since the last build request, from the project root.
+  let changed = new Set<string>();
   let waiters: Array<(ok: boolean) => void> = [];
   // The page answered until the first build is written: the output folder is
   // empty or holds an older build until then. Undefined once the site is served.
@@ -97,15 +111,19 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
           builder.kill();
           builder = startBuilder(root);
         }
-        const { ok, errors } = await requestBuild(builder, options);
+        const request = [...changed];
+        changed = new Set();
+        const { ok, stopped, errors, changed: written } = await requestBuild(builder, options, request, (paths) => live.send("reload", reloadData(paths)));
         await held;
+        // A build stopped for a newer change reports nothing; the next one, already due, does.
+        if (stopped) continue;
         const message = errors.trim() || "The build failed; see the terminal.";
         if (starting !== undefined) {
           // Until a build succeeds, the starting page stands in for the site with the latest errors.
           starting = ok ? undefined : startingPage({ errors: message });
           if (ok) print(`Serving ${options.out} at ${url} (Ctrl+C to stop)`);
         }
-        if (ok) live.send("reload");
+        if (ok) live.send("reload", reloadData(written));
         else live.send("build-error", message);
         const done = waiters;
         waiters = [];
@@ -145,11 +163,14 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
 
   let timer: NodeJS.Timeout | undefined;
   // A short pause lets an editor finish writing a file before the rebuild reads it.
-  const schedule = (changed: string, code: boolean) => {
+  const schedule = (file: string, code: boolean) => {
     restart ||= code;
+    changed.add(file);
+    // The build under way is stale now: it stops at its next step, and the next one starts with this change.
+    if (building) builder.send({ kind: "stop" } satisfies BuilderRequest);
     clearTimeout(timer);
     timer = setTimeout(() => {
-      print(`Changed ${changed}; rebuilding…`);
+      print(`Changed ${file}; rebuilding…`);
       void rebuild();
     }, 10);
   };

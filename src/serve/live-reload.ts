@@ -6,9 +6,13 @@ export const EVENTS_PATH = "/__docs-build/events";
 /**
  * The script added to every served HTML page: marks the page as served by
  * the dev server (so no service worker is registered), reloads on a
- * `reload` event and shows build errors in a banner.
+ * `reload` event that lists the page's own file among the changed output
+ * paths (or lists none: everything changed, or while a build-error banner
+ * shows), and shows build errors in a banner. A page an edit left unchanged
+ * is not reloaded, and an edited page written ahead of the whole-site build
+ * reloads once, not again when that build finds it unchanged.
  */
-export const LIVE_RELOAD_SCRIPT = `<script>window.__DOCS_DEV__=true;(function(){var s=new EventSource(${JSON.stringify(EVENTS_PATH)});s.addEventListener("reload",function(){location.reload()});s.addEventListener("build-error",function(e){var b=document.getElementById("docs-build-error")||document.body.appendChild(Object.assign(document.createElement("pre"),{id:"docs-build-error"}));b.style.cssText="position:fixed;left:0;right:0;bottom:0;margin:0;max-height:50vh;overflow:auto;padding:1rem;background:#3b0d0d;color:#ffd7d7;z-index:99;white-space:pre-wrap";b.textContent=JSON.parse(e.data)})})();</script>`;
+export const LIVE_RELOAD_SCRIPT = `<script>window.__DOCS_DEV__=true;(function(){var s=new EventSource(${JSON.stringify(EVENTS_PATH)});s.addEventListener("reload",function(e){var p=(JSON.parse(e.data)||{}).paths,f=decodeURIComponent(location.pathname.slice(1));if(f===""||f.slice(-1)==="/")f+="index.html";if(!p||p.indexOf(f)!==-1||document.getElementById("docs-build-error"))location.reload()});s.addEventListener("build-error",function(e){var b=document.getElementById("docs-build-error")||document.body.appendChild(Object.assign(document.createElement("pre"),{id:"docs-build-error"}));b.style.cssText="position:fixed;left:0;right:0;bottom:0;margin:0;max-height:50vh;overflow:auto;padding:1rem;background:#3b0d0d;color:#ffd7d7;z-index:99;white-space:pre-wrap";b.textContent=JSON.parse(e.data)})})();</script>`;
 
 /** Adds the live-reload script before `</body>`; with `serviceWorker` the page may register the worker too. */
 export function injectLiveReload(html: string, options: { serviceWorker?: boolean } = {}): string {

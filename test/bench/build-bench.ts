@@ -57,11 +57,19 @@ async function runNode(label: string, args: string[], cwd: string): Promise<Run>
   return { seconds, rssKB };
 }
 
+/** The dev server's times for one edited page (milliseconds): to the page's reload event, and to the end of the whole-site rebuild after it. */
+interface ServeTimes {
+  reload: number[];
+  site: number[];
+}
+
 /**
  * Starts the dev server on the copy and, for each page, appends a paragraph
- * `rounds` times and times the write → reload event (milliseconds).
+ * `rounds` times and times the write → reload event, and the write → end of
+ * the whole-site rebuild that follows (milliseconds). Each edit waits for the
+ * rebuild of the one before.
  */
-async function measureServe(root: string, content: string, pagesToEdit: string[], rounds: number): Promise<Record<string, number[]>> {
+async function measureServe(root: string, content: string, pagesToEdit: string[], rounds: number): Promise<Record<string, ServeTimes>> {
   const { serve } = await import("../../src/serve/index.ts");
   const handle = await serve({ port: 0, content, out: path.join(root, "out-serve"), links: "warn", root, print: () => {} });
   const events: string[] = [];
@@ -77,20 +85,27 @@ async function measureServe(root: string, content: string, pagesToEdit: string[]
     while (events.length <= from) await new Promise<void>((resolve) => waiting.push(resolve));
     return events[from];
   };
-  const times: Record<string, number[]> = {};
+  const times: Record<string, ServeTimes> = {};
   try {
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (const page of pagesToEdit) {
       for (let round = 1; round <= rounds + 1; round++) {
         const from = events.length;
+        const rebuilt = handle.nextBuild();
         const started = performance.now();
         fs.appendFileSync(path.join(content, page), `\n\nServe edit ${round} at ${Date.now()}.\n`);
         const event = await nextEvent(from);
         const ms = performance.now() - started;
         if (event !== "reload") throw new BuildFailed(`serve answered ${event} after editing ${page}`);
+        if (!(await rebuilt)) throw new BuildFailed(`serve failed to rebuild after editing ${page}`);
+        const siteMs = performance.now() - started;
         // The first edit of each page warms the builder's code for it; it is shown but not counted.
-        if (round > 1) (times[page] ??= []).push(ms);
-        console.log(`serve rebuild (${page}) ${round === 1 ? "warm-up" : `round ${round - 1}/${rounds}`}: ${Math.round(ms)} ms`);
+        if (round > 1) {
+          times[page] ??= { reload: [], site: [] };
+          times[page].reload.push(ms);
+          times[page].site.push(siteMs);
+        }
+        console.log(`serve edit (${page}) ${round === 1 ? "warm-up" : `round ${round - 1}/${rounds}`}: reload ${Math.round(ms)} ms, site rebuilt ${Math.round(siteMs)} ms`);
       }
     }
   } finally {
@@ -246,8 +261,10 @@ async function main(): Promise<number> {
       console.log(`  first view of ${budget.page}: ${budget.js.toFixed(1)} KB JavaScript and ${budget.css.toFixed(1)} KB CSS gzipped — ${verdict(budget.js <= 90 && budget.css <= 25)} (≤ 90 KB and ≤ 25 KB)`);
     }
     for (const page of servePages) {
-      const ms = median(serveTimes[page]);
-      console.log(`  serve rebuild of one page ≤ ${TARGETS.serveMs} ms (${page}, ${(fs.statSync(path.join(content, page)).size / 1024).toFixed(0)} kB): ${Math.round(ms)} ms median — ${verdict(ms <= TARGETS.serveMs)}`);
+      const ms = median(serveTimes[page].reload);
+      const size = `${(fs.statSync(path.join(content, page)).size / 1024).toFixed(0)} kB`;
+      console.log(`  serve, one page edited, to its reload ≤ ${TARGETS.serveMs} ms (${page}, ${size}): ${Math.round(ms)} ms median — ${verdict(ms <= TARGETS.serveMs)}`);
+      console.log(`    then the whole site rebuilt (search index, printable page, content chunk): ${Math.round(median(serveTimes[page].site))} ms median after the edit`);
     }
     console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores; other work on the machine skews both sides, the alternation only evens it out)`);
     console.log(`(MB = 10^6 bytes; peak RSS is the largest single process of each build, from ${TIME} -f %M)`);

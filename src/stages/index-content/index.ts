@@ -4,7 +4,7 @@ import fg from "fast-glob";
 import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import { diagnostic } from "../../diagnostics.ts";
+import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import { UsageError } from "../../errors.ts";
 import type { PageSummary, SearchSection } from "../../shared/content-types.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
@@ -89,19 +89,23 @@ async function readSource(ctx: BuildContext, relative: string, contentReal: stri
 }
 
 async function readFresh(ctx: BuildContext, relative: string, full: string): Promise<SourceFile | undefined> {
-  const display = ctx.display(full);
-  const bytes = await fs.readFile(full);
+  const decoded = decodeSource(relative, ctx.display(full), await fs.readFile(full));
+  if ("ruleId" in decoded) {
+    ctx.report(decoded);
+    return undefined;
+  }
+  return decoded;
+}
+
+/** A page's file as text (pure), or the problem that keeps it from being a page: not UTF-8, or empty. */
+export function decodeSource(relative: string, display: string, bytes: Uint8Array): SourceFile | Diagnostic {
   let text: string;
   try {
     text = utf8.decode(bytes);
   } catch {
-    ctx.report(diagnostic({ file: display, message: "File is not valid UTF-8", ruleId: "encoding", hint: "Save the file with UTF-8 encoding." }));
-    return undefined;
+    return diagnostic({ file: display, message: "File is not valid UTF-8", ruleId: "encoding", hint: "Save the file with UTF-8 encoding." });
   }
-  if (text.trim() === "") {
-    ctx.report(diagnostic({ file: display, message: "File is empty", ruleId: "empty-file", hint: "Add front matter with a title and some content, or delete the file." }));
-    return undefined;
-  }
+  if (text.trim() === "") return diagnostic({ file: display, message: "File is empty", ruleId: "empty-file", hint: "Add front matter with a title and some content, or delete the file." });
   return { relative, display, text: text.replace(/^\uFEFF/, ""), size: bytes.byteLength };
 }
 
@@ -209,6 +213,7 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
       keyOf = (source) => pageKey(source, prefix);
     }
     for (let at = 0; at < relatives.length; at += GROUP) {
+      ctx.signal?.throwIfAborted();
       const group = relatives.slice(at, at + GROUP);
       const sources = (await Promise.all(group.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter((s): s is SourceFile => s !== undefined);
       for (const page of await summarizeGroup(ctx, sources, store, processor, keyOf)) pages.push(page);

@@ -34,6 +34,8 @@ export interface RenderPagesResult {
   routes: string[];
   /** The precached pages (landing, app shell, not-found), for their revisions. */
   precached: OutputFile[];
+  /** The plans of the pages with a body of their own, when the input asked to keep them (the dev server); else empty. */
+  pagePlans: PagePlan[];
 }
 
 /** Takes one output file as soon as it is made (the build writes it to the staging folder, or collects it). */
@@ -46,6 +48,8 @@ export interface RenderPagesInput {
   bodies: Pick<PageBodies, "body">;
   contributors: Record<string, Contributor[]>;
   assets: ClientAssets;
+  /** Return the plans of the pages with a body of their own (the dev server re-renders an edited page from its plan). */
+  keepPlans?: boolean;
 }
 
 /**
@@ -156,10 +160,10 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
     }
     await emit({ path: plan.outPath, parts: cached ?? parts() });
   };
-  const pagePlans = plans.filter((plan) => plan.body.kind !== "printable");
   await Promise.all(
-    pagePlans.map((plan, i) =>
+    plans.filter((plan) => plan.body.kind !== "printable").map((plan, i) =>
       limit(async () => {
+        ctx.signal?.throwIfAborted();
         const { page, chunk } = await renderOne(plan);
         await emit(page);
         if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
@@ -171,9 +175,13 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
     ),
   );
   // Printable pages one at a time: each holds a few of its members' bodies at once.
-  for (const plan of plans) if (plan.body.kind === "printable") await streamPrintable(plan, plan.body.members);
+  for (const plan of plans) {
+    ctx.signal?.throwIfAborted();
+    if (plan.body.kind === "printable") await streamPrintable(plan, plan.body.members);
+  }
   await emit(routesFile(chunks.filter(Boolean)));
   for (const { file } of anchors) await emit(file);
   // Routes are the site's pages: everything but the not-found page and the app shell.
-  return { routes: plans.filter(isRoute).map((p) => p.data.url), precached };
+  const pagePlans = input.keepPlans ? plans.filter((plan) => plan.body.kind === "page") : [];
+  return { routes: plans.filter(isRoute).map((p) => p.data.url), precached, pagePlans };
 }

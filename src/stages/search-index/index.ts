@@ -32,7 +32,10 @@ export async function runSearchIndex(ctx: BuildContext, pages: readonly PageSumm
     if (cached) return { files: [{ path: SEARCH_INDEX_PATH, contents: cached.toString("utf8") }] };
   }
   const builder = new SearchIndexBuilder(sectionNamer(pages));
-  for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) builder.add(page.entry, sections);
+  for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) {
+    ctx.signal?.throwIfAborted();
+    builder.add(page.entry, sections);
+  }
   const contents = JSON.stringify(builder.finish());
   if (key) await ctx.cache.set(key, contents);
   return { files: [{ path: SEARCH_INDEX_PATH, contents }] };

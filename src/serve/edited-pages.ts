@@ -1,0 +1,78 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { BuildSession } from "../build.ts";
+import type { OutputFile } from "../output-files.ts";
+import type { PageSummary } from "../shared/content-types.ts";
+import type { PagePlan } from "../stages/render-pages/core.ts";
+import { writeSome } from "../write-output.ts";
+
+/**
+ * True when an edit changed only what its own page shows of itself (pure):
+ * its title, headings, front matter and teaser are what other pages (the
+ * sidebar, the blog list, neighbours' links) show of it, so the page can be
+ * re-rendered alone against the last build's plan. A page with an error, or
+ * one that lists repositories (filled from data files), waits for the whole build.
+ */
+export function onlyItsBody(before: PageSummary, after: PageSummary): boolean {
+  return (
+    !after.failed &&
+    !after.repositoryLists &&
+    !after.diagnostics.some((d) => d.fatal) &&
+    after.teaser === before.teaser &&
+    after.stackBlitz === before.stackBlitz &&
+    // The file's size is the one field of the entry no page shows.
+    JSON.stringify({ ...after.entry, size: 0 }) === JSON.stringify({ ...before.entry, size: 0 })
+  );
+}
+
+/** The plan of a page after an edit to its body alone (pure): the last build's plan with the new body. */
+export function withBody(plan: PagePlan, page: PageSummary): PagePlan {
+  return { ...plan, body: { kind: "page", page }, bodyHash: page.bodyHash };
+}
+
+/** A changed path as the last build's plans know it: relative to the project root, with forward slashes. */
+const planKey = (changed: string) => changed.split(path.sep).join("/");
+
+/**
+ * Re-renders edited pages on their own, before the dev server rebuilds the
+ * whole site, so an edit reaches the browser in the time of one page whatever
+ * the site's size. Applies only when every changed path is a page of the last
+ * successful build and each edit changed only its page's body (see
+ * {@link onlyItsBody}); then writes those pages' HTML into the served site
+ * and returns their output paths. Returns undefined, writing nothing, in
+ * every other case: the whole-site rebuild that always follows does the work.
+ * Content chunks, printable pages, the search index and other pages' links
+ * are left to that rebuild.
+ */
+export async function renderEditedPages(session: BuildSession, root: string, changed: readonly string[]): Promise<string[] | undefined> {
+  const { site, written } = session;
+  if (!site || !written || changed.length === 0) return undefined;
+  const plans = [...new Set(changed.map(planKey))].map((key) => site.plans.get(key));
+  if (plans.some((plan) => plan?.body.kind !== "page")) return undefined;
+  const [{ decodeSource }, { processPage }, { summarize }, { renderDocument }] = await Promise.all([
+    import("../stages/index-content/index.ts"),
+    import("../stages/index-content/process-page.ts"),
+    import("../stages/index-content/summary.ts"),
+    import("../stages/render-pages/render-document.ts"),
+  ]);
+  const files: OutputFile[] = [];
+  const updated: PagePlan[] = [];
+  for (const plan of plans as PagePlan[]) {
+    const before = (plan.body as { page: PageSummary }).page;
+    const full = path.resolve(root, before.entry.path);
+    const bytes = await fs.readFile(full).catch(() => undefined);
+    const source = bytes && decodeSource(path.relative(site.content, full), before.entry.path, bytes);
+    if (!source || "ruleId" in source) return undefined;
+    const page = processPage(source, site.settings);
+    const after = summarize(page, before.bodyKey);
+    if (!onlyItsBody(before, after)) return undefined;
+    const next = withBody(plan, after);
+    files.push({ path: next.outPath, contents: renderDocument(next, page.bodyHtml, site.assets) });
+    updated.push(next);
+  }
+  const manifest = await writeSome(site.out, files, written);
+  if (!manifest) return undefined;
+  session.written = manifest;
+  for (const plan of updated) site.plans.set((plan.body as { page: PageSummary }).page.entry.path, plan);
+  return files.map((file) => file.path);
+}

@@ -1,0 +1,154 @@
+import fs from "node:fs";
+import vm from "node:vm";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { build, type BuildSession } from "../src/build.ts";
+import { resolveSettings } from "../src/config.ts";
+import { createMemoryLogger } from "../src/logger.ts";
+import { onlyItsBody, renderEditedPages } from "../src/serve/edited-pages.ts";
+import { LIVE_RELOAD_SCRIPT } from "../src/serve/live-reload.ts";
+import { processPage } from "../src/stages/index-content/process-page.ts";
+import { summarize } from "../src/stages/index-content/summary.ts";
+import { tempSite } from "./helpers/temp-site.ts";
+
+// What the dev server does with an edit before rebuilding the whole site, and
+// how a build it no longer wants stops. The serve tests cover the same through
+// the server's event stream.
+
+const settings = resolveSettings({});
+const summaryOf = (text: string, relative = "guides/page.md") => summarize(processPage({ relative, display: `content/${relative}`, text, size: text.length }, settings), "key");
+
+const PAGE = "---\ntitle: A Page\n---\n\n## Setup\n\nSome text.\n";
+
+test("onlyItsBody: a new paragraph, or a longer file, leaves what other pages show of the page", () => {
+  const before = summaryOf(PAGE);
+  assert.ok(onlyItsBody(before, summaryOf(`${PAGE}\nAnother paragraph with [a link](/guides/).\n`)));
+  assert.ok(onlyItsBody(before, summaryOf(PAGE.replace("Some text.", "Some longer text than before."))));
+});
+
+test("onlyItsBody: a new title, heading, description or an error needs the whole build", () => {
+  const before = summaryOf(PAGE);
+  assert.not.ok(onlyItsBody(before, summaryOf(PAGE.replace("title: A Page", "title: Another Page"))), "the title is in every sidebar of its section");
+  assert.not.ok(onlyItsBody(before, summaryOf(`${PAGE}\n## A new heading\n`)), "headings are sidebar anchors");
+  assert.not.ok(onlyItsBody(before, summaryOf(PAGE.replace("title: A Page", "title: A Page\ndescription: Now described."))));
+  assert.not.ok(onlyItsBody(before, summaryOf(PAGE.replace("title: A Page\n", ""))), "a page without a title is an error");
+  assert.not.ok(onlyItsBody(before, summaryOf(`${PAGE}\n<RepositoryList kind="loaders" />\n`)), "repository lists are filled from data files");
+});
+
+/** A built copy of the serve fixture with a dev-server session, as the builder keeps it. */
+async function builtSession() {
+  const site = tempSite("serve/site");
+  const session: BuildSession = { memory: { entries: new Map(), objects: new Map() }, printed: new Set() };
+  const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
+  await build(options);
+  return { site, session, rebuild: () => build(options) };
+}
+
+test("an edit to a page's body is written on its own, exactly as the whole build then renders it", async () => {
+  const { site, session, rebuild } = await builtSession();
+  try {
+    const file = site.path("content/guides/first.md");
+    const html = site.path("out/guides/first/index.html");
+    const before = fs.readFileSync(html, "utf8");
+    const others = fs.readFileSync(site.path("out/guides/index.html"), "utf8");
+    fs.appendFileSync(file, "\nA paragraph added while serving.\n");
+
+    assert.equal(await renderEditedPages(session, site.dir, ["content/guides/first.md"]), ["guides/first/index.html"]);
+    const written = fs.readFileSync(html, "utf8");
+    assert.match(written, "<p>A paragraph added while serving.</p>");
+    assert.is.not(written, before);
+    assert.is(fs.readFileSync(site.path("out/guides/index.html"), "utf8"), others, "no other page is written");
+
+    // The whole build that follows finds the page as the quick path wrote it; only what depends on its body changes.
+    const result = await rebuild();
+    assert.ok(result.changed !== null, "the rebuild patched the site");
+    assert.not.ok(result.changed.includes("guides/first/index.html"), `the page was rewritten: ${result.changed.join(", ")}`);
+    assert.ok(
+      result.changed.some((p) => /^assets\/pages\/guides-first-[0-9A-F]+\.json$/.test(p)),
+      `the page's content chunk follows its body: ${result.changed.join(", ")}`,
+    );
+    assert.is(fs.readFileSync(html, "utf8"), written);
+  } finally {
+    site.remove();
+  }
+});
+
+test("an edit that changes what other pages show, a file that is not a page, or a failed build leaves the edit to the whole build", async () => {
+  const { site, session } = await builtSession();
+  try {
+    const file = site.path("content/guides/first.md");
+    const html = site.path("out/guides/first/index.html");
+    const before = fs.readFileSync(html, "utf8");
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("title: Original First Title", "title: A Title the Sidebar Shows"));
+    assert.is(await renderEditedPages(session, site.dir, ["content/guides/first.md"]), undefined);
+    assert.is(await renderEditedPages(session, site.dir, ["content/guides/first.md", "repositories/loaders.json"]), undefined);
+    assert.is(await renderEditedPages(session, site.dir, ["content/guides/new-page.md"]), undefined);
+    assert.is(fs.readFileSync(html, "utf8"), before, "nothing was written");
+    session.site = undefined;
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("title: A Title the Sidebar Shows", "title: Original First Title") + "\nMore.\n");
+    assert.is(await renderEditedPages(session, site.dir, ["content/guides/first.md"]), undefined, "no site to render against");
+  } finally {
+    site.remove();
+  }
+});
+
+test("a build whose signal is aborted stops at its next step, writes nothing and leaves the previous site", async () => {
+  const site = tempSite("serve/site");
+  try {
+    await build({ root: site.dir, logger: createMemoryLogger(), links: "warn" });
+    const page = site.path("dist/guides/first/index.html");
+    const before = fs.readFileSync(page, "utf8");
+    const siblings = fs.readdirSync(site.dir).sort();
+    fs.appendFileSync(site.path("content/guides/first.md"), "\nAn edit the stopped build never shows.\n");
+    const controller = new AbortController();
+    const logger = createMemoryLogger();
+    // Stopped as soon as the client is bundled: rendering checks the signal before its first page.
+    const stopping = { ...logger, info: (line: string) => (logger.info(line), line.includes("bundle client") && controller.abort()) };
+    const error = await build({ root: site.dir, logger: stopping, links: "warn", signal: controller.signal }).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    assert.is(error?.name, "AbortError");
+    assert.not.ok(logger.lines.some((line) => line.includes("render pages") && line.startsWith("✓")), "rendering did not finish");
+    assert.is(fs.readFileSync(page, "utf8"), before);
+    assert.equal(fs.readdirSync(site.dir).sort(), siblings, "no staging folder is left");
+  } finally {
+    site.remove();
+  }
+});
+
+/**
+ * Runs the live-reload script of a page at `pathname` against stand-ins for
+ * EventSource, location and document, and returns how many reloads each
+ * `reload` event's data caused.
+ */
+function reloadsOn(pathname: string, events: unknown[], banner = false): number[] {
+  const listeners: Record<string, (event: { data: string }) => void> = {};
+  let reloads = 0;
+  const context = {
+    window: {},
+    location: { pathname, reload: () => void reloads++ },
+    document: { getElementById: (id: string) => (banner && id === "docs-build-error" ? {} : null) },
+    EventSource: class {
+      addEventListener(type: string, listener: (event: { data: string }) => void) {
+        listeners[type] = listener;
+      }
+    },
+  };
+  vm.runInNewContext(LIVE_RELOAD_SCRIPT.replace(/^<script>|<\/script>$/g, ""), context);
+  return events.map((data) => {
+    const before = reloads;
+    listeners.reload({ data: JSON.stringify(data) });
+    return reloads - before;
+  });
+}
+
+test("the live-reload script reloads a page only when its own file changed, everything changed, or an error banner shows", () => {
+  const ownAndOthers = [{ paths: ["guides/first/index.html", "search-index.json"] }, { paths: ["guides/index.html", "assets/pages/guides-first-ABC.json"] }, { paths: null }, null];
+  assert.equal(reloadsOn("/guides/first/", ownAndOthers), [1, 0, 1, 1]);
+  assert.equal(reloadsOn("/", [{ paths: ["index.html"] }, { paths: ["guides/index.html"] }]), [1, 0]);
+  assert.equal(reloadsOn("/api/caf%C3%A9/", [{ paths: ["api/café/index.html"] }]), [1], "a percent-encoded path is compared decoded");
+  assert.equal(reloadsOn("/guides/first/", [{ paths: [] }], true), [1], "a fixed build clears the error banner");
+});
+
+test.run();
