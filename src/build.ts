@@ -15,7 +15,7 @@ import { runIndexContent } from "./stages/index-content/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
-import { openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
+import { digester, digestOf, openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -69,7 +69,7 @@ export interface SessionSite {
 
 /** What a build produced. */
 export interface BuildResult {
-  /** Every output file, for builds with `write: false` and the dev server's; empty when the build streamed its files to disk. */
+  /** Every output file for builds with `write: false`; for the dev server's later builds, the files that differ from its last; empty when the build streamed its files to disk. */
   files: OutputFile[];
   pages: number;
   bytes: number;
@@ -85,10 +85,10 @@ function failOnErrors(ctx: BuildContext): void {
   if (all.some((d) => d.fatal)) throw new ContentError(all);
 }
 
-/** Passes the parts through, telling `count` the bytes of each. */
-async function* countedParts(parts: AsyncIterable<string>, count: (bytes: number) => void): AsyncIterable<string> {
+/** Passes the parts through, showing each to `see` first. */
+async function* seenParts(parts: AsyncIterable<string>, see: (part: string) => void): AsyncIterable<string> {
   for await (const part of parts) {
-    count(Buffer.byteLength(part));
+    see(part);
     yield part;
   }
 }
@@ -128,28 +128,41 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw error;
   }
   const session = options.session;
+  const prior = session?.written;
   // A build writes each file into a staging folder as soon as it is made, so memory does not grow with the
-  // rendered site, and swaps the folder in at the end. Builds without output, and the dev server (which
-  // compares every file with its last build to write only changes), collect the files instead.
-  const stream = options.write !== false && !session;
+  // rendered site, and swaps the folder in at the end. So does the dev server's first build. Its later
+  // builds keep only the files that differ from what it last wrote (by digest) and patch those in place;
+  // builds without output collect every file.
+  const stream = options.write !== false && !prior;
   const write = { notify: (line: string) => logger.warn(line) };
   const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
+  const digests = session && options.write !== false ? new Map<string, string>() : undefined;
+  const unchanged = new Map<string, string>();
   const collected: OutputFile[] = [];
   let count = 0;
   let bytes = 0;
   const emit = async (file: OutputFile | StreamedFile) => {
     count++;
-    if ("parts" in file) {
-      // A streamed file is counted as its parts pass; without a staging folder it is collected whole.
-      const counted = countedParts(file.parts, (n) => (bytes += n));
-      if (staging) await staging.write({ path: file.path, contents: counted });
-      else collected.push({ path: file.path, contents: await joined(counted) });
+    if ("parts" in file && staging) {
+      // A streamed file is counted (and digested) as its parts pass.
+      const digest = digests && digester();
+      await staging.write({ path: file.path, contents: seenParts(file.parts, (part) => (bytes += Buffer.byteLength(part), digest?.update(part))) });
+      if (digest) digests?.set(file.path, digest.digest());
       return;
     }
-    bytes += byteLength(file);
-    if (staging) await staging.write(file);
-    else collected.push(file);
+    // Without a staging folder, a streamed file is collected whole.
+    const whole = "parts" in file ? { path: file.path, contents: await joined(file.parts) } : file;
+    bytes += byteLength(whole);
+    if (digests) {
+      const digest = digestOf(whole.contents);
+      digests.set(whole.path, digest);
+      if (prior?.files.get(whole.path) === digest) return void unchanged.set(whole.path, digest);
+    }
+    if (staging) await staging.write(whole);
+    else collected.push(whole);
   };
+  // Set when the site to patch was replaced by another build: this build's unchanged files are then written too.
+  let writeWhole = false;
   let rendered: Awaited<ReturnType<typeof runRenderPages>>;
   let client: Awaited<ReturnType<typeof runBundleClient>>;
   try {
@@ -165,8 +178,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     ctx.signal?.throwIfAborted();
     if (options.write !== false)
       await task(logger, "write output", async () => {
-        if (staging) await staging.commit();
-        else if (session) session.written = await writeChanged(ctx.paths.out, collected, session.written, write);
+        if (staging) {
+          const version = await staging.commit();
+          if (session && digests) session.written = { version, files: digests, changed: null };
+        } else if (session) {
+          session.written = await writeChanged(ctx.paths.out, collected, prior, write, unchanged);
+          writeWhole = session.written === undefined;
+        }
       });
   } catch (error) {
     await staging?.abort();
@@ -175,6 +193,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await index.bodies.close();
   }
 
+  if (writeWhole) return build(options);
   const diagnostics = sortDiagnostics(ctx.diagnostics());
   for (const d of diagnostics) {
     const text = formatDiagnostic(d);

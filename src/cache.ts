@@ -3,14 +3,15 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "./write-file.ts";
 import fg from "fast-glob";
+import { LRUCache } from "lru-cache";
 
 /** A small content-addressed disk cache for expensive, deterministic steps. */
 export interface Cache {
   readonly enabled: boolean;
   get(key: string): Promise<Buffer | undefined>;
   set(key: string, value: string | Buffer): Promise<void>;
-  /** Values kept only in this process across builds (the dev server's builder); undefined elsewhere. */
-  readonly memo: Map<string, unknown> | undefined;
+  /** Values kept only in this process across builds (the dev server's builder), each with its size in bytes; undefined elsewhere. */
+  readonly memo: Memo | undefined;
   /** Reads a JSON entry; a long-lived process keeps the parsed value, so it is parsed once. */
   getJson<T>(key: string): Promise<T | undefined>;
   setJson(key: string, value: unknown): Promise<void>;
@@ -20,11 +21,40 @@ export interface Cache {
   setParts(key: string, parts: AsyncIterable<string>): Promise<void>;
 }
 
-/** What a long-lived process keeps in memory across builds: raw entries and parsed JSON entries. */
-export interface MemoryCache {
-  entries: Map<string, Buffer>;
-  objects: Map<string, unknown>;
+/** Values kept in memory by key, each set with its (approximate) size in bytes. */
+export interface Memo {
+  get(key: string): unknown;
+  has(key: string): boolean;
+  set(key: string, value: {}, options: { size: number }): unknown;
 }
+
+/**
+ * What a long-lived process keeps in memory across builds: raw entries and
+ * parsed JSON entries (and memos), each bounded in bytes, the least recently
+ * used going first. Whatever leaves memory stays in the disk cache.
+ */
+export interface MemoryCache {
+  entries: LRUCache<string, Buffer>;
+  objects: LRUCache<string, {}>;
+}
+
+/**
+ * The dev server's default memory budget for each of the two layers: enough
+ * for every page of a site of a few thousand pages, and a bound, not a
+ * share of the site, beyond that.
+ */
+export const MEMORY_LAYER_BYTES = 256 * 1024 * 1024;
+
+/** A memory cache of at most `bytes` in each layer. */
+export function createMemoryCache(bytes = MEMORY_LAYER_BYTES): MemoryCache {
+  return {
+    entries: new LRUCache<string, Buffer>({ maxSize: bytes, sizeCalculation: (value) => Math.max(1, value.byteLength) }),
+    objects: new LRUCache<string, {}>({ maxSize: bytes }),
+  };
+}
+
+/** The approximate bytes of a parsed JSON value, from the length of its text (strings hold two bytes a character at most). */
+const parsedSize = (text: string) => Math.max(1, text.length * 2);
 
 /** Hashes any number of strings or buffers into a hex key. */
 export function hashKey(...parts: Array<string | Buffer>): string {
@@ -67,13 +97,14 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
       const raw = await fs.readFile(file(key), "utf8").catch(() => undefined);
       if (raw === undefined) return undefined;
       const value = JSON.parse(raw) as T;
-      objects?.set(key, value);
+      if (value !== null) objects?.set(key, value, { size: parsedSize(raw) });
       return value;
     },
     async setJson(key, value) {
       if (!options.enabled) return;
-      objects?.set(key, value);
-      await store(key, JSON.stringify(value));
+      const text = JSON.stringify(value);
+      if (value !== null && value !== undefined) objects?.set(key, value, { size: parsedSize(text) });
+      await store(key, text);
     },
     async getParts(key) {
       if (!options.enabled) return undefined;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import pLimit from "p-limit";
@@ -64,8 +65,9 @@ export interface Staging {
    * Takes the output's lock, removes what killed writes left, and puts the
    * staged site in place (see output-layout.ts). The previous site stays
    * byte for byte if anything fails; the staging folder is then removed.
+   * Resolves with the new output's identity (see {@link OutputManifest}).
    */
-  commit(): Promise<void>;
+  commit(): Promise<string>;
   /** Removes the staging folder (after a failed build). */
   abort(): Promise<void>;
 }
@@ -104,17 +106,20 @@ export async function openStaging(outDir: string, options: WriteOptions = {}): P
       await fs.writeFile(target, file.contents);
     },
     async commit() {
+      let version = "";
       try {
         await tidied(outDir, paths, options, async (state) => {
           await fs.rm(path.join(dir, OWNER_FILE), { force: true });
           if (layout === "symlink") await installLinked(paths, state, name, tag);
           else await installRenamed(paths, state, name, tag);
+          version = outputIdentity(await inspectOutput(paths)) ?? "";
         });
       } catch (error) {
         await abort();
         throw error;
       }
       filling.delete(dir);
+      return version;
     },
     abort,
   };
@@ -141,8 +146,7 @@ async function replace(outDir: string, files: readonly OutputFile[], options: Wr
     await staging.abort();
     throw error;
   }
-  await staging.commit();
-  return outputIdentity(await inspectOutput(outputPaths(path.resolve(outDir)))) as string;
+  return staging.commit();
 }
 
 async function writeAllStaged(staging: Staging, files: readonly OutputFile[]): Promise<void> {
@@ -162,43 +166,67 @@ export async function writeOutput(outDir: string, files: readonly OutputFile[], 
   await replace(outDir, files, options);
 }
 
-/** The contents of every file last written, by path, and which site they were written into: what a later incremental write compares with. */
+/**
+ * A digest of every file last written, by path, and which site they were
+ * written into: what a later incremental write compares with. Digests, not
+ * contents, so a long-lived process holds a few bytes per file of the site.
+ */
 export interface OutputManifest {
   /** The versioned folder (or plain folder's identity) written into; another build's site has another. */
   version: string;
-  files: Map<string, string | Uint8Array>;
+  files: Map<string, string>;
   /** The paths the write that made this manifest wrote or removed; null when it wrote a whole site. */
   changed: string[] | null;
 }
 
-function same(a: string | Uint8Array | undefined, b: string | Uint8Array): boolean {
-  if (a === undefined || typeof a !== typeof b) return false;
-  return typeof a === "string" ? a === b : Buffer.from(a).equals(b as Uint8Array);
+/** Computes the digest manifests keep of a file's contents fed in parts (the same as {@link digestOf} of the whole). */
+export function digester(): { update(part: string | Uint8Array): void; digest(): string } {
+  const hash = createHash("sha256");
+  return { update: (part) => void hash.update(part), digest: () => hash.digest("base64url") };
+}
+
+/** The digest of a file's contents that manifests keep. */
+export function digestOf(contents: string | Uint8Array): string {
+  const d = digester();
+  d.update(contents);
+  return d.digest();
 }
 
 /**
  * Writes only what changed since `previous` (and removes what is gone), in
  * place in the site the output links to, for the dev server's rebuilds, where
- * rewriting a whole site would cost more than the build. Writes the whole site
- * as {@link writeOutput} does when there is no previous manifest, or when
- * another build has replaced the output since. Holds the output's lock too.
+ * rewriting a whole site would cost more than the build. `unchanged` holds the
+ * digests of the site's files the caller left out because `previous` already
+ * has them. Writes the whole site as {@link writeOutput} does when there is no
+ * previous manifest, or when another build has replaced the output since;
+ * returns undefined, writing nothing, if that is needed while files were left
+ * out. Holds the output's lock too.
  */
-export async function writeChanged(outDir: string, files: readonly OutputFile[], previous: OutputManifest | undefined, options: WriteOptions = {}): Promise<OutputManifest> {
-  const next = new Map(files.map((f) => [f.path, f.contents]));
+export async function writeChanged(
+  outDir: string,
+  files: readonly OutputFile[],
+  previous: OutputManifest | undefined,
+  options: WriteOptions = {},
+  unchanged: ReadonlyMap<string, string> = new Map(),
+): Promise<OutputManifest | undefined> {
+  const next = new Map(unchanged);
+  for (const f of files) next.set(f.path, digestOf(f.contents));
   const patched = await locked(outDir, options, async (paths): Promise<OutputManifest | undefined> => {
     const state = await inspectOutput(paths);
     const version = outputIdentity(state);
     // Patching a site this session did not write would mix two builds: that one is replaced whole, below.
     if (!previous || version === undefined || version !== previous.version) return undefined;
     const dir = state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
-    const written = files.filter((f) => !same(previous.files.get(f.path), f.contents));
+    const written = files.filter((f) => previous.files.get(f.path) !== next.get(f.path));
     const removed = [...previous.files.keys()].filter((p) => !next.has(p));
     await writeAll(dir, written);
     await Promise.all(removed.map((p) => fs.rm(path.join(dir, p), { force: true })));
     return { version, files: next, changed: [...written.map((f) => f.path), ...removed] };
   });
+  if (patched) return patched;
+  if (unchanged.size > 0) return undefined;
   // A whole site is staged without the lock and takes it only to commit, like a build.
-  return patched ?? { version: await replace(outDir, files, options), files: next, changed: null };
+  return { version: await replace(outDir, files, options), files: next, changed: null };
 }
 
 /**
@@ -212,10 +240,11 @@ export async function writeSome(outDir: string, files: readonly OutputFile[], pr
     const state = await inspectOutput(paths);
     if (outputIdentity(state) !== previous.version) return undefined;
     const dir = state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
-    const written = files.filter((f) => !same(previous.files.get(f.path), f.contents));
+    const digests = new Map(files.map((f) => [f.path, digestOf(f.contents)]));
+    const written = files.filter((f) => previous.files.get(f.path) !== digests.get(f.path));
     await writeAll(dir, written);
     const next = new Map(previous.files);
-    for (const f of written) next.set(f.path, f.contents);
+    for (const f of written) next.set(f.path, digests.get(f.path)!);
     return { version: previous.version, files: next, changed: written.map((f) => f.path) };
   });
 }

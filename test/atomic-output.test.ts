@@ -140,21 +140,42 @@ test("the rename layout (Windows) swaps plain folders and removes leftovers", as
 
 test("writeChanged patches the versioned folder it wrote, and writes a whole new site once another build replaced it", async () =>
   withOutput(async (out) => {
-    const first = await writeChanged(out, OLD, undefined);
+    const first = (await writeChanged(out, OLD, undefined))!;
     const version = fs.readlinkSync(out);
     assert.is(first.version, version);
+    assert.is(first.changed, null, "a whole site was written");
     const patched = [{ path: "index.html", contents: "patched" }, OLD[1]];
-    const second = await writeChanged(out, patched, first);
+    const second = (await writeChanged(out, patched, first))!;
     assert.is(fs.readlinkSync(out), version, "a rebuild writes in place");
     assert.is(second.version, version);
+    assert.equal(second.changed, ["index.html"]);
     assert.equal(snapshot(out), snapshotOf(patched));
 
     await writeOutput(out, NEW);
-    const third = await writeChanged(out, [...patched, { path: "extra.txt", contents: "x" }], second);
+    const third = (await writeChanged(out, [...patched, { path: "extra.txt", contents: "x" }], second))!;
     assert.is.not(third.version, version);
     assert.is(fs.readlinkSync(out), third.version);
     assert.equal(snapshot(out), snapshotOf([...patched, { path: "extra.txt", contents: "x" }]), "nothing of the other build's site is left");
     assert.equal(besideOutput(out), []);
+  }));
+
+test("writeChanged keeps the files a caller left out as unchanged, and writes nothing when the site they are in was replaced", async () =>
+  withOutput(async (out) => {
+    const first = (await writeChanged(out, OLD, undefined))!;
+    // The dev server passes only the files whose digest differs, and the digests of the others.
+    const [kept, ...rest] = OLD;
+    const unchanged = new Map([[kept.path, first.files.get(kept.path)!]]);
+    const edited = rest.map((f) => ({ ...f, contents: `${String(f.contents)} edited` }));
+    const second = (await writeChanged(out, edited, first, {}, unchanged))!;
+    assert.equal(snapshot(out), snapshotOf([kept, ...edited]));
+    assert.equal([...second.files.keys()].sort(), OLD.map((f) => f.path).sort(), "the manifest still lists every file");
+    assert.equal(second.changed, rest.map((f) => f.path));
+    assert.is(second.files.get(kept.path), first.files.get(kept.path));
+
+    await writeOutput(out, NEW);
+    const before = snapshot(out);
+    assert.is(await writeChanged(out, edited, second, {}, unchanged), undefined, "a whole site needs every file");
+    assert.equal(snapshot(out), before);
   }));
 
 test("build({ write: false }) touches nothing beside the output either", async () =>

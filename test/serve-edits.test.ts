@@ -3,6 +3,7 @@ import vm from "node:vm";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildSession } from "../src/build.ts";
+import { createMemoryCache } from "../src/cache.ts";
 import { resolveSettings } from "../src/config.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { onlyItsBody, renderEditedPages } from "../src/serve/edited-pages.ts";
@@ -38,7 +39,7 @@ test("onlyItsBody: a new title, heading, description or an error needs the whole
 /** A built copy of the serve fixture with a dev-server session, as the builder keeps it. */
 async function builtSession() {
   const site = tempSite("serve/site");
-  const session: BuildSession = { memory: { entries: new Map(), objects: new Map() }, printed: new Set() };
+  const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
   const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
   await build(options);
   return { site, session, rebuild: () => build(options) };
@@ -112,6 +113,31 @@ test("a build whose signal is aborted stops at its next step, writes nothing and
     assert.not.ok(logger.lines.some((line) => line.includes("render pages") && line.startsWith("✓")), "rendering did not finish");
     assert.is(fs.readFileSync(page, "utf8"), before);
     assert.equal(fs.readdirSync(site.dir).sort(), siblings, "no staging folder is left");
+  } finally {
+    site.remove();
+  }
+});
+
+test("the builder's memory layers stay within their budget, and what leaves them is read back from the disk cache", async () => {
+  const site = tempSite("serve/site");
+  try {
+    const budget = 64 * 1024;
+    const session: BuildSession = { memory: createMemoryCache(budget), printed: new Set() };
+    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
+    await build(options);
+    const sizes = () => [session.memory.entries.calculatedSize, session.memory.objects.calculatedSize];
+    for (const size of sizes()) assert.ok(size > 0 && size <= budget, `a layer holds ${size} bytes`);
+    // The site's pages and bodies are more than the budget: some entries had to leave memory, not the disk.
+    const onDisk = fs.readdirSync(site.path(".cache/docs-build"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+    assert.ok(session.memory.entries.size + session.memory.objects.size < onDisk, `${session.memory.entries.size} + ${session.memory.objects.size} kept of ${onDisk}`);
+    const page = fs.readFileSync(site.path("out/guides/first/index.html"), "utf8");
+    fs.appendFileSync(site.path("content/guides/first.md"), "\nOne more line.\n");
+    const result = await build(options);
+    for (const size of sizes()) assert.ok(size <= budget, `a layer holds ${size} bytes`);
+    assert.ok(result.changed?.includes("guides/first/index.html"), "the edited page is written");
+    assert.not.ok(result.changed?.includes("guides/index.html"), "pages read back from the disk cache are unchanged");
+    assert.match(fs.readFileSync(site.path("out/guides/first/index.html"), "utf8"), "<p>One more line.</p>");
+    assert.is.not(fs.readFileSync(site.path("out/guides/first/index.html"), "utf8"), page);
   } finally {
     site.remove();
   }

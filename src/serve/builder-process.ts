@@ -1,4 +1,5 @@
 import { build, type BuildOptions, type BuildSession } from "../build.ts";
+import { createMemoryCache } from "../cache.ts";
 import { ContentError } from "../errors.ts";
 import { createLogger, formatDuration } from "../logger.ts";
 import { renderEditedPages } from "./edited-pages.ts";
@@ -33,7 +34,7 @@ export type BuilderMessage = BuildReply | PagesReply;
 
 // Kept across builds: parsed pages, rendered pages and what was written, so a
 // rebuild redoes only what changed.
-const session: BuildSession = { memory: { entries: new Map(), objects: new Map() }, printed: new Set() };
+const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
 let first = true;
 let running: AbortController | undefined;
 

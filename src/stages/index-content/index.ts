@@ -82,7 +82,7 @@ async function readSource(ctx: BuildContext, relative: string, contentReal: stri
     const kept = memo.get(id) as SourceFile | undefined;
     if (kept) return kept;
     const read = await readFresh(ctx, relative, full);
-    if (read) memo.set(id, read);
+    if (read) memo.set(id, read, { size: read.text.length * 2 });
     return read;
   }
   return readFresh(ctx, relative, full);
