@@ -4,5 +4,7 @@
 import { fileURLToPath } from "node:url";
 import { register } from "tsx/esm/api";
 
+// React's production build renders pages, as in `docs-build build` (see bin/docs-build.js).
+process.env.NODE_ENV ??= "production";
 register({ tsconfig: fileURLToPath(new URL("../../tsconfig.json", import.meta.url)) });
 await import("./builder-process.ts");
