@@ -4,6 +4,7 @@ import path from "node:path";
 import { writeFileAtomic } from "./write-file.ts";
 import fg from "fast-glob";
 import { LRUCache } from "lru-cache";
+import { BUNDLED } from "./bundled.ts";
 
 /** A small content-addressed disk cache for expensive, deterministic steps. */
 export interface Cache {
@@ -136,18 +137,25 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
 const toolHashes = new Map<string, Promise<string>>();
 
 /**
- * Hashes docs-build's own files matching `patterns` (relative to `root`), so
- * a cache entry made by other code is never reused. The lockfile is always
- * included: a dependency upgrade can change output too. The code cannot
- * change under a running process (the dev server restarts its builder when it
- * does), so each hash is computed once per process.
+ * The files that stand for docs-build's own code besides `patterns`: its
+ * package.json (name and version), and the bundle in lib/ when it runs from
+ * it (an installed package ships no sources of its own but those the client
+ * bundle needs), else the lockfile, since a dependency upgrade can change output too.
+ */
+const CODE_FILES = ["package.json", ...(BUNDLED ? ["lib/**/*.js"] : ["package-lock.json"])];
+
+/**
+ * Hashes docs-build's own files matching `patterns` (relative to `root`),
+ * with its {@link CODE_FILES}, so a cache entry made by other code is never
+ * reused. The code cannot change under a running process (the dev server
+ * restarts its builder when it does), so each hash is computed once per process.
  */
 export function hashToolSources(root: string, patterns: readonly string[]): Promise<string> {
   const id = `${root}\0${patterns.join("\0")}`;
   let hash = toolHashes.get(id);
   if (!hash) {
     hash = (async () => {
-      const files = (await fg([...patterns, "package-lock.json"], { cwd: root })).sort();
+      const files = (await fg([...patterns, ...CODE_FILES], { cwd: root })).sort();
       const contents = await Promise.all(files.map((f) => fs.readFile(path.join(root, f))));
       return hashKey(...files.flatMap((f, i) => [f, contents[i]]));
     })();

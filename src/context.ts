@@ -10,6 +10,9 @@ import type { Logger } from "./logger.ts";
 /** The folder docs-build itself is installed in (templates and client code live here). */
 export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
+/** The TypeScript settings esbuild compiles the browser code with (the project's own tsconfig.json says the same). */
+export const CLIENT_TSCONFIG = { compilerOptions: { target: "ES2022", useDefineForClassFields: true, verbatimModuleSyntax: true, jsx: "react-jsx" } } as const;
+
 /** How broken links are treated: errors (default) or warnings. */
 export type LinkMode = "error" | "warn";
 

@@ -4,6 +4,7 @@ import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { CONFIG_FILE } from "../config.ts";
+import { BUNDLED } from "../bundled.ts";
 import { TOOL_ROOT } from "../context.ts";
 import { UsageError } from "../errors.ts";
 import type { BuilderMessage, BuilderRequest, BuildReply } from "./builder-process.ts";
@@ -39,7 +40,8 @@ export interface ServeHandle {
   close(): Promise<void>;
 }
 
-const BUILDER = path.join(TOOL_ROOT, "src", "serve", "builder-entry.js");
+/** The builder process's script: the bundle's, or the sources' entry that loads them through tsx. */
+const BUILDER = BUNDLED ? path.join(TOOL_ROOT, "lib", "builder.js") : path.join(TOOL_ROOT, "src", "serve", "builder-entry.js");
 
 /** Starts a builder process: it keeps its caches in memory, so a content change rebuilds only what changed. */
 function startBuilder(root: string): ChildProcess {
@@ -177,7 +179,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const contentDir = path.resolve(root, options.content);
   // Content and data files (sponsors, vote topics, repository lists) rebuild; code changes restart the builder.
   const dataDirs = [contentDir, path.resolve(root, "repositories")];
-  const watched = [...dataDirs, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, "src")];
+  const code = BUNDLED ? "lib" : "src";
+  const watched = [...dataDirs, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, code)];
   const watchers: FSWatcher[] = watched
     .filter((dir) => fs.existsSync(dir))
     .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")), !dataDirs.includes(dir))));

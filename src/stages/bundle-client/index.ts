@@ -1,7 +1,7 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { hashKey, hashToolSources } from "../../cache.ts";
-import { TOOL_ROOT, type BuildContext } from "../../context.ts";
+import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
@@ -34,6 +34,8 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
     result = await esbuild.build({
       entryPoints: { index: path.join(ctx.paths.siteClient, ENTRY), vote: path.join(ctx.paths.siteClient, VOTE_CSS) },
       absWorkingDir: TOOL_ROOT,
+      // The compiler settings the client code is written for, whether or not the package ships its tsconfig.json.
+      tsconfigRaw: CLIENT_TSCONFIG,
       outdir,
       bundle: true,
       splitting: true,

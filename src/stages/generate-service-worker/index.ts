@@ -1,7 +1,7 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
 import { hashKey, hashToolSources } from "../../cache.ts";
-import { TOOL_ROOT, type BuildContext } from "../../context.ts";
+import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
@@ -40,6 +40,8 @@ async function bundleWorker(ctx: BuildContext): Promise<string> {
     const result = await esbuild.build({
       entryPoints: [path.join(ctx.paths.siteClient, "service-worker.ts")],
       absWorkingDir: TOOL_ROOT,
+      // The compiler settings the client code is written for, whether or not the package ships its tsconfig.json.
+      tsconfigRaw: CLIENT_TSCONFIG,
       bundle: true,
       format: "iife",
       platform: "browser",

@@ -39,7 +39,7 @@ export type { IndexContentResult } from "./core.ts";
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The code whose output a cached page depends on; any change to it makes every cached page stale. */
-const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts"];
+const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts", "src/diagnostics.ts"];
 
 /**
  * True when the file really lies under the content folder. A symbolic link

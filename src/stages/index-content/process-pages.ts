@@ -13,6 +13,7 @@ const MIN_PAGES_FOR_WORKERS = 24;
 /** Pages sent to a worker at a time: small enough to balance, large enough to keep messages few. */
 const BATCH = 8;
 
+/** The worker's script: beside this module, in the sources as in the bundle (lib/page-worker.js). */
 const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "page-worker.js");
 
 /**

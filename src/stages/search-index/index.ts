@@ -8,7 +8,7 @@ import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import { isSearchable, SearchIndexBuilder, sectionNamer } from "./core.ts";
 
 /** The code the index file depends on. */
-const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts", "package-lock.json"];
+const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
 
 /** Pages whose sections are read from the body store at a time. */
 const READ_AHEAD = 32;
