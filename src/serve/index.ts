@@ -43,9 +43,16 @@ export interface ServeHandle {
 /** The builder process's script: the bundle's, or the sources' entry that loads them through tsx. */
 const BUILDER = BUNDLED ? path.join(TOOL_ROOT, "lib", "builder.js") : path.join(TOOL_ROOT, "src", "serve", "builder-entry.js");
 
+/**
+ * V8 options of the builder: a young generation of 32 MB semi-spaces (16 MB by
+ * default) means fewer scavenges while a large page is parsed, which took 12–15 %
+ * off processing configuration/output (215–225 ms against 252–262 ms).
+ */
+const BUILDER_V8 = ["--max-semi-space-size=32"];
+
 /** Starts a builder process: it keeps its caches in memory, so a content change rebuilds only what changed. */
 function startBuilder(root: string): ChildProcess {
-  return fork(BUILDER, [], { cwd: root, execArgv: [], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  return fork(BUILDER, [], { cwd: root, execArgv: BUILDER_V8, stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 
 /**
