@@ -118,6 +118,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const settings = await settingsFor(options, root);
   const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads, memory: options.session?.memory, signal: options.signal });
 
+  // esbuild bundles the client in its own process, so it runs while the pages are indexed; its result is awaited where it is used.
+  const bundling = runBundleClient(ctx);
+  bundling.catch(() => undefined);
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   let contributors: Awaited<ReturnType<typeof runResolveContributors>>;
   try {
@@ -166,7 +169,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let rendered: Awaited<ReturnType<typeof runRenderPages>>;
   let client: Awaited<ReturnType<typeof runBundleClient>>;
   try {
-    client = await task(logger, "bundle client", () => runBundleClient(ctx));
+    client = await task(logger, "bundle client", () => bundling);
     rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, bodies: index.bodies, contributors: contributors.byUrl, assets: client.assets, keepPlans: session !== undefined }, emit));
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
     ctx.signal?.throwIfAborted();
