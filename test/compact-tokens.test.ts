@@ -6,6 +6,7 @@ import { refractor } from "refractor";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { compactTokens, TOKEN_GROUPS } from "../src/markdown/compact-tokens.ts";
+import { rehypeLinks } from "../src/markdown/rehype-links.ts";
 import "../src/markdown/rehype-highlight.ts";
 import { TOOL_DIR } from "./helpers/temp-site.ts";
 
@@ -69,6 +70,22 @@ test("compactTokens keeps every character and its colour on every code block of 
     after += toHtml({ type: "root", children: compact }).length;
   }
   assert.ok(after < before * 0.6, `the markup went from ${before} to ${after} characters`);
+});
+
+test("rehypeLinks passes over code blocks of text and spans, but finishes links in any other <pre>", () => {
+  const link = (href: string): ElementContent => ({ type: "element", tagName: "a", properties: { href }, children: [{ type: "text", value: "x" }] });
+  const highlighted: ElementContent = {
+    type: "element",
+    tagName: "pre",
+    properties: {},
+    children: [{ type: "element", tagName: "code", properties: {}, children: compactTokens(refractor.highlight('const a = "https://example.com";', "js").children as ElementContent[]) }],
+  };
+  const raw: ElementContent = { type: "element", tagName: "pre", properties: {}, children: [link("https://example.com/"), link("/guides/caching")] };
+  const tree = { type: "root" as const, children: [highlighted, raw] };
+  const before = toHtml({ type: "root", children: [highlighted] });
+  rehypeLinks()(tree);
+  assert.is(toHtml({ type: "root", children: [highlighted] }), before);
+  assert.is(toHtml({ type: "root", children: [raw] }), '<pre><a href="https://example.com/" rel="noopener noreferrer">x</a><a href="/guides/caching/">x</a></pre>');
 });
 
 test.run();

@@ -1,6 +1,6 @@
 import type { Element, Root } from "hast";
 import { toString } from "hast-util-to-string";
-import { visit } from "unist-util-visit";
+import { SKIP, visit } from "unist-util-visit";
 
 const HEADING = /^h[1-6]$/;
 const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
@@ -13,6 +13,13 @@ export function normalizeInternalHref(href: string): string {
   const rest = cut === -1 ? "" : href.slice(cut);
   if (pathname.endsWith("/") || HAS_EXTENSION.test(pathname)) return href;
   return `${pathname}/${rest}`;
+}
+
+/** True for `<pre><code>` holding only text and spans of text: a markdown code block, highlighted or not. */
+function isPlainCode(pre: Element): boolean {
+  const [code] = pre.children;
+  if (pre.children.length !== 1 || code.type !== "element" || code.tagName !== "code") return false;
+  return code.children.every((c) => c.type === "text" || (c.type === "element" && c.tagName === "span" && c.children.every((t) => t.type === "text")));
 }
 
 /** Options of {@link rehypeLinks}. */
@@ -35,6 +42,8 @@ export function rehypeLinks(options: RehypeLinksOptions = {}) {
   const unprefixed = (id: string) => (prefix && id.startsWith(prefix) ? id.slice(prefix.length) : id);
   return (tree: Root) => {
     visit(tree, "element", (node: Element) => {
+      // A code block of text and highlighted spans has nothing to finish, and most of the page's elements.
+      if (node.tagName === "pre" && isPlainCode(node)) return SKIP;
       const hidden = Array.isArray(node.properties.className) && node.properties.className.includes("sr-only");
       if (HEADING.test(node.tagName) && typeof node.properties.id === "string" && !hidden) {
         node.children.push({
