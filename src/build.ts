@@ -11,7 +11,7 @@ import type { PagePlan } from "./stages/render-pages/core.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
-import { runIndexContent } from "./stages/index-content/index.ts";
+import { requireContentFolder, runIndexContent } from "./stages/index-content/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
@@ -118,7 +118,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const settings = await settingsFor(options, root);
   const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads, memory: options.session?.memory, signal: options.signal });
 
-  // esbuild bundles the client in its own process, so it runs while the pages are indexed; its result is awaited where it is used.
+  // esbuild bundles the client in its own process, so it runs while the pages are indexed; its result is
+  // awaited where it is used. It starts once the content folder is known to exist: a usage error writes nothing.
+  await requireContentFolder(ctx);
   const bundling = runBundleClient(ctx);
   bundling.catch(() => undefined);
   const index = await task(logger, "index content", () => runIndexContent(ctx));

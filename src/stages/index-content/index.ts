@@ -186,6 +186,12 @@ async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[],
   return summaries as PageSummary[];
 }
 
+/** Fails with a usage error, before anything is read or written, when the content folder does not exist. */
+export async function requireContentFolder(ctx: BuildContext): Promise<void> {
+  const stat = await fs.stat(ctx.paths.content).catch(() => undefined);
+  if (!stat?.isDirectory()) throw new UsageError(`Content folder ${ctx.display(ctx.paths.content)} does not exist. Pass --content <folder>.`);
+}
+
 /**
  * Finds every `.md`/`.mdx` page under the content folder and processes them a
  * group at a time (in worker threads, or from the cache), so memory holds the
@@ -193,8 +199,7 @@ async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[],
  * content index. Problems are reported on the context.
  */
 export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent> {
-  const stat = await fs.stat(ctx.paths.content).catch(() => undefined);
-  if (!stat?.isDirectory()) throw new UsageError(`Content folder ${ctx.display(ctx.paths.content)} does not exist. Pass --content <folder>.`);
+  await requireContentFolder(ctx);
   const relatives = await fg("**/*.{md,mdx}", { cwd: ctx.paths.content, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
   relatives.sort();
   const limit = pLimit(32);
