@@ -52,7 +52,7 @@ export interface BuildSession {
   /** Diagnostics already printed by an earlier build of the session; a rebuild prints only new ones. */
   printed?: Set<string>;
   written?: OutputManifest;
-  /** What the last successful build leaves for re-rendering an edited page at once; unset after a failed build. */
+  /** What the last successful build leaves for re-rendering an edited page at once; the dev server's builder unsets it after a failed build. */
   site?: SessionSite;
 }
 
@@ -141,8 +141,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const stream = options.write !== false && !prior;
   const write = { notify: (line: string) => logger.warn(line) };
   const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
+  // The dev server's builds keep every file's digest; later ones pass writeChanged only the files that changed.
   const digests = session && options.write !== false ? new Map<string, string>() : undefined;
-  const unchanged = new Map<string, string>();
   const collected: OutputFile[] = [];
   let count = 0;
   let bytes = 0;
@@ -161,7 +161,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (digests) {
       const digest = digestOf(whole.contents);
       digests.set(whole.path, digest);
-      if (prior?.files.get(whole.path) === digest) return void unchanged.set(whole.path, digest);
+      if (prior?.files.get(whole.path) === digest) return;
     }
     if (staging) await staging.write(whole);
     else collected.push(whole);
@@ -187,7 +187,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           const version = await staging.commit();
           if (session && digests) session.written = { version, files: digests, changed: null };
         } else if (session) {
-          session.written = await writeChanged(ctx.paths.out, collected, prior, write, unchanged);
+          session.written = await writeChanged(ctx.paths.out, collected, prior, write, digests);
           writeWhole = session.written === undefined;
         }
       });

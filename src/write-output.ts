@@ -193,38 +193,48 @@ export function digestOf(contents: string | Uint8Array): string {
 }
 
 /**
+ * Under the output's lock: the folder holding the site `previous` describes,
+ * to patch in place, or undefined when there is none or another build has
+ * replaced it since (patching that one would mix two builds).
+ */
+async function patchable(paths: OutputPaths, previous: OutputManifest | undefined): Promise<string | undefined> {
+  const state = await inspectOutput(paths);
+  const version = outputIdentity(state);
+  if (!previous || version === undefined || version !== previous.version) return undefined;
+  return state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
+}
+
+/**
  * Writes only what changed since `previous` (and removes what is gone), in
  * place in the site the output links to, for the dev server's rebuilds, where
- * rewriting a whole site would cost more than the build. `unchanged` holds the
- * digests of the site's files the caller left out because `previous` already
- * has them. Writes the whole site as {@link writeOutput} does when there is no
- * previous manifest, or when another build has replaced the output since;
- * returns undefined, writing nothing, if that is needed while files were left
- * out. Holds the output's lock too.
+ * rewriting a whole site would cost more than the build. `known` holds the
+ * digests the caller already has: of the site's files it left out because
+ * `previous` already has them, and of any it passes (so they are not
+ * computed again). Writes the whole site as {@link writeOutput} does when
+ * there is no previous manifest, or when another build has replaced the
+ * output since; returns undefined, writing nothing, if that is needed while
+ * files were left out. Holds the output's lock too.
  */
 export async function writeChanged(
   outDir: string,
   files: readonly OutputFile[],
   previous: OutputManifest | undefined,
   options: WriteOptions = {},
-  unchanged: ReadonlyMap<string, string> = new Map(),
+  known: ReadonlyMap<string, string> = new Map(),
 ): Promise<OutputManifest | undefined> {
-  const next = new Map(unchanged);
-  for (const f of files) next.set(f.path, digestOf(f.contents));
+  const next = new Map(known);
+  for (const f of files) if (!next.has(f.path)) next.set(f.path, digestOf(f.contents));
   const patched = await locked(outDir, options, async (paths): Promise<OutputManifest | undefined> => {
-    const state = await inspectOutput(paths);
-    const version = outputIdentity(state);
-    // Patching a site this session did not write would mix two builds: that one is replaced whole, below.
-    if (!previous || version === undefined || version !== previous.version) return undefined;
-    const dir = state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
+    const dir = await patchable(paths, previous);
+    if (!dir || !previous) return undefined;
     const written = files.filter((f) => previous.files.get(f.path) !== next.get(f.path));
     const removed = [...previous.files.keys()].filter((p) => !next.has(p));
     await writeAll(dir, written);
     await Promise.all(removed.map((p) => fs.rm(path.join(dir, p), { force: true })));
-    return { version, files: next, changed: [...written.map((f) => f.path), ...removed] };
+    return { version: previous.version, files: next, changed: [...written.map((f) => f.path), ...removed] };
   });
   if (patched) return patched;
-  if (unchanged.size > 0) return undefined;
+  if (next.size > files.length) return undefined;
   // A whole site is staged without the lock and takes it only to commit, like a build.
   return { version: await replace(outDir, files, options), files: next, changed: null };
 }
@@ -237,9 +247,8 @@ export async function writeChanged(
  */
 export async function writeSome(outDir: string, files: readonly OutputFile[], previous: OutputManifest, options: WriteOptions = {}): Promise<OutputManifest | undefined> {
   return locked(outDir, options, async (paths) => {
-    const state = await inspectOutput(paths);
-    if (outputIdentity(state) !== previous.version) return undefined;
-    const dir = state.kind === "link" ? path.join(paths.parent, state.target) : paths.out;
+    const dir = await patchable(paths, previous);
+    if (!dir) return undefined;
     const digests = new Map(files.map((f) => [f.path, digestOf(f.contents)]));
     const written = files.filter((f) => previous.files.get(f.path) !== digests.get(f.path));
     await writeAll(dir, written);

@@ -3,10 +3,12 @@ import type { OutputFile } from "../../output-files.ts";
 import { isPrintable } from "../../shared/content-rules.ts";
 import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
 import { ATOM_PATH, atomFeed, blogPosts, postDay, RSS_PATH, rssFeed } from "./feeds.ts";
+import { ICON_PATHS } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
 
 export { ATOM_PATH, atomFeed, blogPosts, newestFirst, rfc822, RSS_PATH, rssFeed, type BlogPost, type FeedOptions } from "./feeds.ts";
 export { decodeEntities, escapeXml, plainText, teaserOf } from "../../shared/text.ts";
+export { ICON_PATHS } from "../../shared/constants.ts";
 
 /** The site's header colour: the manifest's theme colour, the same as the pages' `theme-color` meta. */
 export const THEME_COLOR = "#2b3a42";
@@ -14,9 +16,6 @@ export const THEME_COLOR = "#2b3a42";
 /** The page background of the light theme (`--bg`), shown while the installed app starts. */
 export const BACKGROUND_COLOR = "#ffffff";
 
-import { ICON_PATHS } from "../../shared/constants.ts";
-
-export { ICON_PATHS } from "../../shared/constants.ts";
 
 /** Output path of the web app manifest. */
 export const MANIFEST_PATH = "manifest.webmanifest";
