@@ -1,7 +1,7 @@
 import { stringify } from "yaml";
+import type { ReadmeKind } from "../../markdown/repository-list.ts";
 
-/** The section a fetched page belongs to. */
-export type ReadmeKind = "loaders" | "plugins";
+export type { ReadmeKind } from "../../markdown/repository-list.ts";
 
 /** The repository a fetched page comes from. */
 export interface FrontMatterRepo {

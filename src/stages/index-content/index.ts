@@ -6,7 +6,8 @@ import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import { UsageError } from "../../errors.ts";
-import type { PageSummary, SearchSection } from "../../shared/content-types.ts";
+import type { PageBodies } from "../../pipeline/page-bodies.ts";
+import type { PageSummary } from "../../shared/content-types.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import type { PageProcessor } from "./process-pages.ts";
 import { summarize } from "./summary.ts";
@@ -118,16 +119,6 @@ function pageKey(source: SourceFile, prefix: string): string {
   const key = hashKey("page", prefix, source.display, source.relative, source.text);
   pageKeys.set(source, { prefix, key });
   return key;
-}
-
-/** What the index stage hands on besides the index: the pages' bodies and sections, read one page at a time. */
-export interface PageBodies {
-  /** The page's body HTML. */
-  body(page: PageSummary): Promise<string>;
-  /** The page's search sections. */
-  sections(page: PageSummary): Promise<SearchSection[]>;
-  /** Removes what the build stored only for itself; call once the build no longer reads bodies. */
-  close(): Promise<void>;
 }
 
 /** The content index with the reader of the pages' bodies. */

@@ -1,10 +1,10 @@
 import type { Nodes } from "mdast";
 import type { Settings } from "../../config.ts";
 import { fromVFile } from "../../diagnostics.ts";
+import { bodyHashOf } from "../../markdown/body-hash.ts";
 import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
-import { bodyHashOf } from "./body-hash.ts";
 import { failedPage, pageFailure } from "./page-failure.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 import { searchSections } from "./search-sections.ts";

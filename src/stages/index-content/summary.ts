@@ -1,9 +1,7 @@
 import { hashKey } from "../../cache.ts";
+import { REPOSITORY_LIST_TAG } from "../../markdown/repository-list.ts";
 import type { PageSummary, ProcessedPage } from "../../shared/content-types.ts";
 import { teaserOf } from "../../shared/text.ts";
-
-/** The placeholder a `<RepositoryList>` leaves in a body starts with this. */
-export const REPOSITORY_LIST_TAG = "<docs-repository-list";
 
 /**
  * What the build keeps of a processed page (pure): everything but its body and

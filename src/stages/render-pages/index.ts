@@ -4,15 +4,15 @@ import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile, StreamedFile } from "../../output-files.ts";
+import type { ReadmeKind } from "../../markdown/repository-list.ts";
+import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
-import type { PageBodies } from "../index-content/index.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { PRECACHED_PAGES } from "../../shared/constants.ts";
 import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
-import type { ReadmeKind } from "../fetch-readmes/front-matter.ts";
 import { parseRepositoryList, REPOSITORY_LISTS } from "../fetch-readmes/repository-list.ts";
 import { planPages, sectionAnchors, type PagePlan } from "./core.ts";
 import { chunkOf, hasChunk, isRoute, routesFile } from "./page-chunks.ts";
@@ -66,7 +66,7 @@ function anchorFiles(root: DirectoryEntry): Array<{ section: string; file: Outpu
 }
 
 /** The code a rendered page depends on besides its plan. */
-const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**/*.ts", "src/shared/**/*.ts"];
+const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**/*.ts", "src/shared/**/*.ts", "src/markdown/repository-list.ts"];
 
 /**
  * The HTML of each `<RepositoryList kind="…" />`, from the committed list of

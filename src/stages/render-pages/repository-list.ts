@@ -1,5 +1,5 @@
 import { escapeXml } from "../../shared/text.ts";
-import { REPOSITORY_LIST_TAG } from "../index-content/summary.ts";
+import { REPOSITORY_LIST_TAG } from "../../markdown/repository-list.ts";
 import type { RepositoryEntry } from "../fetch-readmes/repository-list.ts";
 
 /** The element `<RepositoryList kind="loaders" />` leaves in a page's body. */

@@ -1,9 +1,9 @@
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
+import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import type { PageBodies } from "../index-content/index.ts";
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import { isSearchable, SearchIndexBuilder, sectionNamer } from "./core.ts";
 
