@@ -1,11 +1,12 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
-import type { Anchor, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
-import type { BlogPostSummary, Contributor, LinkItem, PageData, SectionAnchors, SidebarItem, SiteData } from "../../shared/page-data.ts";
+import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
+import type { BlogPostSummary, Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
+import { sidebarAnchorsOf, sidebarAt, sidebarFor, titleOfFolder, type SectionSidebar } from "./sidebar.ts";
 
 /** Sections that have a combined printable page. */
 export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
@@ -61,73 +62,6 @@ export function sectionOf(url: string): string {
   return url.split("/")[1] ?? "";
 }
 
-function titleOfFolder(folder: DirectoryEntry): string {
-  const index = folder.children.find((c): c is PageEntry => c.type === "file" && c.url === folder.url);
-  return index?.title ?? folder.name.charAt(0).toUpperCase() + folder.name.slice(1);
-}
-
-/** The headings a sidebar item shows: levels 2 and 3. */
-function sidebarAnchorsOf(page: PageEntry) {
-  return page.anchors.filter((a) => a.level === 2 || a.level === 3);
-}
-
-/**
- * A section's sidebar: its own pages and one collapsed item per nested folder
- * (`items`, shared by every page of the section), and each nested folder's
- * pages by the folder's URL, for the pages inside it. A page's sidebar thus
- * grows with the section's own pages and folders plus its own folder's pages,
- * never with every page of a large section.
- */
-export interface SectionSidebar {
-  items: SidebarItem[];
-  folders: ReadonlyMap<string, SidebarItem[]>;
-}
-
-const pageItem = (page: PageEntry): SidebarItem => ({ url: page.url, title: page.title, anchors: [], hasAnchors: sidebarAnchorsOf(page).length > 0, group: page.group });
-
-/** The sidebar of a section (pure): its pages in order, printable pages left out, nested folders as collapsed groups, no item's anchors filled in. */
-export function sidebarFor(folder: DirectoryEntry | undefined): SectionSidebar {
-  const folders = new Map<string, SidebarItem[]>();
-  const items: SidebarItem[] = [];
-  for (const child of folder?.children ?? []) {
-    if (child.type === "file") {
-      if (!isPrintable(child)) items.push(pageItem(child));
-      continue;
-    }
-    const pages = pagesOf(child).filter((page) => !isPrintable(page)).map(pageItem);
-    if (pages.length === 0) continue;
-    folders.set(child.url, pages);
-    items.push({ url: child.url, title: titleOfFolder(child), anchors: [], hasAnchors: false, group: "", pages: pages.length });
-  }
-  return { items, folders };
-}
-
-/**
- * A section's sidebar as the page at `url` sees it (pure): the shared items,
- * with the folder holding the page opened to its pages, and the current
- * page's `anchors` filled in; every other item stays shared.
- */
-export function sidebarAt(sidebar: SectionSidebar, url: string, anchors: readonly Anchor[] = []): SidebarItem[] {
-  const current = (item: SidebarItem) => (item.url === url && item.hasAnchors ? { ...item, anchors: [...anchors] } : item);
-  const items = sidebar.items.map((item) => {
-    if (item.pages === undefined) return current(item);
-    if (!url.startsWith(item.url)) return item;
-    return { ...item, children: (sidebar.folders.get(item.url) ?? []).map(current) };
-  });
-  // Unchanged, the shared array itself: later steps hash each distinct sidebar once.
-  return items.every((item, i) => item === sidebar.items[i]) ? sidebar.items : items;
-}
-
-/** The anchors file of a section (pure): every sidebar page's headings of levels 2 and 3, by URL. */
-export function sectionAnchors(folder: DirectoryEntry): SectionAnchors {
-  const out: SectionAnchors = {};
-  for (const page of pagesOf(folder)) {
-    const anchors = sidebarAnchorsOf(page);
-    if (!isPrintable(page) && anchors.length) out[page.url] = anchors;
-  }
-  return out;
-}
-
 /** Site-wide data from the settings and the top-level folders of the index. */
 export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
   return {
@@ -149,12 +83,41 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
   };
 }
 
-/**
- * Plans every HTML file of the site (pure): one per page of the index (the
- * landing page at `/`), a generated index for folders without one, the
- * not-found page and the app shell, each with the data its template needs.
- */
-export function planPages({ root, pages, contributors, settings, sponsors, vote, anchorFiles = new Map(), voteStylesheet = "" }: PlanOptions): PagePlan[] {
+
+/** What every kind of page starts from: all of `PageData` but its kind. */
+type BaseData = Omit<PageData, "kind">;
+
+/** What the planners of every page kind share, made once per site by `planPages`. */
+interface SitePlanning {
+  options: PlanOptions;
+  /** Every folder of the index by URL, in site order. */
+  folders: ReadonlyMap<string, DirectoryEntry>;
+  /** The URLs that have a page: the content's, plus the generated printable pages'. */
+  urls: ReadonlySet<string>;
+  /** The sections that get a generated combined printable page. */
+  printable: readonly string[];
+  /** A section's sidebar, made once and shared by its pages (later steps key caches on it). */
+  sidebarOf(section: string): SectionSidebar;
+  /** The data of a page at `url` before its kind adds its own. */
+  base(url: string, title: string, description: string): BaseData;
+}
+
+/** The pages previous and next links walk through: every content page but the landing page and printable pages, in site order. */
+interface Neighbours {
+  chain: readonly PageEntry[];
+  position: ReadonlyMap<string, number>;
+}
+
+/** The posts the blog index lists, in site order. */
+function blogIndexPosts(pages: readonly PageSummary[]): BlogPostSummary[] {
+  return pages
+    .filter((p) => p.entry.url.startsWith("/blog/") && p.entry.url !== "/blog/" && !isPrintable(p.entry))
+    .map((p) => ({ url: p.entry.url, title: p.entry.title, date: blogDate(p.entry.name), teaser: p.teaser }));
+}
+
+/** Gathers what the planners share (pure): folders, URLs, printable sections, sidebars and the base page data. */
+function sitePlanning(options: PlanOptions): SitePlanning {
+  const { root, pages, settings, anchorFiles = new Map<string, string>() } = options;
   const site = siteData(settings, root);
   const folders = new Map<string, DirectoryEntry>();
   const walk = (folder: DirectoryEntry) => {
@@ -162,7 +125,6 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
     folder.children.forEach((c) => c.type === "directory" && walk(c));
   };
   walk(root);
-  // One sidebar array per section, shared by its pages (later steps key caches on it).
   const sidebars = new Map<string, SectionSidebar>();
   const sidebarOf = (section: string): SectionSidebar => {
     let found = sidebars.get(section);
@@ -170,14 +132,11 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
     return found;
   };
   const urls = new Set(pages.map((p) => p.entry.url));
-  const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
-  const posts: BlogPostSummary[] = pages
-    .filter((p) => p.entry.url.startsWith("/blog/") && p.entry.url !== "/blog/" && !isPrintable(p.entry))
-    .map((p) => ({ url: p.entry.url, title: p.entry.title, date: blogDate(p.entry.name), teaser: p.teaser }));
-  const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
-  const position = new Map(chain.map((e, i) => [e.url, i]));
-  const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
-  const base = (url: string, title: string, description: string) => ({
+  // Sections that get a combined printable page: those with pages, unless the content has its own.
+  const printable = PRINTABLE_SECTIONS.filter((section) => folders.has(`/${section}/`) && !urls.has(`/${section}/printable/`));
+  for (const section of printable) urls.add(`/${section}/printable/`);
+  const posts = blogIndexPosts(pages);
+  const base = (url: string, title: string, description: string): BaseData => ({
     url,
     title,
     description: description || settings.description,
@@ -191,66 +150,136 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
     sponsors: null,
     vote: null,
   });
-  // Sections that get a combined printable page: those with pages, unless the content has its own.
-  const printable = PRINTABLE_SECTIONS.filter((section) => folders.has(`/${section}/`) && !urls.has(`/${section}/printable/`));
-  for (const section of printable) urls.add(`/${section}/printable/`);
-  const plans: PagePlan[] = pages.map((processed) => {
-    const entry = processed.entry;
-    const i = position.get(entry.url);
-    const landing = entry.url === "/";
-    const section = sectionOf(entry.url);
-    const printUrl = `/${section}/printable/`;
-    const data: PageData = {
-      ...base(entry.url, landing ? settings.name : isPrintable(entry) ? `Combined printable page | ${settings.name}` : `${entry.title} | ${settings.name}`, entry.description),
-      kind: landing ? "landing" : "doc",
-      sidebar: landing ? [] : sidebarAt(sidebarOf(section), entry.url, sidebarAnchorsOf(entry)),
-      ...(landing ? { sidebarAnchors: "" } : {}),
-      sponsors: landing && sponsors ? { data: sponsors, thresholds: settings.sponsors.thresholds, latest: settings.sponsors.latest } : null,
-      page: {
-        title: entry.title,
-        url: entry.url,
-        date: section === "blog" ? blogDate(entry.name) : "",
-        contributors: contributors[entry.url] ?? [],
-        related: entry.related,
-        previous: i === undefined ? null : link(chain[i - 1]),
-        next: i === undefined ? null : link(chain[i + 1]),
-        thirdParty: entry.thirdParty,
-        edit: entry.edit,
-        path: entry.path,
-        repo: entry.repo,
-        printUrl: PRINTABLE_SECTIONS.includes(section) && urls.has(printUrl) ? printUrl : "",
-        stackBlitz: processed.stackBlitz ? `${STACKBLITZ_BASE}${processed.stackBlitz}` : "",
-      },
-    };
-    const robots = isPrintable(entry) ? "noindex,nofollow" : "";
-    const redirects = settings.redirects.filter((r) => r.from.startsWith(`${entry.url}#`));
-    return { outPath: outPathOf(entry.url), data, body: { kind: "page", page: processed }, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots, redirects };
-  });
-  for (const folder of folders.values()) {
-    if (urls.has(folder.url)) continue;
-    const title = titleOfFolder(folder);
-    const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
-    const data: PageData = { ...base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
-    plans.push({ outPath: outPathOf(folder.url), data, body: NO_BODY, bodyHash: "", canonical: `${settings.baseUrl}${folder.url}`, robots: "", redirects: [] });
-  }
-  for (const section of printable) {
-    const url = `/${section}/printable/`;
-    const members = pagesOf(folders.get(`/${section}/`)!).filter((e) => !isPrintable(e)).map((e) => byUrl.get(e.url)!);
-    const data: PageData = { ...base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [], sidebarAnchors: "" };
-    const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
-    plans.push({ outPath: outPathOf(url), data, body: { kind: "printable", members }, bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] });
-  }
-  if (vote && !urls.has("/vote/")) {
-    const data: PageData = {
-      ...base("/vote/", `Vote | ${settings.name}`, "Vote on the webpack features and documentation topics you care about."),
-      kind: "vote",
-      vote: { topics: vote.topics, stylesheet: voteStylesheet },
-    };
-    plans.push({ outPath: outPathOf("/vote/"), data, body: NO_BODY, bodyHash: "", canonical: `${settings.baseUrl}/vote/`, robots: "", redirects: [] });
-  }
-  plans.push(
-    { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [], sidebarAnchors: "" }, body: NO_BODY, bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
-    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" }, body: NO_BODY, bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
-  );
-  return plans;
+  return { options, folders, urls, printable, sidebarOf, base };
+}
+
+/** A generated page: no body of its own and no redirects. */
+function generatedPlan(url: string, data: PageData, { canonical, robots }: Pick<PagePlan, "canonical" | "robots">): PagePlan {
+  return { outPath: outPathOf(url), data, body: NO_BODY, bodyHash: "", canonical, robots, redirects: [] };
+}
+
+/** The plan of a page of the content around its data: its body, canonical URL, robots and the hash redirects starting on it. */
+function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageData): PagePlan {
+  const { entry } = processed;
+  const { settings } = planning.options;
+  const robots = isPrintable(entry) ? "noindex,nofollow" : "";
+  const redirects = settings.redirects.filter((r) => r.from.startsWith(`${entry.url}#`));
+  return { outPath: outPathOf(entry.url), data, body: { kind: "page", page: processed }, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots, redirects };
+}
+
+/** The page props of a page of the content: its front matter's fields, contributors, neighbours, printable page and live preview. */
+function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours: Neighbours): DocPageProps {
+  const { entry } = processed;
+  const i = neighbours.position.get(entry.url);
+  const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
+  const section = sectionOf(entry.url);
+  const printUrl = `/${section}/printable/`;
+  return {
+    title: entry.title,
+    url: entry.url,
+    date: section === "blog" ? blogDate(entry.name) : "",
+    contributors: planning.options.contributors[entry.url] ?? [],
+    related: entry.related,
+    previous: i === undefined ? null : link(neighbours.chain[i - 1]),
+    next: i === undefined ? null : link(neighbours.chain[i + 1]),
+    thirdParty: entry.thirdParty,
+    edit: entry.edit,
+    path: entry.path,
+    repo: entry.repo,
+    printUrl: PRINTABLE_SECTIONS.includes(section) && planning.urls.has(printUrl) ? printUrl : "",
+    stackBlitz: processed.stackBlitz ? `${STACKBLITZ_BASE}${processed.stackBlitz}` : "",
+  };
+}
+
+/** The landing page (`/`): the site's name as title, no sidebar, and the sponsors section. */
+function planLandingPage(planning: SitePlanning, processed: PageSummary, neighbours: Neighbours): PagePlan {
+  const { settings, sponsors } = planning.options;
+  const data: PageData = {
+    ...planning.base("/", settings.name, processed.entry.description),
+    kind: "landing",
+    sidebar: [],
+    sidebarAnchors: "",
+    sponsors: sponsors ? { data: sponsors, thresholds: settings.sponsors.thresholds, latest: settings.sponsors.latest } : null,
+    page: docPageProps(planning, processed, neighbours),
+  };
+  return contentPlan(planning, processed, data);
+}
+
+/** A documentation page (blog posts and the content's own printable pages too), with its section's sidebar opened at it. */
+function planDocPage(planning: SitePlanning, processed: PageSummary, neighbours: Neighbours): PagePlan {
+  const { entry } = processed;
+  const { name } = planning.options.settings;
+  const data: PageData = {
+    ...planning.base(entry.url, isPrintable(entry) ? `Combined printable page | ${name}` : `${entry.title} | ${name}`, entry.description),
+    kind: "doc",
+    sidebar: sidebarAt(planning.sidebarOf(sectionOf(entry.url)), entry.url, sidebarAnchorsOf(entry)),
+    page: docPageProps(planning, processed, neighbours),
+  };
+  return contentPlan(planning, processed, data);
+}
+
+/** The generated index of a folder without an index page: links to the folder's pages. */
+function planSectionIndex(planning: SitePlanning, folder: DirectoryEntry): PagePlan {
+  const { settings } = planning.options;
+  const title = titleOfFolder(folder);
+  const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
+  const data: PageData = { ...planning.base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
+  return generatedPlan(folder.url, data, { canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
+}
+
+/** A section's combined printable page: its pages' bodies one after another, left out of search engines. */
+function planPrintablePage(planning: SitePlanning, section: string, byUrl: ReadonlyMap<string, PageSummary>): PagePlan {
+  const { settings } = planning.options;
+  const url = `/${section}/printable/`;
+  const members = pagesOf(planning.folders.get(`/${section}/`)!).filter((e) => !isPrintable(e)).map((e) => byUrl.get(e.url)!);
+  const data: PageData = { ...planning.base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [], sidebarAnchors: "" };
+  const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
+  return { outPath: outPathOf(url), data, body: { kind: "printable", members }, bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] };
+}
+
+/** The vote page, from the vote topics file, with the vote board's stylesheet. */
+function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
+  const { settings, voteStylesheet = "" } = planning.options;
+  const data: PageData = {
+    ...planning.base("/vote/", `Vote | ${settings.name}`, "Vote on the webpack features and documentation topics you care about."),
+    kind: "vote",
+    vote: { topics: vote.topics, stylesheet: voteStylesheet },
+  };
+  return generatedPlan("/vote/", data, { canonical: `${settings.baseUrl}/vote/`, robots: "" });
+}
+
+/** The not-found page, written as `404.html` and left out of search engines. */
+function planNotFoundPage(planning: SitePlanning): PagePlan {
+  const data: PageData = { ...planning.base("/404/", `Page Not Found | ${planning.options.settings.name}`, ""), kind: "not-found", sidebar: [], sidebarAnchors: "" };
+  return { ...generatedPlan("/404/", data, { canonical: "", robots: "noindex" }), outPath: "404.html" };
+}
+
+/** The app shell the service worker serves for pages it has not cached: the layout around an empty page. */
+function planAppShell(planning: SitePlanning): PagePlan {
+  const data: PageData = { ...planning.base("/app-shell/", planning.options.settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" };
+  return generatedPlan("/app-shell/", data, { canonical: "", robots: "noindex" });
+}
+
+/**
+ * Plans every HTML file of the site (pure): one per page of the index (the
+ * landing page at `/`), a generated index for folders without one, each
+ * printable section's combined page, the vote page when there are topics
+ * and the content has none, the not-found page and the app shell, each with
+ * the data its template needs.
+ */
+export function planPages(options: PlanOptions): PagePlan[] {
+  const { pages, vote } = options;
+  const planning = sitePlanning(options);
+  const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
+  const neighbours: Neighbours = { chain, position: new Map(chain.map((e, i) => [e.url, i])) };
+  const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
+  const generatedSections = [...planning.folders.values()].filter((folder) => !planning.urls.has(folder.url));
+  return [
+    ...pages.map((page) => (page.entry.url === "/" ? planLandingPage : planDocPage)(planning, page, neighbours)),
+    ...generatedSections.map((folder) => planSectionIndex(planning, folder)),
+    ...planning.printable.map((section) => planPrintablePage(planning, section, byUrl)),
+    ...(vote && !planning.urls.has("/vote/") ? [planVotePage(planning, vote)] : []),
+    planNotFoundPage(planning),
+    planAppShell(planning),
+  ];
 }

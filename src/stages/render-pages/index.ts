@@ -14,11 +14,12 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
 import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
 import { parseRepositoryList, REPOSITORY_LISTS } from "../fetch-readmes/repository-list.ts";
-import { planPages, sectionAnchors, type PagePlan } from "./core.ts";
+import { planPages, type PagePlan } from "./core.ts";
 import { chunkOf, hasChunk, isRoute, routesFile } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
 import { readDataFile } from "./read-data.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
+import { sectionAnchors } from "./sidebar.ts";
 
 /** The committed vote topics file, under `repositories/`. */
 export const VOTE_FILE = "vote-topics.json";
