@@ -4,10 +4,12 @@ import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildResult } from "../src/build.ts";
+import { formatDiagnostic } from "../src/diagnostics.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
+import type { PageData } from "../src/shared/page-data.ts";
 import { summarize } from "../src/stages/index-content/summary.ts";
-import { atomFeed, blogPosts, LOGO_PATHS, robotsTxt, rssFeed, siteIcons, sitemapXml, teaserOf, THEME_COLOR, webManifest, type BlogPost } from "../src/stages/emit-site-files/core.ts";
+import { atomFeed, blogPosts, LOGO_PATHS, robotsTxt, rssFeed, siteIcons, sitemapXml, teaserOf, THEME_COLOR, undatedBlogPages, webManifest, type BlogPost } from "../src/stages/emit-site-files/core.ts";
 import { FIXTURES, fixtureLoop } from "./helpers/fixture-loop.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 
@@ -56,10 +58,33 @@ const builds = new Map<string, Promise<BuildResult>>();
 /** Builds a fixture case's site in memory, once per test run. */
 const buildCase = (root: string) => builds.get(root) ?? builds.set(root, build({ root, write: false, cache: false, logger: createMemoryLogger() })).get(root)!;
 
+/** The posts the blog index lists, from its hydration data: URL and date of each, in order. */
+function blogIndexPosts(site: BuildResult): string[] {
+  const match = /<script type="application\/json" id="__DOCS_DATA__">([\s\S]*?)<\/script>/.exec(fileText(site, "blog/index.html"));
+  if (!match) throw new Error("the blog index has no hydration data");
+  return (JSON.parse(match[1]) as PageData).posts.map((post) => `${post.url} ${post.date}`);
+}
+
+/** The posts of the RSS and of the Atom feed: URL and day of each, in order. */
+function feedPosts(site: BuildResult): { rss: string[]; atom: string[] } {
+  const day = (date: string) => new Date(date).toISOString().slice(0, 10);
+  const path = (link: string) => new URL(link).pathname;
+  const rss = all(one(parseXml(fileText(site, "blog/feed.xml")), "channel"), "item").map((i) => `${path(textOf(i, "link"))} ${day(textOf(i, "pubDate"))}`);
+  const atom = all(parseXml(fileText(site, "blog/atom.xml")), "entry").map((e) => `${path(textOf(e, "id"))} ${day(textOf(e, "published"))}`);
+  return { rss, atom };
+}
+
 fixtureLoop("emit-site-files", async (_caseDir, input) => {
   const site = await buildCase(input);
   const names = { "sitemap.xml": "sitemap.xml", "robots.txt": "robots.txt", "manifest.webmanifest": "manifest.webmanifest", "feed.xml": "blog/feed.xml", "atom.xml": "blog/atom.xml" };
-  return Object.fromEntries(Object.entries(names).map(([name, file]) => [name, fileText(site, file)]));
+  const listed = blogIndexPosts(site);
+  assert.ok(listed.length > 0, "the blog index lists posts");
+  assert.equal(feedPosts(site), { rss: listed, atom: listed }, "the blog index and both feeds list the same posts in the same order");
+  return {
+    ...Object.fromEntries(Object.entries(names).map(([name, file]) => [name, fileText(site, file)])),
+    "blog-index.txt": `${listed.join("\n")}\n`,
+    "warnings.txt": site.diagnostics.map((d) => `${formatDiagnostic(d)}\n`).join(""),
+  };
 });
 
 test.before(async () => void (basic = await buildFixtureSite("basic")));
@@ -221,6 +246,16 @@ test("blogPosts keeps dated posts under /blog/, newest first; the feeds order po
   const entries = all(parseXml(atomFeed({ settings: SETTINGS, posts: shuffled })), "entry");
   assert.equal(entries.map((e) => textOf(e, "title")), ["C", "A", "B", tricky.title]);
   assert.equal(entries.map((e) => textOf(e, "updated")), ["2025-01-01T00:00:00Z", "2024-05-01T00:00:00Z", "2024-05-01T00:00:00Z", "2023-07-04T00:00:00Z"]);
+});
+
+test("undatedBlogPages warns, at line 1 of the file, about blog pages that are not posts only for want of a real day", () => {
+  const entries = [page("/blog/", "index.md", "Blog"), page("/blog/2024-05-01-b/", "2024-05-01-b.md", "B"), page("/blog/notes/", "notes.md", "Notes"), page("/blog/2026-02-30-bad/", "2026-02-30-bad.md", "Bad"), page("/blog/2026-01-01-p/", "2026-01-01-p.md", "Blog Printable"), page("/blog/undated/", "undated.md", "printable"), page("/news/notes/", "notes.md", "N"), page("/blog/2023/2023-07-04-deep/", "2023-07-04-deep.md", "Deep")].map((p) => p.entry);
+  const warnings = undatedBlogPages(entries);
+  assert.equal(warnings.map((d) => [d.file, d.line, d.fatal, d.ruleId]), [["content/blog/notes/notes.md", 1, false, "blog-post-date"], ["content/blog/2026-02-30-bad/2026-02-30-bad.md", 1, false, "blog-post-date"]]);
+  assert.match(warnings[0].message, "Blog page /blog/notes/ is not a post: its file name starts with no date");
+  assert.match(warnings[1].message, "2026-02-30 in its file name is not a calendar day");
+  assert.match(warnings[0].hint, "YYYY-MM-DD-slug.md");
+  assert.equal(blogPosts(entries.map((entry) => ({ entry, teaser: "" }))).map((p) => p.url), ["/blog/2024-05-01-b/", "/blog/2023/2023-07-04-deep/"], "every other page under /blog/ is a post, or the blog index, or printable");
 });
 
 test("feeds without posts are still valid: no items, no lastBuildDate, and an Atom updated date", () => {

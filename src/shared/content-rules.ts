@@ -1,6 +1,10 @@
-import type { DirectoryEntry, PageEntry } from "./content-types.ts";
+import type { DirectoryEntry, PageEntry, PageSummary } from "./content-types.ts";
+import type { BlogPostSummary } from "./page-data.ts";
 
 const BLOG_DATE = /^_?(\d{4}-\d{2}-\d{2})-/;
+
+/** The blog's own URL; its index page is not a post. */
+export const BLOG_URL = "/blog/";
 
 /** True for pages left out of navigation: titled printable, or containing Printable. */
 export function isPrintable(entry: Pick<PageEntry, "title">): boolean {
@@ -10,6 +14,49 @@ export function isPrintable(entry: Pick<PageEntry, "title">): boolean {
 /** The date of a blog post from its file name (`YYYY-MM-DD-slug.md`), or "". */
 export function blogDate(name: string): string {
   return BLOG_DATE.exec(name)?.[1] ?? "";
+}
+
+/** True for a page under `/blog/` that could be a post: not the blog index, not printable. */
+export function isUnderBlog(entry: Pick<PageEntry, "url" | "title">): boolean {
+  return entry.url.startsWith(BLOG_URL) && entry.url !== BLOG_URL && !isPrintable(entry);
+}
+
+/** True when `day` (`YYYY-MM-DD`) is a real calendar day: `2026-02-30` is refused, not rolled over to March. */
+export function isCalendarDay(day: string): boolean {
+  const date = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day;
+}
+
+/**
+ * The publication day of a blog post (`YYYY-MM-DD`, from its file name
+ * `YYYY-MM-DD-slug.md`), or "" for every page that is not a post: pages
+ * outside `/blog/`, the blog index, printable pages, and blog pages whose
+ * file name starts with no real calendar day.
+ */
+export function postDay(entry: Pick<PageEntry, "url" | "name" | "title">): string {
+  if (!isUnderBlog(entry)) return "";
+  const day = blogDate(entry.name);
+  return day && isCalendarDay(day) ? day : "";
+}
+
+/**
+ * True for a blog post, the one definition the blog index and the feeds
+ * share: a page under `/blog/` other than the blog index, not printable,
+ * dated by its file name (see `postDay`).
+ */
+export function isBlogPost(entry: Pick<PageEntry, "url" | "name" | "title">): boolean {
+  return postDay(entry) !== "";
+}
+
+/** Orders posts newest first, and by URL within a day, so the output never depends on input order. */
+export function newestFirst(posts: readonly BlogPostSummary[]): BlogPostSummary[] {
+  return [...posts].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
+}
+
+/** The blog posts among the pages (see `isBlogPost`), newest first: what the blog index lists and the feeds carry. */
+export function blogPosts(pages: ReadonlyArray<Pick<PageSummary, "entry" | "teaser">>): BlogPostSummary[] {
+  const posts = pages.flatMap(({ entry, teaser }) => (isBlogPost(entry) ? [{ url: entry.url, title: entry.title, date: postDay(entry), teaser }] : []));
+  return newestFirst(posts);
 }
 
 /** Lists the pages of a folder depth-first, which is the site order. */

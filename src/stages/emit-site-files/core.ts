@@ -1,12 +1,13 @@
 import type { Settings } from "../../config.ts";
 import type { OutputFile } from "../../output-files.ts";
-import { isPrintable } from "../../shared/content-rules.ts";
+import { blogPosts, isPrintable, postDay } from "../../shared/content-rules.ts";
 import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
-import { ATOM_PATH, atomFeed, blogPosts, postDay, RSS_PATH, rssFeed } from "./feeds.ts";
+import { ATOM_PATH, atomFeed, RSS_PATH, rssFeed } from "./feeds.ts";
 import { ICON_PATHS } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
 
-export { ATOM_PATH, atomFeed, blogPosts, newestFirst, rfc822, RSS_PATH, rssFeed, type BlogPost, type FeedOptions } from "./feeds.ts";
+export { ATOM_PATH, atomFeed, rfc822, RSS_PATH, rssFeed, undatedBlogPages, type BlogPost, type FeedOptions } from "./feeds.ts";
+export { blogPosts, newestFirst } from "../../shared/content-rules.ts";
 export { decodeEntities, escapeXml, plainText, teaserOf } from "../../shared/text.ts";
 export { ICON_PATHS } from "../../shared/constants.ts";
 

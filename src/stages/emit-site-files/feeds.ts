@@ -1,24 +1,16 @@
 import type { Settings } from "../../config.ts";
-import { blogDate, isPrintable } from "../../shared/content-rules.ts";
-import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
+import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
+import { BLOG_URL, blogDate, isBlogPost, isCalendarDay, isUnderBlog, newestFirst } from "../../shared/content-rules.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
+import type { BlogPostSummary } from "../../shared/page-data.ts";
 import { escapeXml } from "../../shared/text.ts";
-
-/** The blog's own URL; its index page is not a post. */
-export const BLOG_URL = "/blog/";
 
 /** Where the feeds are written, relative to the output folder. */
 export const RSS_PATH = "blog/feed.xml";
 export const ATOM_PATH = "blog/atom.xml";
 
-/** One blog post as the feeds show it. */
-export interface BlogPost {
-  url: string;
-  title: string;
-  /** The day from the file name, `YYYY-MM-DD`. */
-  date: string;
-  /** Plain-text teaser of the body (see `teaserOf`). */
-  teaser: string;
-}
+/** One blog post as the feeds show it: the blog index lists the same (see `blogPosts`). */
+export type BlogPost = BlogPostSummary;
 
 /** Options of `rssFeed` and `atomFeed`: the site's name and base URL, and the posts in any order. */
 export interface FeedOptions {
@@ -27,16 +19,24 @@ export interface FeedOptions {
 }
 
 /**
- * The publication day of a blog page from its file name (`YYYY-MM-DD-slug.md`),
- * or "" when the page is not under `/blog/` or the name holds no real
- * calendar day (`2026-02-30` is refused, not rolled over to March).
+ * A warning for each page under `/blog/` that is not a post because its file
+ * name holds no real day (pure): the blog index and the feeds leave such a
+ * page out, though it is still built, so its author learns why it is missing.
  */
-export function postDay(entry: Pick<PageEntry, "url" | "name">): string {
-  if (!entry.url.startsWith(BLOG_URL)) return "";
-  const day = blogDate(entry.name);
-  if (!day) return "";
-  const date = new Date(`${day}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === day ? day : "";
+export function undatedBlogPages(entries: ReadonlyArray<Pick<PageEntry, "url" | "name" | "title" | "path">>): Diagnostic[] {
+  return entries
+    .filter((entry) => isUnderBlog(entry) && !isBlogPost(entry))
+    .map((entry) => {
+      const day = blogDate(entry.name);
+      const why = day && !isCalendarDay(day) ? `${day} in its file name is not a calendar day` : "its file name starts with no date";
+      return diagnostic({
+        file: entry.path,
+        message: `Blog page ${entry.url} is not a post: ${why}, so the blog index and the feeds leave it out`,
+        ruleId: "blog-post-date",
+        fatal: false,
+        hint: "Name the file after the day it is published, YYYY-MM-DD-slug.md (2026-03-15-release.md), or move the page out of blog/ if it is not a post.",
+      });
+    });
 }
 
 /** A day as an RFC 822 date at midnight UTC (`Thu, 01 Jan 2026 00:00:00 GMT`), as RSS wants. */
@@ -47,25 +47,6 @@ export function rfc822(day: string): string {
 /** A day as an ISO 8601 date-time at midnight UTC (`2026-01-01T00:00:00Z`), as Atom wants. */
 export function iso8601(day: string): string {
   return `${day}T00:00:00Z`;
-}
-
-/** Orders posts newest first, and by URL within a day, so the output never depends on input order. */
-export function newestFirst(posts: readonly BlogPost[]): BlogPost[] {
-  return [...posts].sort((a, b) => (a.date !== b.date ? (a.date < b.date ? 1 : -1) : a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
-}
-
-/**
- * The blog posts among the processed pages, newest first: pages under
- * `/blog/` other than the blog index, with a day in their file name (pages
- * without one are not posts and stay out of the feeds), and not printable.
- */
-export function blogPosts(pages: ReadonlyArray<Pick<PageSummary, "entry" | "teaser">>): BlogPost[] {
-  const posts: BlogPost[] = [];
-  for (const { entry, teaser } of pages) {
-    const date = entry.url === BLOG_URL || isPrintable(entry) ? "" : postDay(entry);
-    if (date) posts.push({ url: entry.url, title: entry.title, date, teaser });
-  }
-  return newestFirst(posts);
 }
 
 /** The blog's title and description in the feeds. */

@@ -1,7 +1,7 @@
 import type { BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import { siteFiles } from "./core.ts";
+import { siteFiles, undatedBlogPages } from "./core.ts";
 
 /** Inputs of the stage: the index stage's pages and the routes the render stage produced. */
 export interface EmitSiteFilesInput {
@@ -19,8 +19,10 @@ export interface EmitSiteFilesResult {
  * look for: `sitemap.xml`, `robots.txt`, `manifest.webmanifest` with its SVG
  * icons, `favicon.svg`, and the blog's `blog/feed.xml` (RSS 2.0) and
  * `blog/atom.xml` (Atom 1.0) when the site has blog posts. Everything is
- * derived from the content, so the output is the same on every build.
+ * derived from the content, so the output is the same on every build. A
+ * page under `blog/` without a day in its file name is reported as a warning.
  */
 export function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput): EmitSiteFilesResult {
+  for (const problem of undatedBlogPages(input.pages.map((p) => p.entry))) ctx.report(problem);
   return { files: siteFiles({ settings: ctx.settings, pages: input.pages, routes: input.routes }) };
 }

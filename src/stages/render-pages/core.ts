@@ -1,8 +1,8 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import type { Settings } from "../../config.ts";
-import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
+import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
-import type { BlogPostSummary, Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
+import type { Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
@@ -108,13 +108,6 @@ interface Neighbours {
   position: ReadonlyMap<string, number>;
 }
 
-/** The posts the blog index lists, in site order. */
-function blogIndexPosts(pages: readonly PageSummary[]): BlogPostSummary[] {
-  return pages
-    .filter((p) => p.entry.url.startsWith("/blog/") && p.entry.url !== "/blog/" && !isPrintable(p.entry))
-    .map((p) => ({ url: p.entry.url, title: p.entry.title, date: blogDate(p.entry.name), teaser: p.teaser }));
-}
-
 /** Gathers what the planners share (pure): folders, URLs, printable sections, sidebars and the base page data. */
 function sitePlanning(options: PlanOptions): SitePlanning {
   const { root, pages, settings, anchorFiles = new Map<string, string>() } = options;
@@ -135,7 +128,8 @@ function sitePlanning(options: PlanOptions): SitePlanning {
   // Sections that get a combined printable page: those with pages, unless the content has its own.
   const printable = PRINTABLE_SECTIONS.filter((section) => folders.has(`/${section}/`) && !urls.has(`/${section}/printable/`));
   for (const section of printable) urls.add(`/${section}/printable/`);
-  const posts = blogIndexPosts(pages);
+  // The blog index lists exactly the posts the feeds carry, in the same order.
+  const posts = blogPosts(pages);
   const base = (url: string, title: string, description: string): BaseData => ({
     url,
     title,
@@ -146,7 +140,7 @@ function sitePlanning(options: PlanOptions): SitePlanning {
     page: null,
     children: [],
     hero: { words: HERO_WORDS },
-    posts: url === "/blog/" ? posts : [],
+    posts: url === BLOG_URL ? posts : [],
     sponsors: null,
     vote: null,
   });
@@ -177,7 +171,7 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
   return {
     title: entry.title,
     url: entry.url,
-    date: section === "blog" ? blogDate(entry.name) : "",
+    date: postDay(entry),
     contributors: planning.options.contributors[entry.url] ?? [],
     related: entry.related,
     previous: i === undefined ? null : link(neighbours.chain[i - 1]),
