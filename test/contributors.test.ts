@@ -144,4 +144,10 @@ unit("authorsOf: first-seen order, each once, exclusions and unmapped commits", 
   const commits = [{ author: { login: "b" } }, { author: null }, { author: { login: "A" } }, { author: { login: "B" } }, { author: { login: "dependabot[bot]" } }, { author: { login: null } }];
   assert.equal(authorsOf(commits, ["dependabot[bot]"]), { handles: ["b", "A"], unmapped: 2 });
 });
+unit("the check stage runs no other stage: indexing the content is the command's job", () => {
+  const source = fs.readFileSync(new URL("../src/stages/check-contributors/index.ts", import.meta.url), "utf8");
+  const imports = [...source.matchAll(/from "(\.\.\/[^"]+)"/g)].map((m) => m[1]);
+  assert.ok(imports.length > 0);
+  assert.equal(imports.filter((spec) => /index-content/.test(spec)), []);
+});
 unit.run();
