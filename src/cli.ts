@@ -161,8 +161,8 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .option("--max-age <days>", "check again handles checked more than this many days ago (0: check all)", parseDays, 30);
   codeHostOptions(contributors, "requests at once").action((opts: CodeHostCliOptions & { content: string; config?: string; fromHistory?: boolean; maxAge: number }) =>
     run(async () => {
-      const { checkContributors } = await import("./stages/check-contributors/index.ts");
-      await checkContributors({ content: opts.content, config: opts.config, fromHistory: opts.fromHistory, maxAgeDays: opts.maxAge, ...codeHostSettings(opts) });
+      const { contributors: runContributors } = await import("./contributors.ts");
+      await runContributors({ content: opts.content, config: opts.config, fromHistory: opts.fromHistory, maxAgeDays: opts.maxAge, ...codeHostSettings(opts) });
     }),
   );
   return cli;

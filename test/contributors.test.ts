@@ -5,7 +5,7 @@ import { build } from "../src/build.ts";
 import type { RetryPolicy } from "../src/code-host/policy.ts";
 import { PartialFailure } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { checkContributors, type CheckContributorsOptions, type CheckContributorsResult } from "../src/stages/check-contributors/index.ts";
+import { contributors as runContributors, type CheckContributorsResult, type ContributorsOptions } from "../src/contributors.ts";
 import { authorsOf } from "../src/stages/check-contributors/core.ts";
 import type { ContributorData } from "../src/stages/resolve-contributors/core.ts";
 import { runCli } from "./helpers/cli.ts";
@@ -28,10 +28,10 @@ function history(): FakeCommit[] {
 let host: FakeCodeHost;
 let site: TempSite;
 
-async function check(options: Partial<CheckContributorsOptions> = {}): Promise<{ result?: CheckContributorsResult; failure?: PartialFailure<CheckContributorsResult>; lines: string[] }> {
+async function check(options: Partial<ContributorsOptions> = {}): Promise<{ result?: CheckContributorsResult; failure?: PartialFailure<CheckContributorsResult>; lines: string[] }> {
   const logger = createMemoryLogger();
   try {
-    const result = await checkContributors({ root: site.dir, logger, now: NOW, codeHost: { baseUrl: host.url, token: "", policy: FAST }, ...options });
+    const result = await runContributors({ root: site.dir, logger, now: NOW, codeHost: { baseUrl: host.url, token: "", policy: FAST }, ...options });
     return { result, lines: logger.lines };
   } catch (error) {
     if (error instanceof PartialFailure) return { failure: error as PartialFailure<CheckContributorsResult>, lines: logger.lines };
@@ -143,5 +143,11 @@ const unit = suite("check-contributors core");
 unit("authorsOf: first-seen order, each once, exclusions and unmapped commits", () => {
   const commits = [{ author: { login: "b" } }, { author: null }, { author: { login: "A" } }, { author: { login: "B" } }, { author: { login: "dependabot[bot]" } }, { author: { login: null } }];
   assert.equal(authorsOf(commits, ["dependabot[bot]"]), { handles: ["b", "A"], unmapped: 2 });
+});
+unit("the check stage runs no other stage: indexing the content is the command's job", () => {
+  const source = fs.readFileSync(new URL("../src/stages/check-contributors/index.ts", import.meta.url), "utf8");
+  const imports = [...source.matchAll(/from "(\.\.\/[^"]+)"/g)].map((m) => m[1]);
+  assert.ok(imports.length > 0);
+  assert.equal(imports.filter((spec) => /index-content/.test(spec)), []);
 });
 unit.run();

@@ -8,7 +8,20 @@ import { unified } from "unified";
 import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { remarkHeadingIds } from "../src/markdown/remark-heading-ids.ts";
-import { MINISEARCH_OPTIONS, packIndex, PostingsPacker, radixTree, SEARCH_INDEX_PATH, SEARCH_OPTIONS, treeTerms, unpackIndex, type SearchIndexFile } from "../src/shared/search/index-format.ts";
+import {
+  loadedByFastPath,
+  MINISEARCH_OPTIONS,
+  packIndex,
+  PostingsPacker,
+  radixTree,
+  SEARCH_INDEX_PATH,
+  SEARCH_OPTIONS,
+  treeTerms,
+  unpackIndex,
+  unpackIndexDocumented,
+  unpackIndexFast,
+  type SearchIndexFile,
+} from "../src/shared/search/index-format.ts";
 import { groupResults, highlight, snippetWindow } from "../src/shared/search/results.ts";
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
@@ -75,6 +88,57 @@ units("a packed index answers exactly like the engine it was packed from", () =>
     }
     assert.equal(packer.finish(), packIndex(original.toJSON()), `runs of ${run}`);
   }
+});
+
+units("the fast path is taken with the pinned MiniSearch and loads exactly what the documented loader loads", () => {
+  const docs = [
+    { id: 0, title: "Entry Points", heading: "", text: "An entry point is where webpack starts." },
+    { id: 1, title: "", heading: "Named entries", text: "Give each entry a name; entries entries entries." },
+    { id: 2, title: "Configuration", heading: "", text: "A configuration file exports options for the compiler." },
+    { id: 3, title: "Caching", heading: "Content hash", text: "Use contenthash in output filenames so browsers cache them." },
+  ];
+  const engine = new MiniSearch(MINISEARCH_OPTIONS);
+  engine.addAll(docs);
+  const file: SearchIndexFile = { version: 1, pages: [["/a/", "A", "General"]], sections: docs.map((d) => [0, "", d.heading, -1, d.text]), ...packIndex(engine.toJSON()) };
+  const fast = unpackIndexFast(file);
+  // Fails as soon as MiniSearch's term map is no longer the Map tree the fast path fills (an upgrade past 7.2.0).
+  assert.ok(fast, "unpackIndexFast declined: MiniSearch's internal term map has changed shape");
+  assert.ok(loadedByFastPath(fast));
+  assert.ok(loadedByFastPath(unpackIndex(file)), "unpackIndex takes the fast path");
+  const documented = unpackIndexDocumented(file);
+  assert.not.ok(loadedByFastPath(documented));
+  // Same engine state, serialized term by term (reading every lazily decoded posting), and the same answers.
+  const normal = (e: MiniSearch) => {
+    const js = e.toJSON();
+    return { ...js, index: [...js.index].sort(([a], [b]) => a.localeCompare(b)) };
+  };
+  assert.equal(normal(fast), normal(documented));
+  assert.is(fast.termCount, documented.termCount);
+  const run = (e: MiniSearch, query: string) => e.search(query, SEARCH_OPTIONS).map((r) => [r.id, r.score.toFixed(9), r.terms]);
+  for (const query of ["entry", "entr", "configuraton", "contenthash", "cache browsers", "named entries"]) {
+    assert.equal(run(unpackIndexFast(file)!, query), run(documented, query), query);
+    assert.ok(run(documented, query).length > 0, `${query} finds something`);
+  }
+});
+
+units("when MiniSearch's internals are not the expected shape, the documented loader is used", () => {
+  const engine = new MiniSearch(MINISEARCH_OPTIONS);
+  engine.addAll([{ id: 0, title: "Entry", heading: "", text: "entry points" }]);
+  const file: SearchIndexFile = { version: 1, pages: [["/a/", "A", "General"]], sections: [[0, "", "", -1, "entry points"]], ...packIndex(engine.toJSON()) };
+  const loadJS = MiniSearch.loadJS;
+  // An engine whose term map keeps its tree elsewhere, as a future MiniSearch might.
+  MiniSearch.loadJS = ((js: Parameters<typeof loadJS>[0], options: Parameters<typeof loadJS>[1]) => {
+    const loaded = loadJS.call(MiniSearch, js, options) as unknown as { _index: Record<string, unknown> };
+    loaded._index = Object.assign(Object.create(Object.getPrototypeOf(loaded._index)), { ...loaded._index, _tree: undefined, _root: loaded._index._tree });
+    return loaded as unknown as MiniSearch;
+  }) as typeof loadJS;
+  try {
+    assert.is(unpackIndexFast(file), undefined);
+    assert.not.ok(loadedByFastPath(unpackIndex(file)));
+  } finally {
+    MiniSearch.loadJS = loadJS;
+  }
+  assert.equal(unpackIndex(file).search("entry", SEARCH_OPTIONS).map((r) => r.id), [0]);
 });
 
 units("the radix tree holds every term once, sibling edges never share a first letter", () => {

@@ -1,14 +1,15 @@
 /**
- * When a code-host request is tried again, and when it is given up (pure).
- * The client in `client.ts` feeds every failure through `classifyFailure` and
- * `decide`; nothing here touches the network or the clock.
+ * How code-host failures are named and when one is given up (pure). The
+ * retrying itself is done by `@octokit/plugin-retry` (server errors, network
+ * errors, timeouts) and `@octokit/plugin-throttling` (rate limits), set up in
+ * `client.ts`; nothing here touches the network or the clock.
  */
 
 /** How hard the client tries before it gives up on a request. */
 export interface RetryPolicy {
   /** Tries after the first one, for server errors, network errors, timeouts and rate limits. */
   retries: number;
-  /** First backoff delay; each later one doubles. */
+  /** First backoff delay for server errors, network errors and timeouts; the n-th waits n² times as long (plugin-retry's schedule). */
   baseDelayMs: number;
   /** The longest single wait for a rate limit to reset (or a `retry-after`); longer means give up. */
   maxWaitMs: number;
@@ -22,16 +23,16 @@ export const DEFAULT_POLICY: Readonly<RetryPolicy> = Object.freeze({ retries: 3,
 export type Failure =
   | { kind: "timeout" }
   | { kind: "network"; message: string }
-  | { kind: "server"; status: number; retryAfterMs?: number }
+  | { kind: "server"; status: number }
   | { kind: "rate-limit"; status: number; waitMs: number; resetAt?: number }
   | { kind: "http"; status: number; message: string }
   | { kind: "malformed"; message: string };
 
-/** What to do after a failed attempt. */
-export type Decision = { retryInMs: number } | { giveUp: string };
-
 /** Response headers as Octokit reports them (lower-case names). */
 export type Headers = Record<string, string | number | undefined>;
+
+/** The wait the host's own fallback stands for when a secondary limit names none (plugin-throttling's default). */
+const SECONDARY_FALLBACK_MS = 60_000;
 
 function header(headers: Headers, name: string): string | undefined {
   const value = headers[name];
@@ -48,25 +49,28 @@ function retryAfterMs(headers: Headers, now: number): number | undefined {
 }
 
 /**
- * Classifies an HTTP failure. A 403 or 429 is a rate limit when it carries
- * `retry-after` or says no requests remain (`x-ratelimit-remaining: 0`); the
- * wait is the `retry-after`, else the time until `x-ratelimit-reset` (epoch
- * seconds). Other 403s are plain refusals.
+ * Classifies an HTTP failure the way the throttling plugin tells rate limits
+ * apart: a 403 or 429 is a primary rate limit when no requests remain
+ * (`x-ratelimit-remaining: 0`; the wait runs to `x-ratelimit-reset`, epoch
+ * seconds, plus one), and a secondary one when its message says "secondary
+ * rate" (the wait is the `retry-after`, else a minute). Other 403s and 429s
+ * are plain refusals.
  */
 export function classifyStatus(status: number, headers: Headers, message: string, now: number): Failure {
-  const after = retryAfterMs(headers, now);
   if (status === 403 || status === 429) {
-    const remaining = header(headers, "x-ratelimit-remaining");
-    const reset = Number(header(headers, "x-ratelimit-reset"));
-    const resetAt = Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined;
-    if (after !== undefined) return { kind: "rate-limit", status, waitMs: after, resetAt: resetAt ?? now + after };
-    if (remaining === "0" || status === 429) {
+    if (/\bsecondary rate\b/i.test(message)) {
+      const waitMs = retryAfterMs(headers, now) ?? SECONDARY_FALLBACK_MS;
+      return { kind: "rate-limit", status, waitMs, resetAt: now + waitMs };
+    }
+    if (header(headers, "x-ratelimit-remaining") === "0") {
+      const reset = Number(header(headers, "x-ratelimit-reset"));
+      const resetAt = Number.isFinite(reset) && reset > 0 ? reset * 1000 : undefined;
       // One extra second covers the reset's rounding to whole seconds.
-      const waitMs = resetAt !== undefined ? Math.max(0, resetAt - now) + 1000 : 60_000;
+      const waitMs = resetAt !== undefined ? Math.max(0, Math.ceil((resetAt - now) / 1000) + 1) * 1000 : SECONDARY_FALLBACK_MS;
       return { kind: "rate-limit", status, waitMs, resetAt };
     }
   }
-  if (status >= 500) return after === undefined ? { kind: "server", status } : { kind: "server", status, retryAfterMs: after };
+  if (status >= 500) return { kind: "server", status };
   return { kind: "http", status, message };
 }
 
@@ -92,34 +96,21 @@ export function describeFailure(failure: Failure, policy: RetryPolicy): string {
   }
 }
 
+/** True when waiting out this rate limit is within the policy's bound. */
+export function withinWaitBound(waitMs: number, policy: RetryPolicy): boolean {
+  return waitMs <= policy.maxWaitMs;
+}
+
 /**
- * Decides after attempt number `attempt` (0 for the first) failed: server
- * errors, network errors and timeouts back off exponentially (a server's
- * `retry-after` is honoured when longer); rate limits wait for the reset if
- * that is within `maxWaitMs`. Everything else, and running out of retries,
- * gives up with the reason.
+ * Why a request was given up after `attempts` tries, in one line: refusals
+ * and malformed responses say only what happened; a rate limit too far off
+ * says so with the bound; anything else says how often it was tried.
  */
-export function decide(failure: Failure, attempt: number, policy: RetryPolicy): Decision {
+export function giveUpReason(failure: Failure, attempts: number, policy: RetryPolicy): string {
   const reason = describeFailure(failure, policy);
-  const tries = attempt + 1;
-  const exhausted = () => ({ giveUp: `${reason}, ${tries} attempt${tries === 1 ? "" : "s"}` });
-  switch (failure.kind) {
-    case "http":
-    case "malformed":
-      return { giveUp: reason };
-    case "rate-limit":
-      if (failure.waitMs > policy.maxWaitMs) {
-        return { giveUp: `${reason}; waiting ${seconds(failure.waitMs)} is beyond the ${seconds(policy.maxWaitMs)} bound (a GITHUB_TOKEN raises the limit)` };
-      }
-      return attempt < policy.retries ? { retryInMs: failure.waitMs } : exhausted();
-    case "server":
-    case "network":
-    case "timeout": {
-      if (attempt >= policy.retries) return exhausted();
-      const backoff = policy.baseDelayMs * 2 ** attempt;
-      const wait = failure.kind === "server" && failure.retryAfterMs !== undefined ? Math.max(backoff, failure.retryAfterMs) : backoff;
-      if (wait > policy.maxWaitMs) return { giveUp: `${reason}; the server asks to wait ${seconds(wait)}, beyond the ${seconds(policy.maxWaitMs)} bound` };
-      return { retryInMs: wait };
-    }
+  if (failure.kind === "http" || failure.kind === "malformed") return reason;
+  if (failure.kind === "rate-limit" && !withinWaitBound(failure.waitMs, policy)) {
+    return `${reason}; waiting ${seconds(failure.waitMs)} is beyond the ${seconds(policy.maxWaitMs)} bound (a GITHUB_TOKEN raises the limit)`;
   }
+  return `${reason}, ${attempts} attempt${attempts === 1 ? "" : "s"}`;
 }

@@ -1,3 +1,33 @@
+/*
+ * Why this server is ours and not sirv or serve-handler (both read against what `serve` must do):
+ *
+ * sirv 3 (lukeed/sirv):
+ * - Gzip is only for precompressed siblings (`file.gz`); nothing is compressed on the fly, and the
+ *   build writes no `.gz` files, so the 800 KB search index would go uncompressed.
+ * - Outside `dev` mode it lists the folder once at start-up; `serve` swaps the output on every
+ *   rebuild, so only `dev` mode would do, and there the root check is `abs.startsWith(dir)` on the
+ *   unresolved path (no separator, no realpath): a symlink pointing out of the output is followed.
+ * - `/guides` is answered with `/guides/index.html` instead of a redirect to `/guides/`, which
+ *   breaks the pages' relative links; no 405 for other methods (a POST is served like a GET); an
+ *   undecodable escape is looked up as is instead of being a 400.
+ * - The file is piped with `Content-Length` from `stat`, so the live-reload script could only be
+ *   added by rewrapping the response and its headers; `onNoMatch` could send 404.html with 404.
+ *
+ * serve-handler 6 (vercel/serve-handler):
+ * - No compression at all (the `serve` CLI adds the `compression` middleware around it).
+ * - Symlinks are judged by `lstat` of the last path segment only: with `symlinks: false` a link
+ *   inside the output (which must be served) is a 404, while a linked folder in the middle of a
+ *   path (`/leakdir/secret.txt`) is followed out of the root; with `symlinks: true` every link is
+ *   followed. Neither is "served when its real path lies under the real root".
+ * - No HTML transform: `createReadStream` can be replaced, but `Content-Length` comes from `stat`,
+ *   so the injected script would break the length; its 404.html is streamed the same way.
+ * - No method check (POST is served), `%00` reaches `lstat` and becomes a 500 instead of a 400,
+ *   the root is resolved against `process.cwd()`, and it brings minimatch, path-to-regexp,
+ *   mime-types, range-parser and more for rewrites, listings and ranges this server does not need.
+ *
+ * What it would keep from either (404.html with status 404, `..` refused) is the smallest part of
+ * this file, so the server stays hand-written on `node:http`, `node:zlib` and `resolve-request.ts`.
+ */
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import http from "node:http";

@@ -362,17 +362,8 @@ function treeMaps(node: TreeNode): Map<string, unknown> {
   return map;
 }
 
-/**
- * Turns the file back into a MiniSearch instance. The documented `loadJS`
- * takes postings as objects keyed by number, and building those for 120 000
- * postings costs about 150 ms in a browser, and inserting 6 000 terms into
- * the engine's radix tree another 40 ms. So the instance is created empty
- * through `loadJS`, and its term tree is replaced by the file's tree, built
- * as Maps of the same shape MiniSearch 7's SearchableMap keeps (MiniSearch is
- * pinned to 7.2.0 for this), with postings that decode when a query first
- * reads them. Without that tree the documented path is taken.
- */
-export function unpackIndex(file: SearchIndexFile): MiniSearch {
+/** The engine's state for the file apart from its terms: documents, field ids and lengths. */
+function engineBase(file: SearchIndexFile) {
   const count = file.sections.length;
   const width = SEARCH_FIELDS.length;
   const documentIds: Record<string, number> = {};
@@ -381,7 +372,7 @@ export function unpackIndex(file: SearchIndexFile): MiniSearch {
     documentIds[id] = id;
     fieldLength[id] = file.lengths.slice(id * width, id * width + width);
   }
-  const base = {
+  return {
     documentCount: count,
     nextId: count,
     documentIds,
@@ -392,17 +383,54 @@ export function unpackIndex(file: SearchIndexFile): MiniSearch {
     dirtCount: 0,
     serializationVersion: 2,
   };
-  const empty = MiniSearch.loadJS({ ...base, index: [] }, MINISEARCH_OPTIONS);
-  const terms = (empty as unknown as { _index?: TermMap })._index;
-  if (terms?._tree instanceof Map && terms._tree.size === 0) {
-    terms._tree = treeMaps(file.tree);
-    terms._size = undefined;
-    return empty;
-  }
+}
+
+/** Engines `unpackIndexFast` filled, so tests can tell which way an index was loaded. */
+const fastLoaded = new WeakSet<MiniSearch>();
+
+/** True when `engine` came from the fast path of `unpackIndex`, not from the documented loader. */
+export function loadedByFastPath(engine: MiniSearch): boolean {
+  return fastLoaded.has(engine);
+}
+
+/**
+ * Loads the file through MiniSearch's documented `loadJS`, every posting
+ * turned into the objects keyed by number that it takes. The reference the
+ * fast path must equal, and the fallback when the fast path cannot be taken.
+ */
+export function unpackIndexDocumented(file: SearchIndexFile): MiniSearch {
   const index = treeTerms(file.tree).map(([term, postings]) => {
     const entries: Record<string, SerializedEntry> = {};
     for (const [field, docs] of termData(postings)) entries[field] = Object.fromEntries(docs);
     return [term, entries] as [string, Record<string, SerializedEntry>];
   });
-  return MiniSearch.loadJS({ ...base, index }, MINISEARCH_OPTIONS);
+  return MiniSearch.loadJS({ ...engineBase(file), index }, MINISEARCH_OPTIONS);
+}
+
+/**
+ * The fast path: creates the engine empty through `loadJS` and replaces its
+ * term tree with the file's tree, built as Maps of the shape MiniSearch 7's
+ * SearchableMap keeps (MiniSearch is pinned to 7.2.0 for this), with postings
+ * that decode when a query first reads them. Returns undefined when the
+ * engine's internals are not that shape.
+ */
+export function unpackIndexFast(file: SearchIndexFile): MiniSearch | undefined {
+  const empty = MiniSearch.loadJS({ ...engineBase(file), index: [] }, MINISEARCH_OPTIONS);
+  const terms = (empty as unknown as { _index?: TermMap })._index;
+  if (!(terms?._tree instanceof Map) || terms._tree.size !== 0 || !("_size" in terms)) return undefined;
+  terms._tree = treeMaps(file.tree);
+  terms._size = undefined;
+  fastLoaded.add(empty);
+  return empty;
+}
+
+/**
+ * Turns the file back into a MiniSearch instance. The documented `loadJS`
+ * takes postings as objects keyed by number, and building those for 120 000
+ * postings costs about 150 ms in a browser, and inserting 6 000 terms into
+ * the engine's radix tree another 40 ms; so the fast path is taken when the
+ * engine's internals allow it, and the documented one otherwise.
+ */
+export function unpackIndex(file: SearchIndexFile): MiniSearch {
+  return unpackIndexFast(file) ?? unpackIndexDocumented(file);
 }

@@ -1,33 +1,29 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import pLimit from "p-limit";
-import { CodeHostError, retryLine, type CodeHostOptions } from "../../code-host/client.ts";
-import { loadSettings, type Settings } from "../../config.ts";
-import { createContext } from "../../context.ts";
-import { formatDiagnostic, sortDiagnostics } from "../../diagnostics.ts";
-import { ContentError, PartialFailure } from "../../errors.ts";
-import { createLogger, formatDuration, type Logger } from "../../logger.ts";
+import { CodeHostError } from "../../code-host/client.ts";
+import { failureMessage, openCodeHostCommand, type CodeHostCommand, type CodeHostCommandOptions } from "../../code-host/command.ts";
+import type { BuildContext } from "../../context.ts";
+import { formatDiagnostic } from "../../diagnostics.ts";
+import { formatDuration } from "../../logger.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
 import { writeFileAtomic } from "../../write-file.ts";
-import { runIndexContent } from "../index-content/index.ts";
 import { handlesToCheck, pageHandles, serializeContributorData, type ContributorData } from "../resolve-contributors/core.ts";
-import { CONTRIBUTOR_DATA, readContributorData } from "../resolve-contributors/index.ts";
+import { CONTRIBUTOR_DATA } from "../resolve-contributors/index.ts";
 import { applyChecks, authorsOf, missingHandles, type CommitAuthor, type HandleCheck } from "./core.ts";
 
-export interface CheckContributorsOptions {
-  root?: string;
-  content?: string;
-  config?: string;
-  settings?: Settings;
+/** What the check is run on: the indexed pages and the data file as it was read. */
+export interface CheckContributorsInput extends CodeHostCommandOptions {
+  pages: readonly PageEntry[];
+  /** The contributor data file's contents before this run. */
+  before: ContributorData;
   /** Also record each page's commit authors from the site repository's history. */
   fromHistory?: boolean;
   /** Re-check handles checked longer ago than this; default 30 days. 0 checks every handle. */
   maxAgeDays?: number;
-  /** Requests at once; default 4. */
-  concurrency?: number;
-  codeHost?: CodeHostOptions;
   /** The time recorded as checked; default now. */
   now?: Date;
-  logger?: Logger;
+  /** When the command started, for the summary's duration (`performance.now()`); default when the check starts. */
+  started?: number;
 }
 
 export interface CheckContributorsResult {
@@ -41,112 +37,131 @@ export interface CheckContributorsResult {
   data: ContributorData;
 }
 
+/** One handle's outcome: checked, or a failed request (its earlier record is kept). */
+type HandleOutcome = { check: HandleCheck } | { handle: string; failure: string };
+
+/** One page's authors from its history; on a failed request, the history it had and why. */
+interface HistoryOutcome {
+  page: PageEntry;
+  handles: string[];
+  unmapped: number;
+  failure?: string;
+}
+
 /**
- * `docs-build contributors`: checks every handle the content names against
- * the code host (`GET /users/{handle}`) and records whether it exists in
- * `content/_data/contributors.json`, which the build reads instead of the
- * network. With `fromHistory`, first records each page's commit authors
- * (`GET /repos/{owner}/{repo}/commits?path=`). A failed request keeps what
- * the file said before; the command then exits 1.
+ * Records each own page's commit authors (`GET /repos/{owner}/{repo}/commits?path=`,
+ * every page of results). Pages that no longer exist lose their history; a page
+ * whose request fails keeps the history it had, and the failure is returned.
  */
-export async function checkContributors(options: CheckContributorsOptions = {}): Promise<CheckContributorsResult> {
-  const started = performance.now();
-  const root = path.resolve(options.root ?? process.cwd());
-  const logger = options.logger ?? createLogger();
-  const settings = options.settings ?? (await loadSettings(root, options.config));
-  const ctx = createContext({ root, content: options.content, settings, logger, links: "warn" });
-  const index = await runIndexContent(ctx);
-  const before = await readContributorData(ctx);
-  const fatal = ctx.diagnostics().filter((d) => d.fatal);
-  if (fatal.length) throw new ContentError(sortDiagnostics(fatal));
-  const pages = index.pages.map((p) => p.entry);
-  const octokit = await ctx.codeHost({ ...options.codeHost, onRetry: (event) => logger.info(retryLine(event)) });
-  const limit = pLimit(Math.max(1, options.concurrency ?? 4));
-  const failures: string[] = [];
-  const now = options.now ?? new Date();
-  let data: ContributorData = { handles: { ...before.handles }, history: { ...before.history } };
-
-  if (options.fromHistory) {
-    const [owner, repo] = settings.repository.split("/");
-    const own = pages.filter((p) => !p.thirdParty);
-    logger.info(`Reading the history of ${own.length} pages in ${settings.repository}`);
-    let unmapped = 0;
-    const history: Record<string, string[]> = {};
-    await Promise.all(
-      own.map((page) =>
-        limit(async () => {
-          // Page paths are relative to the project root, which is the site repository's root.
-          const file = page.path;
-          try {
-            const commits = (await octokit.paginate("GET /repos/{owner}/{repo}/commits", { owner, repo, path: file, per_page: 100 })) as CommitAuthor[];
-            const authors = authorsOf(commits, settings.contributors.exclude);
-            unmapped += authors.unmapped;
-            history[page.path] = authors.handles;
-          } catch (error) {
-            failures.push(`history of ${file}: ${error instanceof CodeHostError ? error.reason : (error as Error).message}`);
-            if (data.history[page.path]) history[page.path] = data.history[page.path];
-          }
-        }),
-      ),
-    );
-    // Pages that no longer exist lose their history; the others get this run's (or keep the last on failure).
-    data = { ...data, history: Object.fromEntries(Object.entries(history).filter(([, handles]) => handles.length > 0)) };
-    if (unmapped) logger.info(`${unmapped} commits have no code-host account for their author and were left out`);
-  }
-
-  const due = handlesToCheck(pages, data, { exclude: settings.contributors.exclude, now: now.getTime(), maxAgeMs: (options.maxAgeDays ?? 30) * 86_400_000 });
-  logger.info(`Checking ${due.length} handle${due.length === 1 ? "" : "s"} on the code host (${Object.keys(data.handles).length} known)`);
-  const checked: HandleCheck[] = [];
-  let done = 0;
-  await Promise.all(
-    due.map((handle) =>
-      limit(async () => {
-        const counter = `[${String(++done).padStart(String(due.length).length)}/${due.length}]`;
-        try {
-          const response = await octokit.request("GET /users/{username}", { username: handle });
-          const name = typeof response.data.name === "string" && response.data.name.trim() ? response.data.name.trim() : undefined;
-          checked.push({ handle, exists: true, name });
-          logger.info(`${counter} ✓ ${handle}${name ? ` (${name})` : ""}`);
-        } catch (error) {
-          if (error instanceof CodeHostError && error.status === 404) {
-            checked.push({ handle, exists: false });
-            logger.info(`${counter} ✗ ${handle}: no such account`);
-            return;
-          }
-          const reason = error instanceof CodeHostError ? error.reason : (error as Error).message;
-          failures.push(`${handle}: ${reason}`);
-          logger.info(`${counter} ! ${handle}: ${reason}; its earlier record is kept`);
-        }
-      }),
-    ),
+async function readHistory(ctx: BuildContext, command: CodeHostCommand, pages: readonly PageEntry[], data: ContributorData): Promise<{ history: ContributorData["history"]; failures: string[] }> {
+  const { settings, logger } = ctx;
+  const [owner, repo] = settings.repository.split("/");
+  const own = pages.filter((p) => !p.thirdParty);
+  logger.info(`Reading the history of ${own.length} pages in ${settings.repository}`);
+  const outcomes = await command.each(
+    own,
+    async (page): Promise<HistoryOutcome> => {
+      // Page paths are relative to the project root, which is the site repository's root.
+      const commits = (await command.octokit.paginate("GET /repos/{owner}/{repo}/commits", { owner, repo, path: page.path, per_page: 100 })) as CommitAuthor[];
+      return { page, ...authorsOf(commits, settings.contributors.exclude) };
+    },
+    { failed: (page, error): HistoryOutcome => ({ page, handles: data.history[page.path] ?? [], unmapped: 0, failure: `history of ${page.path}: ${failureMessage(error)}` }) },
   );
-  checked.sort((a, b) => a.handle.localeCompare(b.handle));
-  data = applyChecks(data, checked, now.toISOString());
+  const unmapped = outcomes.reduce((sum, o) => sum + o.unmapped, 0);
+  if (unmapped) logger.info(`${unmapped} commits have no code-host account for their author and were left out`);
+  return {
+    history: Object.fromEntries(outcomes.filter((o) => o.handles.length > 0).map((o) => [o.page.path, o.handles])),
+    failures: outcomes.flatMap((o) => (o.failure ? [o.failure] : [])),
+  };
+}
 
+/** Asks the code host about each handle (`GET /users/{handle}`); a 404 means the account does not exist. */
+async function checkHandles(command: CodeHostCommand, due: readonly string[]): Promise<HandleOutcome[]> {
+  return command.each(
+    due,
+    async (handle): Promise<HandleOutcome> => {
+      try {
+        const response = await command.octokit.request("GET /users/{username}", { username: handle });
+        const name = typeof response.data.name === "string" && response.data.name.trim() ? response.data.name.trim() : undefined;
+        return { check: { handle, exists: true, name } };
+      } catch (error) {
+        if (error instanceof CodeHostError && error.status === 404) return { check: { handle, exists: false } };
+        throw error;
+      }
+    },
+    {
+      failed: (handle, error) => ({ handle, failure: failureMessage(error) }),
+      progress(outcome, counter) {
+        if ("failure" in outcome) return `${counter} ! ${outcome.handle}: ${outcome.failure}; its earlier record is kept`;
+        const { check } = outcome;
+        if (!check.exists) return `${counter} ✗ ${check.handle}: no such account`;
+        return `${counter} ✓ ${check.handle}${check.name ? ` (${check.name})` : ""}`;
+      },
+    },
+  );
+}
+
+/** Writes the data file when its text changed; true when it did. */
+async function writeData(ctx: BuildContext, data: ContributorData): Promise<boolean> {
   const file = path.join(ctx.paths.content, CONTRIBUTOR_DATA);
   const text = serializeContributorData(data);
   const previous = await fs.readFile(file, "utf8").catch(() => undefined);
-  const written = previous !== text;
-  if (written) await writeFileAtomic(file, text);
+  if (previous === text) return false;
+  await writeFileAtomic(file, text);
+  return true;
+}
+
+/** The closing summary: counts, where the data went, and the handles left out with the pages naming them. */
+function summaryLines(ctx: BuildContext, result: CheckContributorsResult, elapsedMs: number): string[] {
+  const { checked, failures, missing, written } = result;
+  const exists = checked.filter((c) => c.exists).length;
+  const file = ctx.display(path.join(ctx.paths.content, CONTRIBUTOR_DATA));
+  const lines = [
+    `Checked ${checked.length} handle${checked.length === 1 ? "" : "s"} in ${formatDuration(elapsedMs)}: ${exists} exist, ${checked.length - exists} not found, ${failures.length} failed; ` +
+      (written ? `wrote ${file}` : `${file} unchanged`),
+  ];
+  if (missing.length) lines.push("Not on the code host, so left out of every page's contributors:", ...missing.map((m) => `  ${m.handle} (${m.pages.join(", ")})`));
+  return lines;
+}
+
+/**
+ * The contributors check: asks the code host about every handle the pages
+ * name and records whether it exists in `content/_data/contributors.json`,
+ * which the build reads instead of the network. With `fromHistory`, first
+ * records each page's commit authors. A failed request keeps what the file
+ * said before; the check then throws PartialFailure (exit 1).
+ */
+export async function checkContributors(ctx: BuildContext, input: CheckContributorsInput): Promise<CheckContributorsResult> {
+  const started = input.started ?? performance.now();
+  const { settings, logger } = ctx;
+  const command = await openCodeHostCommand(ctx, input);
+  const now = input.now ?? new Date();
+  let data: ContributorData = { handles: { ...input.before.handles }, history: { ...input.before.history } };
+  const failures: string[] = [];
+  if (input.fromHistory) {
+    const read = await readHistory(ctx, command, input.pages, data);
+    data = { ...data, history: read.history };
+    failures.push(...read.failures);
+  }
+
+  const due = handlesToCheck(input.pages, data, { exclude: settings.contributors.exclude, now: now.getTime(), maxAgeMs: (input.maxAgeDays ?? 30) * 86_400_000 });
+  logger.info(`Checking ${due.length} handle${due.length === 1 ? "" : "s"} on the code host (${Object.keys(data.handles).length} known)`);
+  const outcomes = await checkHandles(command, due);
+  const checked = outcomes.flatMap((o) => ("check" in o ? [o.check] : [])).sort((a, b) => a.handle.localeCompare(b.handle));
+  failures.push(...outcomes.flatMap((o) => ("failure" in o ? [`${o.handle}: ${o.failure}`] : [])));
+  data = applyChecks(data, checked, now.toISOString());
+  const written = await writeData(ctx, data);
 
   const missing = missingHandles(
-    pages.map((p) => ({ path: p.path, handles: pageHandles(p, data) })),
+    input.pages.map((p) => ({ path: p.path, handles: pageHandles(p, data) })),
     data,
   );
-  const exists = checked.filter((c) => c.exists).length;
-  logger.summary(
-    `Checked ${checked.length} handle${checked.length === 1 ? "" : "s"} in ${formatDuration(performance.now() - started)}: ${exists} exist, ${checked.length - exists} not found, ${failures.length} failed; ` +
-      (written ? `wrote ${ctx.display(file)}` : `${ctx.display(file)} unchanged`),
-  );
-  if (missing.length) {
-    logger.summary("Not on the code host, so left out of every page's contributors:");
-    for (const m of missing) logger.summary(`  ${m.handle} (${m.pages.join(", ")})`);
-  }
   for (const d of ctx.diagnostics()) if (!d.fatal && d.ruleId === "contributor-data") logger.warn(formatDiagnostic(d));
-  const result = { checked, missing, failures, written, data };
-  if (failures.length) {
-    for (const failure of failures) logger.summary(`  ✗ ${failure}`);
-    throw new PartialFailure(`${failures.length} request${failures.length === 1 ? "" : "s"} failed; what the file said before was kept for them. Run the command again later.`, result);
-  }
-  return result;
+  const result: CheckContributorsResult = { checked, missing, failures, written, data };
+  return command.finish({
+    result,
+    summary: summaryLines(ctx, result, performance.now() - started),
+    failures,
+    message: `${failures.length} request${failures.length === 1 ? "" : "s"} failed; what the file said before was kept for them. Run the command again later.`,
+  });
 }

@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Octokit } from "@octokit/rest";
-import pLimit from "p-limit";
-import { CodeHostError, isNotModified, retryLine, type CodeHostOptions } from "../../code-host/client.ts";
+import { CodeHostError, isNotModified } from "../../code-host/client.ts";
+import { failureMessage, openCodeHostCommand, type CodeHostCommandOptions } from "../../code-host/command.ts";
 import { loadSettings, type Settings } from "../../config.ts";
 import { createContext, type BuildContext } from "../../context.ts";
 import { sortDiagnostics, type Diagnostic } from "../../diagnostics.ts";
-import { ContentError, PartialFailure, UsageError } from "../../errors.ts";
+import { ContentError, UsageError } from "../../errors.ts";
 import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
 import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
@@ -22,7 +22,7 @@ const STATE_VERSION = 1;
 /** The docs site's own origin; README links to it become root-relative even when `baseUrl` is another host. */
 const SITE_ORIGIN = "https://webpack.js.org";
 
-export interface FetchReadmesOptions {
+export interface FetchReadmesOptions extends CodeHostCommandOptions {
   /** Project root (repositories/, content/, .cache/); default the working directory. */
   root?: string;
   /** Content folder, relative to the root; default `content`. */
@@ -31,12 +31,8 @@ export interface FetchReadmesOptions {
   config?: string;
   /** Ready settings (skips loading the config file). */
   settings?: Settings;
-  /** Repositories fetched at once; default 4. */
-  concurrency?: number;
   /** Delete fetched pages whose repository is no longer listed. */
   prune?: boolean;
-  /** API root, token and retry policy; defaults from GITHUB_API_URL and GITHUB_TOKEN. */
-  codeHost?: CodeHostOptions;
   logger?: Logger;
 }
 
@@ -201,11 +197,10 @@ function failureReason(error: unknown, entry: RepositoryEntry, ctx: BuildContext
     const list = ctx.display(path.join(ctx.paths.repositories, REPOSITORY_LISTS[entry.kind]));
     return error.status === 404 ? `${error.message}; check the name in ${list}` : error.message;
   }
-  return (error as Error).message ?? String(error);
+  return failureMessage(error);
 }
 
-function progressLine(result: RepositoryResult, done: number, total: number): string {
-  const counter = `[${String(done).padStart(String(total).length)}/${total}]`;
+function progressLine(result: RepositoryResult, counter: string): string {
   if (result.status === "failed") return `${counter} ✗ ${result.fullName}: ${result.reason}`;
   const detail = result.status === "unchanged" ? (result.notModified ? "unchanged, not modified on the code host" : "unchanged") : `written, ${formatBytes(result.bytes ?? 0)}`;
   return `${counter} ✓ ${result.fullName} → ${result.file} (${detail})`;
@@ -215,8 +210,8 @@ function progressLine(result: RepositoryResult, done: number, total: number): st
  * `docs-build fetch-readmes`: syncs the README of every repository in
  * `repositories/loaders.json` and `plugins.json` into `content/<kind>/_<name>.md`.
  * Repositories are fetched `concurrency` at a time; one that fails keeps its
- * previous page untouched and the rest go on. Throws FetchFailedError at the
- * end when any failed.
+ * previous page untouched and the rest go on. Throws PartialFailure (with the
+ * result) at the end when any failed.
  */
 export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<FetchReadmesResult> {
   const started = performance.now();
@@ -228,31 +223,27 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   const cacheDir = path.join(root, FETCH_CACHE_DIR);
   const stateFile = path.join(cacheDir, STATE_FILE);
   const state = await readState(stateFile);
-  const octokit = await ctx.codeHost({ ...options.codeHost, onRetry: (event) => logger.info(retryLine(event)) });
+  const command = await openCodeHostCommand(ctx, options);
   const concurrency = options.concurrency ?? 4;
   const token = options.codeHost?.token ?? process.env.GITHUB_TOKEN;
-  logger.info(`Fetching ${entries.length} READMEs from ${octokit.request.endpoint.DEFAULTS.baseUrl}, ${concurrency} at a time${token ? "" : " (no GITHUB_TOKEN: the anonymous rate limit applies)"}`);
+  logger.info(`Fetching ${entries.length} READMEs from ${command.octokit.request.endpoint.DEFAULTS.baseUrl}, ${concurrency} at a time${token ? "" : " (no GITHUB_TOKEN: the anonymous rate limit applies)"}`);
 
-  const limit = pLimit(Math.max(1, concurrency));
-  let done = 0;
-  const results = await Promise.all(
-    entries.map((entry) =>
-      limit(async (): Promise<RepositoryResult> => {
-        const key = entry.fullName.toLowerCase();
-        let result: RepositoryResult;
-        try {
-          const fetched = await fetchOne(ctx, octokit, entry, state.repositories[key], cacheDir);
-          state.repositories[key] = fetched.state;
-          result = fetched.result;
-        } catch (error) {
-          const target = path.join(ctx.paths.content, pageFileName(entry.kind, repoName(entry)));
-          const kept = await fs.stat(target).then(() => true, () => false);
-          result = { fullName: entry.fullName, kind: entry.kind, status: "failed", file: ctx.display(target), reason: failureReason(error, entry, ctx), kept };
-        }
-        logger.info(progressLine(result, ++done, entries.length));
-        return result;
-      }),
-    ),
+  const results = await command.each(
+    entries,
+    async (entry): Promise<RepositoryResult> => {
+      const key = entry.fullName.toLowerCase();
+      const fetched = await fetchOne(ctx, command.octokit, entry, state.repositories[key], cacheDir);
+      state.repositories[key] = fetched.state;
+      return fetched.result;
+    },
+    {
+      async failed(entry, error): Promise<RepositoryResult> {
+        const target = path.join(ctx.paths.content, pageFileName(entry.kind, repoName(entry)));
+        const kept = await fs.stat(target).then(() => true, () => false);
+        return { fullName: entry.fullName, kind: entry.kind, status: "failed", file: ctx.display(target), reason: failureReason(error, entry, ctx), kept };
+      },
+      progress: progressLine,
+    },
   );
   await writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
@@ -269,11 +260,10 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   const count = (status: FetchStatus) => results.filter((r) => r.status === status).length;
   const seconds = (performance.now() - started) / 1000;
   const failed = results.filter((r) => r.status === "failed");
-  logger.summary(`Fetched ${count("fetched")}, unchanged ${count("unchanged")}, failed ${failed.length} of ${results.length} repositories in ${formatDuration(seconds * 1000)}`);
-  for (const failure of failed) logger.summary(`  ✗ ${failure.fullName}: ${failure.reason} (${failure.kept ? `kept ${failure.file} as it was` : "no page written"})`);
-  const result = { results, orphans, seconds };
-  if (failed.length) {
-    throw new PartialFailure(`${failed.length} of ${results.length} repositories failed; their pages were left as they were. Run fetch-readmes again later, or fix the list.`, result);
-  }
-  return result;
+  return command.finish({
+    result: { results, orphans, seconds },
+    summary: [`Fetched ${count("fetched")}, unchanged ${count("unchanged")}, failed ${failed.length} of ${results.length} repositories in ${formatDuration(seconds * 1000)}`],
+    failures: failed.map((failure) => `${failure.fullName}: ${failure.reason} (${failure.kept ? `kept ${failure.file} as it was` : "no page written"})`),
+    message: `${failed.length} of ${results.length} repositories failed; their pages were left as they were. Run fetch-readmes again later, or fix the list.`,
+  });
 }

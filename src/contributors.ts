@@ -1,0 +1,52 @@
+import path from "node:path";
+import type { CodeHostCommandOptions } from "./code-host/command.ts";
+import { loadSettings, type Settings } from "./config.ts";
+import { createContext } from "./context.ts";
+import { sortDiagnostics } from "./diagnostics.ts";
+import { ContentError } from "./errors.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import { checkContributors, type CheckContributorsResult } from "./stages/check-contributors/index.ts";
+import { runIndexContent } from "./stages/index-content/index.ts";
+import { readContributorData } from "./stages/resolve-contributors/index.ts";
+
+export type { CheckContributorsResult } from "./stages/check-contributors/index.ts";
+
+/** Options of `docs-build contributors`; every one has a default. */
+export interface ContributorsOptions extends CodeHostCommandOptions {
+  /** Project root (config, content/, the site repository). Default: the working directory. */
+  root?: string;
+  /** Content folder, relative to the root. Default `content`. */
+  content?: string;
+  /** Path of a config file; default `docs-build.config.json` at the root, if present. */
+  config?: string;
+  /** Ready settings (skips loading the config file). */
+  settings?: Settings;
+  /** Also record each page's commit authors from the site repository's history. */
+  fromHistory?: boolean;
+  /** Re-check handles checked longer ago than this; default 30 days. 0 checks every handle. */
+  maxAgeDays?: number;
+  /** The time recorded as checked; default now. */
+  now?: Date;
+  logger?: Logger;
+}
+
+/**
+ * `docs-build contributors`: indexes the content (broken links only warn),
+ * reads the contributor data file, stops on content errors, then runs the
+ * contributors check on the pages. See `checkContributors` for what is asked
+ * and written; a failed request makes this throw PartialFailure (exit 1).
+ */
+export async function contributors(options: ContributorsOptions = {}): Promise<CheckContributorsResult> {
+  const started = performance.now();
+  const root = path.resolve(options.root ?? process.cwd());
+  const logger = options.logger ?? createLogger();
+  const settings = options.settings ?? (await loadSettings(root, options.config));
+  const ctx = createContext({ root, content: options.content, settings, logger, links: "warn" });
+  const index = await runIndexContent(ctx);
+  await index.bodies.close();
+  const before = await readContributorData(ctx);
+  const fatal = ctx.diagnostics().filter((d) => d.fatal);
+  if (fatal.length) throw new ContentError(sortDiagnostics(fatal));
+  const { fromHistory, maxAgeDays, now, concurrency, codeHost } = options;
+  return checkContributors(ctx, { pages: index.pages.map((p) => p.entry), before, fromHistory, maxAgeDays, now, concurrency, codeHost, started });
+}
