@@ -121,7 +121,7 @@ export const DIAGNOSTIC_RULES = {
   }),
   markdown: rule<{ reason: string }>({
     severity: "error",
-    description: "A markdown or HTML problem found by a markdown plugin outside this catalogue, in its own words.",
+    description: "A problem in the markdown or HTML found by a markdown plugin outside this catalogue, in the plugin's own words.",
     message: ({ reason }) => reason,
     hint: "Fix the markdown or HTML at this place.",
   }),
