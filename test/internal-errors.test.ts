@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { formatInternalError, StageError } from "../src/errors.ts";
+import { SearchIndexBuilder } from "../src/stages/search-index/core.ts";
 
 // How the command line shows an internal error, with and without --debug
 // (test/cli.test.ts runs the binary on a real one).
@@ -46,6 +47,21 @@ test("values thrown that are not errors, and a cause chain that loops, are shown
   a.cause = b;
   assert.is(formatInternalError(a), "Error: a\n  caused by: b\nRun again with --debug to see the stack trace.");
   assert.is(formatInternalError(a, { debug: true }).match(/^caused by: /gm)?.length, 1);
+});
+
+test("a stage's own failure is a StageError that names the stage and says what to do", () => {
+  const builder = new SearchIndexBuilder(() => "guides");
+  builder.add({ url: "/guides/", title: "Guides" }, [{ anchor: "", headings: [], text: "Some text." }]);
+  builder.finish();
+  for (const late of [() => builder.add({ url: "/more/", title: "More" }, []), () => builder.finish()]) {
+    try {
+      late();
+      assert.unreachable("a finished search index refuses more work");
+    } catch (error) {
+      assert.instance(error, StageError);
+      assert.match((error as Error).message, /^build search index: the search index was used after it was finished\. This is a docs-build bug: report it/);
+    }
+  }
 });
 
 test.run();
