@@ -32,7 +32,12 @@ export interface DiagnosticPlace {
  */
 export function diagnostic<R extends RuleId>(ruleId: R, params: RuleParams<R>, place: DiagnosticPlace): Diagnostic {
   const { message, hint, fatal } = ruleText(ruleId, params);
-  return { file: place.file, line: place.line ?? 1, column: place.column ?? 1, message, ruleId, source: place.source ?? "docs-build", fatal: place.fatal ?? fatal, hint };
+  return shaped({ line: place.line ?? 1, column: place.column ?? 1, source: place.source ?? "docs-build", fatal: place.fatal ?? fatal, hint, file: place.file, message, ruleId });
+}
+
+/** The diagnostic with its keys in one order, whoever made it, so diagnostics written as JSON compare equal. */
+function shaped(d: Diagnostic): Diagnostic {
+  return { line: d.line, column: d.column, source: d.source, fatal: d.fatal, hint: d.hint, file: d.file, message: d.message, ruleId: d.ruleId };
 }
 
 /**
@@ -75,7 +80,7 @@ export function codeFrame(source: string, line: number, column = 1): string {
  * third-party plugin raised) becomes the generic "markdown" rule.
  */
 export function fromVFileMessage(m: VFileMessage, displayPath: string): Diagnostic {
-  return {
+  return shaped({
     file: displayPath,
     line: m.line ?? 1,
     column: m.column ?? 1,
@@ -84,7 +89,7 @@ export function fromVFileMessage(m: VFileMessage, displayPath: string): Diagnost
     source: m.source ?? "docs-build",
     fatal: m.fatal === true,
     hint: typeof m.note === "string" ? m.note : "",
-  };
+  });
 }
 
 /** Turns the vfile messages that unified plugins raised into diagnostics. */
