@@ -86,6 +86,8 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .description("Builds the webpack documentation website from markdown content.")
     .version(version, "-v, --version", "print the version")
     .option("--debug", "on an internal error (a bug or a failure outside the content), print its stack trace and causes")
+    // Each command's help lists --debug too, under "Global Options".
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
 

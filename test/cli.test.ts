@@ -331,6 +331,8 @@ test("help: build --help shows every option with its default", async () => {
     "--threads <n>": "none below 4 cores",
     "--quiet": null,
   });
+  // The program's own options follow, --debug among them.
+  assert.match(run.stdout.slice(run.stdout.indexOf("\nGlobal Options:\n")), /^ {2}--debug {2,}on an internal error/m);
 });
 
 test("help: index --help shows every option with its default", async () => {
