@@ -3,7 +3,7 @@ import type { Options as MessageOptions, VFileMessage } from "vfile-message";
 import type { PageDiagnostic } from "./shared/content-types.ts";
 import { isRuleId, ruleText, type RuleId, type RuleParams } from "./shared/diagnostic-rules.ts";
 
-export type { RuleId, RuleParams } from "./shared/diagnostic-rules.ts";
+export type { RuleParams } from "./shared/diagnostic-rules.ts";
 
 /**
  * The one shape every problem is reported in, whether it comes from markdown,
@@ -79,7 +79,7 @@ export function codeFrame(source: string, line: number, column = 1): string {
  * message's own words. A message whose rule is not catalogued (one a
  * third-party plugin raised) becomes the generic "markdown" rule.
  */
-export function fromVFileMessage(m: VFileMessage, displayPath: string): Diagnostic {
+function fromVFileMessage(m: VFileMessage, displayPath: string): Diagnostic {
   return shaped({
     file: displayPath,
     line: m.line ?? 1,
