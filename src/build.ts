@@ -79,7 +79,7 @@ export interface BuildResult {
   changed: string[] | null;
 }
 
-/** Prints warnings, and throws one ContentError listing everything if any problem is fatal. */
+/** Throws one ContentError listing every problem reported so far, warnings too, sorted, when any of them is an error; prints nothing. */
 function failOnErrors(ctx: BuildContext): void {
   const all = sortDiagnostics(ctx.diagnostics());
   if (all.some((d) => d.fatal)) throw new ContentError(all);
@@ -107,9 +107,12 @@ async function settingsFor(options: BuildOptions, root: string): Promise<Setting
 }
 
 /**
- * Builds the site: index content → resolve contributors → bundle client →
- * render pages → emit site files → search index → generate service worker, then writes the output atomically
- * (unless `write: false`). Content errors are collected and fail the build once.
+ * Builds the site in seven stages: index content (with bundle client running
+ * beside it, in esbuild's own process) → resolve contributors → render pages →
+ * emit site files → build search index → generate service worker, then writes
+ * the output atomically (unless `write: false`). Content errors are collected
+ * and fail the build once: after resolve contributors, or failing that before
+ * anything is written.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./context.ts";
-import { ContentError, exitCodeFor, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
+import { ContentError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -85,6 +85,9 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
   const cli = new Command("docs-build")
     .description("Builds the webpack documentation website from markdown content.")
     .version(version, "-v, --version", "print the version")
+    .option("--debug", "on an internal error (a bug or a failure outside the content), print its stack trace and causes")
+    // Each command's help lists --debug too, under "Global Options".
+    .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
 
@@ -175,29 +178,27 @@ export async function main(argv: readonly string[]): Promise<number> {
     try {
       await work();
     } catch (error) {
-      code = report(error);
+      code = report(error, cli.opts<{ debug?: boolean }>().debug);
     }
   };
+  const cli = program(run);
   try {
-    await program(run).parseAsync(argv as string[]);
+    await cli.parseAsync(argv as string[]);
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version exit 0; every other commander error is a usage error.
       return error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version" ? 0 : 2;
     }
-    return report(error);
+    return report(error, cli.opts<{ debug?: boolean }>().debug);
   }
   return code;
 }
 
-function report(error: unknown): number {
+/** Prints an error thrown out of a command for the person who ran it, and returns the exit code. */
+function report(error: unknown, debug = false): number {
   if (error instanceof ContentError) process.stderr.write(`${error.report()}\n`);
   // These messages are whole sentences for the reader; a class name in front would only be noise.
   else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError) process.stderr.write(`docs-build: ${error.message}\n`);
-  else {
-    const e = error as Error;
-    process.stderr.write(`docs-build: ${e.name}: ${e.message}\n`);
-    if (e.cause instanceof Error) process.stderr.write(`  caused by: ${e.cause.message}\n`);
-  }
+  else process.stderr.write(`docs-build: ${formatInternalError(error, { debug })}\n`);
   return exitCodeFor(error);
 }

@@ -1,5 +1,9 @@
 import type { VFile } from "vfile";
+import type { Options as MessageOptions, VFileMessage } from "vfile-message";
 import type { PageDiagnostic } from "./shared/content-types.ts";
+import { isRuleId, ruleText, type RuleId, type RuleParams } from "./shared/diagnostic-rules.ts";
+
+export type { RuleParams } from "./shared/diagnostic-rules.ts";
 
 /**
  * The one shape every problem is reported in, whether it comes from markdown,
@@ -8,9 +12,45 @@ import type { PageDiagnostic } from "./shared/content-types.ts";
  */
 export type Diagnostic = PageDiagnostic;
 
-/** Builds a diagnostic, filling in defaults (line 1, column 1, an error). */
-export function diagnostic(fields: Partial<Diagnostic> & Pick<Diagnostic, "file" | "message" | "ruleId">): Diagnostic {
-  return { line: 1, column: 1, source: "docs-build", fatal: true, hint: "", ...fields };
+/** Where a problem is, and what raised it when that is not docs-build itself. */
+export interface DiagnosticPlace {
+  file: string;
+  /** Default 1. */
+  line?: number;
+  /** Default 1. */
+  column?: number;
+  /** Overrides the rule's default severity (broken links under `--links warn`, say). */
+  fatal?: boolean;
+  /** What found the problem; default "docs-build". */
+  source?: string;
+}
+
+/**
+ * Builds a diagnostic of catalogued rule `ruleId` at `place`: its message and
+ * hint come from the catalogue, made from `params`, and it is an error or a
+ * warning as the rule says unless `place.fatal` says otherwise.
+ */
+export function diagnostic<R extends RuleId>(ruleId: R, params: RuleParams<R>, place: DiagnosticPlace): Diagnostic {
+  const { message, hint, fatal } = ruleText(ruleId, params);
+  return shaped({ line: place.line ?? 1, column: place.column ?? 1, source: place.source ?? "docs-build", fatal: place.fatal ?? fatal, hint, file: place.file, message, ruleId });
+}
+
+/** The diagnostic with its keys in one order, whoever made it, so diagnostics written as JSON compare equal. */
+function shaped(d: Diagnostic): Diagnostic {
+  return { line: d.line, column: d.column, source: d.source, fatal: d.fatal, hint: d.hint, file: d.file, message: d.message, ruleId: d.ruleId };
+}
+
+/**
+ * Raises catalogued rule `ruleId` on `file` from a unified plugin, with the
+ * catalogue's message, hint (as the note) and severity; `fromVFile` turns it
+ * into the same diagnostic `diagnostic()` would build.
+ */
+export function reportOnFile<R extends RuleId>(file: VFile, ruleId: R, params: RuleParams<R>, place: MessageOptions["place"]): VFileMessage {
+  const { message: reason, hint, fatal } = ruleText(ruleId, params);
+  const message = file.message(reason, { place, ruleId, source: "docs-build" });
+  message.fatal = fatal;
+  if (hint) message.note = hint;
+  return message;
 }
 
 /** Formats `file:line:column  error  message (ruleId)` plus an indented hint. */
@@ -34,20 +74,27 @@ export function codeFrame(source: string, line: number, column = 1): string {
   return out.join("\n");
 }
 
+/**
+ * Turns one vfile message into a diagnostic on `displayPath`, in the
+ * message's own words. A message whose rule is not catalogued (one a
+ * third-party plugin raised) becomes the generic "markdown" rule.
+ */
+function fromVFileMessage(m: VFileMessage, displayPath: string): Diagnostic {
+  return shaped({
+    file: displayPath,
+    line: m.line ?? 1,
+    column: m.column ?? 1,
+    message: m.reason,
+    ruleId: isRuleId(m.ruleId) ? m.ruleId : "markdown",
+    source: m.source ?? "docs-build",
+    fatal: m.fatal === true,
+    hint: typeof m.note === "string" ? m.note : "",
+  });
+}
+
 /** Turns the vfile messages that unified plugins raised into diagnostics. */
 export function fromVFile(file: VFile, displayPath: string): Diagnostic[] {
-  return file.messages.map((m) =>
-    diagnostic({
-      file: displayPath,
-      line: m.line ?? 1,
-      column: m.column ?? 1,
-      message: m.reason,
-      ruleId: m.ruleId ?? "markdown",
-      source: m.source ?? "docs-build",
-      fatal: m.fatal === true,
-      hint: typeof m.note === "string" ? m.note : "",
-    }),
-  );
+  return file.messages.map((m) => fromVFileMessage(m, displayPath));
 }
 
 /** Sorts diagnostics by file, then position, so output is stable. */

@@ -1,3 +1,4 @@
+import { inspect } from "node:util";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
 
 /**
@@ -80,6 +81,48 @@ export class OutputLockedError extends Error {
         `Build again once that one has finished. If no such process is running, delete ${details.lockFile}.`,
     );
   }
+}
+
+/** A thrown value's own text: an error's message, a string as it is, anything else as Node shows it. */
+function messageOf(value: unknown): string {
+  return value instanceof Error ? value.message : typeof value === "string" ? value : inspect(value);
+}
+
+/** A thrown value with where it was thrown: an error's stack (name and message first), anything else as its text. */
+function stackOf(value: unknown): string {
+  return value instanceof Error ? (value.stack ?? `${value.name}: ${value.message}`) : messageOf(value);
+}
+
+/** The causes of `error`, nearest first: its `cause`, that one's `cause`, and so on; a cause met twice ends the chain. */
+function causesOf(error: unknown): unknown[] {
+  const causes: unknown[] = [];
+  const seen = new Set<unknown>([error]);
+  let next = error instanceof Error ? error.cause : undefined;
+  while (next !== undefined && !seen.has(next)) {
+    causes.push(next);
+    seen.add(next);
+    next = next instanceof Error ? next.cause : undefined;
+  }
+  return causes;
+}
+
+/**
+ * How the command line shows an internal error (anything but a usage, content,
+ * partial or output-locked error). By default: its name and message, each
+ * cause's message that the text above does not already quote, and a line
+ * saying that `--debug` shows the stack. With `debug`: the stack of the error
+ * and of every cause.
+ */
+export function formatInternalError(error: unknown, options: { debug?: boolean } = {}): string {
+  const causes = causesOf(error);
+  if (options.debug) return [stackOf(error), ...causes.map((cause) => `caused by: ${stackOf(cause)}`)].join("\n");
+  const lines = [error instanceof Error ? `${error.name}: ${error.message}` : messageOf(error)];
+  for (const cause of causes) {
+    const text = messageOf(cause);
+    if (!lines.some((line) => line.includes(text))) lines.push(`  caused by: ${text}`);
+  }
+  lines.push("Run again with --debug to see the stack trace.");
+  return lines.join("\n");
 }
 
 /** Exit code for an error thrown out of a command: 2 usage, 1 anything else. */

@@ -23,9 +23,9 @@ interface Run {
   stderr: string;
 }
 
-/** Runs the binary in `cwd` (default the checkout). */
-async function cli(args: string[], cwd: string = TOOL_DIR): Promise<Run> {
-  const { code, stdout, stderr } = await runCli(args, { cwd });
+/** Runs the binary in `cwd` (default the checkout), or another copy of it (`bin`). */
+async function cli(args: string[], cwd: string = TOOL_DIR, bin?: string): Promise<Run> {
+  const { code, stdout, stderr } = await runCli(args, { cwd, bin });
   return { status: code, stdout, stderr };
 }
 
@@ -215,6 +215,77 @@ test("usage: an unknown command exits 2", async () => {
   assert.match(run.stderr, "unknown command 'nope'");
 });
 
+// ---------------------------------------------------------------- internal errors
+
+/**
+ * A copy of the package as an install lays it out (the files package.json
+ * ships, and this checkout's node_modules), whose service worker source does
+ * not compile: every build of it fails in its last stage, after the pages,
+ * with an internal error that has a cause (esbuild's failure).
+ */
+function brokenInstall(): TempSite {
+  const install = tempSite();
+  const { files } = JSON.parse(fs.readFileSync(path.join(TOOL_DIR, "package.json"), "utf8")) as { files: string[] };
+  for (const entry of [...files, "package.json"]) fs.cpSync(path.join(TOOL_DIR, entry), install.path(entry), { recursive: true });
+  fs.symlinkSync(path.join(TOOL_DIR, "node_modules"), install.path("node_modules"), "dir");
+  fs.appendFileSync(install.path("site-client", "service-worker.ts"), "\nexport const broken = ;\n");
+  return install;
+}
+
+/** Lines of a stack trace. */
+const STACK_LINE = /^\s+at \S/m;
+
+test("internal error: the message, its cause where the message does not quote it, and how to see more; --debug before or after the command shows the stacks; exit 1 either way", async () => {
+  const copy = brokenInstall();
+  const sites = [tempSite("cli/valid"), tempSite("cli/valid"), tempSite("cli/valid")];
+  try {
+    const bin = copy.path("bin", "docs-build.js");
+    const [plain, after, before] = await Promise.all([
+      cli(["build", "--no-cache", "--quiet"], sites[0].dir, bin),
+      cli(["build", "--no-cache", "--quiet", "--debug"], sites[1].dir, bin),
+      cli(["--debug", "build", "--no-cache", "--quiet"], sites[2].dir, bin),
+    ]);
+    const first = "docs-build: StageError: generate service worker: could not build the service worker: Build failed with 1 error:\n";
+    const where = /^site-client\/service-worker\.ts:\d+:22: ERROR: Unexpected ";"$/m;
+
+    expectStatus(plain, 1);
+    assert.ok(plain.stderr.startsWith(first), `first line of\n${plain.stderr}`);
+    assert.match(plain.stderr, where);
+    assert.match(plain.stderr, /^Run again with --debug to see the stack trace\.$/m);
+    assert.not.match(plain.stderr, STACK_LINE);
+    // esbuild's own message is the cause, and the message above already quotes it.
+    assert.not.match(plain.stderr, "caused by");
+
+    for (const run of [after, before]) {
+      expectStatus(run, 1);
+      assert.ok(run.stderr.startsWith(first), `first line of\n${run.stderr}`);
+      const [own, cause] = run.stderr.split(/^caused by: /m);
+      assert.ok(cause, `no "caused by:" in\n${run.stderr}`);
+      assert.match(own, /^\s+at .*\brunGenerateServiceWorker\b/m, "the error's own stack names the stage");
+      assert.ok(cause.startsWith("Error: Build failed with 1 error:\n"), `cause in\n${run.stderr}`);
+      assert.match(cause, /^\s+at .*esbuild/m, "the cause's stack is esbuild's");
+      assert.not.match(run.stderr, "Run again with --debug");
+    }
+    for (const site of sites) assert.not.ok(fs.existsSync(site.path("dist")), "a failed build writes nothing");
+  } finally {
+    copy.remove();
+    for (const site of sites) site.remove();
+  }
+});
+
+test("internal error: --debug leaves usage and content errors as they are, without a stack", () =>
+  withSite("cli/content-errors", async (site) => {
+    const [usage, content] = await Promise.all([cli(["--debug", "build", "--content", "does-not-exist"], site.dir), cli(["build", "--debug", "--no-cache"], site.dir)]);
+    expectStatus(usage, 2);
+    assert.is(usage.stderr, "docs-build: Content folder does-not-exist does not exist. Pass --content <folder>.\n");
+    expectStatus(content, 1);
+    assert.match(content.stderr, /^Build failed with 2 content errors\b/m);
+    for (const run of [usage, content]) {
+      assert.not.match(run.stderr, STACK_LINE);
+      assert.not.match(run.stderr, "--debug");
+    }
+  }));
+
 // ---------------------------------------------------------------- help and version
 
 /** Commander help's option entries: the flags, and the whole entry (wrapped lines joined, whitespace collapsed). */
@@ -244,7 +315,7 @@ test("help: the program lists its commands and exits 0", async () => {
   const run = await argOnly("help");
   expectStatus(run, 0);
   for (const command of ["build", "index", "serve"]) assert.match(run.stdout, new RegExp(`^ {2}${command} \\[options\\]`, "m"));
-  expectOptions(run.stdout, { "--version": null });
+  expectOptions(run.stdout, { "--version": null, "--debug": "stack trace" });
 });
 
 test("help: build --help shows every option with its default", async () => {
@@ -260,6 +331,8 @@ test("help: build --help shows every option with its default", async () => {
     "--threads <n>": "none below 4 cores",
     "--quiet": null,
   });
+  // The program's own options follow, --debug among them.
+  assert.match(run.stdout.slice(run.stdout.indexOf("\nGlobal Options:\n")), /^ {2}--debug {2,}on an internal error/m);
 });
 
 test("help: index --help shows every option with its default", async () => {

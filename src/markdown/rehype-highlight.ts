@@ -11,6 +11,7 @@ import shellSession from "refractor/shell-session";
 import toml from "refractor/toml";
 import tsx from "refractor/tsx";
 import { visit } from "unist-util-visit";
+import { reportOnFile } from "../diagnostics.ts";
 import { compactTokens } from "./compact-tokens.ts";
 import type { VFile } from "vfile";
 
@@ -56,14 +57,7 @@ export function rehypeHighlight() {
           // A grammar that fails on this code leaves the block plain, with the warning below.
         }
       }
-      if (!highlighted && !PLAIN.has(language)) {
-        const message = file.message(`Code block language "${language}" is not known; it is shown without highlighting`, {
-          place: pre.position,
-          ruleId: "code-language",
-          source: "docs-build",
-        });
-        message.note = "Use a common name such as js, ts, json, bash, diff, html, css or yaml, or `text` for plain output.";
-      }
+      if (!highlighted && !PLAIN.has(language)) reportOnFile(file, "code-language", { language }, pre.position);
       const wrapper: Element = {
         type: "element",
         tagName: "div",

@@ -1,6 +1,7 @@
 import type { Html, Root } from "mdast";
 import type { VFile } from "vfile";
 import { visit } from "unist-util-visit";
+import { reportOnFile } from "../diagnostics.ts";
 
 /**
  * The component tags the content format allows, with the attribute each needs
@@ -40,16 +41,13 @@ export function remarkComponents() {
       const spec = COMPONENTS[name];
       const place = node.position;
       if (!spec) {
-        const message = file.message(`Unknown component <${name}>`, { place, ruleId: "unknown-component", source: "docs-build" });
-        message.fatal = true;
-        message.note = `Use one of ${Object.keys(COMPONENTS).map((c) => `<${c}>`).join(", ")}, or write the text as markdown.`;
+        reportOnFile(file, "unknown-component", { name, known: Object.keys(COMPONENTS) }, place);
         parent.children.splice(index, 1);
         return index;
       }
       const attributes = parseAttributes(rawAttributes);
       if (!attributes[spec.attribute]) {
-        const message = file.message(`<${name}> needs a ${spec.attribute}="..." attribute`, { place, ruleId: "component-attribute", source: "docs-build" });
-        message.fatal = true;
+        reportOnFile(file, "component-attribute", { name, attribute: spec.attribute }, place);
       }
       const element = {
         type: "docsComponent",

@@ -1,7 +1,10 @@
 /**
- * Shapes of the content index (product spec section 3). These travel from the
- * Node build into templates and the browser, so they are plain JSON data.
+ * Shapes of the content index (the product spec's "Entities and their
+ * fields"). These travel from the Node build into templates and the browser,
+ * so they are plain JSON data.
  */
+
+import type { RuleId } from "./diagnostic-rules.ts";
 
 /** A heading of a page; levels 1 to 3 are indexed, the sidebar shows 2 and 3. */
 export interface Anchor {
@@ -63,7 +66,7 @@ export interface PageDiagnostic {
   line: number;
   column: number;
   message: string;
-  ruleId: string;
+  ruleId: RuleId;
   source: string;
   fatal: boolean;
   hint: string;

@@ -71,7 +71,7 @@ export interface SiteData {
 /** What the search box queries: the built-in index, or the hosted DocSearch service (search-only key). */
 export type SiteSearch = { provider: "local"; indexUrl: string } | { provider: "docsearch"; appId: string; apiKey: string; indexName: string };
 
-/** Props of a documentation page (spec section 3, "Page props"). */
+/** Props of a documentation page (the spec's "Page props"). */
 export interface DocPageProps {
   title: string;
   url: string;

@@ -15,13 +15,13 @@ export interface CliRun {
 /**
  * Runs `node bin/docs-build.js ...args` in `cwd` (default the checkout) with
  * extra environment variables, without colours; killed after `timeout`
- * milliseconds (default two minutes).
+ * milliseconds (default two minutes). `bin` runs another copy of the binary.
  */
-export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; timeout?: number } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { cwd?: string; env?: Record<string, string>; timeout?: number; bin?: string } = {}): Promise<CliRun> {
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...options.env };
   delete env.TSX_TSCONFIG_PATH;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd ?? TOOL_DIR, env, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeout ?? 120_000 });
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd ?? TOOL_DIR, env, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeout ?? 120_000 });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -1,3 +1,4 @@
+import { StageError } from "../../errors.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 
 export type { ClientAssets } from "../../shared/client-assets.ts";
@@ -32,7 +33,12 @@ const staticImports = (meta: MetaOutput) => meta.imports.filter((i) => i.kind ==
 export function clientAssets(outputs: Record<string, MetaOutput>, entrySuffix: string, voteCssSuffix = "site-client/vote/vote.css", afterLoadSources = AFTER_LOAD_SOURCES): ClientAssets {
   const byEntry = (suffix: string) => Object.entries(outputs).find(([, meta]) => meta.entryPoint?.endsWith(suffix));
   const found = byEntry(entrySuffix);
-  if (!found) throw new Error(`esbuild produced no output for ${entrySuffix}`);
+  if (!found)
+    throw new StageError(
+      "bundle client",
+      `esbuild produced no output for ${entrySuffix}, the client's entry point, so pages would load no script. ` +
+        "This is a docs-build bug: report it with the command you ran and the output of --debug.",
+    );
   const [entryPath, meta] = found;
   const vote = byEntry(voteCssSuffix);
   const preload = staticImports(meta);

@@ -57,14 +57,11 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
     const failure = error as esbuild.BuildFailure;
     for (const m of failure.errors ?? [])
       ctx.report(
-        diagnostic({
-          file: m.location ? ctx.display(path.resolve(TOOL_ROOT, m.location.file)) : "site-client",
-          line: m.location?.line ?? 1,
-          column: (m.location?.column ?? 0) + 1,
-          message: m.text,
-          ruleId: "client-bundle",
-          source: "esbuild",
-        }),
+        diagnostic(
+          "client-bundle",
+          { reason: m.text },
+          { file: m.location ? ctx.display(path.resolve(TOOL_ROOT, m.location.file)) : "site-client", line: m.location?.line ?? 1, column: (m.location?.column ?? 0) + 1, source: "esbuild" },
+        ),
       );
     throw new StageError("bundle client", "esbuild could not bundle the client; see the errors above.", { cause: error });
   }

@@ -27,17 +27,16 @@ const FULL_NAME = /^[\w.-]+\/[\w.-]+$/;
  */
 export function parseRepositoryList(text: string, file: string, kind: ReadmeKind): { entries: RepositoryEntry[]; problems: Diagnostic[] } {
   const problems: Diagnostic[] = [];
-  const hint = 'List repositories as "owner/name", or { "repository": "owner/name", "group": "…", "contributors": ["handle"] }.';
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
     const where = jsonErrorPosition(text, error) ?? { line: 1, column: 1 };
-    problems.push(diagnostic({ file, ...where, message: `Not valid JSON: ${(error as Error).message}`, ruleId: "repository-list", hint }));
+    problems.push(diagnostic("repository-list", { problem: "json", reason: (error as Error).message }, { file, ...where }));
     return { entries: [], problems };
   }
   if (!Array.isArray(data)) {
-    problems.push(diagnostic({ file, message: "The list must be a JSON array.", ruleId: "repository-list", hint }));
+    problems.push(diagnostic("repository-list", { problem: "not-array" }, { file }));
     return { entries: [], problems };
   }
   const entries: RepositoryEntry[] = [];
@@ -53,7 +52,7 @@ export function parseRepositoryList(text: string, file: string, kind: ReadmeKind
   data.forEach((item, index) => {
     const raw = typeof item === "string" ? item : (item as { repository?: unknown } | null)?.repository;
     const where = typeof raw === "string" ? locate(JSON.stringify(raw)) : { line: 1, column: 1 };
-    const problem = (message: string) => problems.push(diagnostic({ file, ...where, message: `Item ${index + 1}: ${message}`, ruleId: "repository-list", hint }));
+    const problem = (message: string) => problems.push(diagnostic("repository-list", { problem: "item", index: index + 1, reason: message }, { file, ...where }));
     if (typeof raw !== "string") return problem('needs a repository as "owner/name".');
     if (!FULL_NAME.test(raw)) return problem(`"${raw}" is not "owner/name".`);
     if (seen.has(raw.toLowerCase())) return problem(`"${raw}" is listed twice.`);

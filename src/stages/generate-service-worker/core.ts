@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output-files.ts";
 import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
 import { ICON_PATHS, PRECACHED_PAGES } from "../../shared/constants.ts";
+import { StageError } from "../../errors.ts";
 
 /** One precache manifest entry: a URL and, for unhashed files, a content revision. */
 export interface PrecacheEntry {
@@ -43,7 +44,13 @@ export const MANIFEST_PLACEHOLDER = "self.__WB_MANIFEST";
 /** Puts the precache manifest into the bundled worker source (pure); the placeholder must appear exactly once. */
 export function injectManifest(source: string, entries: readonly PrecacheEntry[]): string {
   const at = source.indexOf(MANIFEST_PLACEHOLDER);
-  if (at === -1 || source.indexOf(MANIFEST_PLACEHOLDER, at + 1) !== -1)
-    throw new Error(`the service worker source must use ${MANIFEST_PLACEHOLDER} exactly once`);
+  if (at === -1 || source.indexOf(MANIFEST_PLACEHOLDER, at + 1) !== -1) {
+    const uses = source.split(MANIFEST_PLACEHOLDER).length - 1;
+    throw new StageError(
+      "generate service worker",
+      `site-client/service-worker.ts must use ${MANIFEST_PLACEHOLDER} exactly once, where the list of precached files goes, but the bundled worker uses it ${uses} times. ` +
+        `Pass it once, as in precacheAndRoute(${MANIFEST_PLACEHOLDER}).`,
+    );
+  }
   return source.slice(0, at) + JSON.stringify(entries) + source.slice(at + MANIFEST_PLACEHOLDER.length);
 }

@@ -76,15 +76,7 @@ function duplicateUrls(pages: readonly IndexablePage[]): Diagnostic[] {
   for (const { entry } of pages) {
     const first = seen.get(entry.url);
     if (!first) seen.set(entry.url, entry);
-    else
-      out.push(
-        diagnostic({
-          file: entry.path,
-          message: `Two files have the URL ${entry.url}: ${first.path} and ${entry.path}`,
-          ruleId: "duplicate-url",
-          hint: "Rename or remove one of them.",
-        }),
-      );
+    else out.push(diagnostic("duplicate-url", { url: entry.url, first: first.path, second: entry.path }, { file: entry.path }));
   }
   return out;
 }
@@ -118,9 +110,9 @@ export function checkLinks(pages: readonly IndexablePage[], mode: LinkMode): Dia
       if (failed.has(target)) continue;
       const place = { file: entry.path, line: link.line, column: link.column, fatal: mode === "error" };
       if (!ids) {
-        out.push(diagnostic({ ...place, message: `Link to ${link.url} has no page`, ruleId: "broken-link", hint: "Point the link at an existing page, or create the page." }));
+        out.push(diagnostic("broken-link", { url: link.url }, place));
       } else if (hash && !ids.has(safeDecode(hash))) {
-        out.push(diagnostic({ ...place, message: `Link to ${link.url}: ${target} has no heading with id "${hash}"`, ruleId: "broken-anchor", hint: `Headings there: ${[...ids].slice(0, 8).join(", ") || "none"}.` }));
+        out.push(diagnostic("broken-anchor", { url: link.url, target, hash, headings: [...ids] }, place));
       }
     }
   }

@@ -53,18 +53,11 @@ async function insideContent(ctx: BuildContext, full: string, contentReal: strin
   const real = await fs.realpath(full).catch(() => undefined);
   if (real === undefined) {
     const target = await fs.readlink(full).catch(() => "?");
-    ctx.report(diagnostic({ file: display, message: `Symbolic link points at ${target}, which does not exist`, ruleId: "symlink", hint: "Remove the link or point it at a page inside the content folder." }));
+    ctx.report(diagnostic("symlink", { problem: "missing", target }, { file: display }));
     return false;
   }
   if (real.startsWith(`${contentReal}${path.sep}`)) return true;
-  ctx.report(
-    diagnostic({
-      file: display,
-      message: `Symbolic link leads outside the content folder: ${display} → ${real}`,
-      ruleId: "symlink",
-      hint: "Only files inside the content folder are read. Copy the page into it, or point the link at a file inside it.",
-    }),
-  );
+  ctx.report(diagnostic("symlink", { problem: "outside", link: display, real }, { file: display }));
   return false;
 }
 
@@ -104,9 +97,9 @@ export function decodeSource(relative: string, display: string, bytes: Uint8Arra
   try {
     text = utf8.decode(bytes);
   } catch {
-    return diagnostic({ file: display, message: "File is not valid UTF-8", ruleId: "encoding", hint: "Save the file with UTF-8 encoding." });
+    return diagnostic("encoding", {}, { file: display });
   }
-  if (text.trim() === "") return diagnostic({ file: display, message: "File is empty", ruleId: "empty-file", hint: "Add front matter with a title and some content, or delete the file." });
+  if (text.trim() === "") return diagnostic("empty-file", {}, { file: display });
   return { relative, display, text: text.replace(/^\uFEFF/, ""), size: bytes.byteLength };
 }
 

@@ -5,8 +5,6 @@ import { MAX_NESTING, NestingTooDeepError } from "../../markdown/remark-nesting-
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import { fileEntry, type SourceFile } from "./parse-page.ts";
 
-const NESTING_HINT = `Pages may nest quotes, lists, emphasis and HTML elements at most ${MAX_NESTING} levels deep. Flatten the nesting, or split the page.`;
-
 /** True for V8's stack overflow, whichever realm threw it. */
 function isStackOverflow(error: unknown): boolean {
   return error instanceof RangeError && /call stack size/i.test(error.message);
@@ -35,21 +33,16 @@ function likeliestHtmlLine(text: string): number {
 export function pageFailure(source: SourceFile, error: unknown): Diagnostic {
   const file = source.display;
   if (error instanceof NestingTooDeepError)
-    return diagnostic({ file, line: error.line, column: error.column, message: `${error.message}; it cannot be rendered`, ruleId: "nesting-depth", hint: NESTING_HINT });
+    return diagnostic("nesting-depth", { problem: "limit", limit: MAX_NESTING }, { file, line: error.line, column: error.column });
   if (isStackOverflow(error))
-    return diagnostic({ file, line: likeliestHtmlLine(source.text), message: "The page nests too deeply to be rendered (the stack overflowed), most likely in raw HTML", ruleId: "nesting-depth", hint: NESTING_HINT });
+    return diagnostic("nesting-depth", { problem: "overflow", limit: MAX_NESTING }, { file, line: likeliestHtmlLine(source.text) });
   // A unified plugin that gives up on the content throws a message with its place (hast-util-to-jsx-runtime on an
-  // unparsable `style` attribute, say): that is a content error at that place, not a crash.
+  // unparsable `style` attribute, say): that is a content error at that place, not a crash, in the plugin's words.
   if (error instanceof VFileMessage)
-    return diagnostic({ file, line: error.line ?? 1, column: error.column ?? 1, message: error.reason, ruleId: error.ruleId ?? "markdown", hint: "Fix the markdown or HTML at this place." });
+    return diagnostic("markdown", { reason: error.reason }, { file, line: error.line ?? 1, column: error.column ?? 1, source: error.source ?? undefined });
   const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   const at = error instanceof Error ? (error.stack?.split("\n").find((line) => line.trim().startsWith("at ")) ?? "").trim() : "";
-  return diagnostic({
-    file,
-    message: `Processing the page failed: ${reason}`,
-    ruleId: "page-failed",
-    hint: `Nothing else in the build was affected. If the page looks right, this is a docs-build bug: report it with the page${at ? ` (thrown ${at})` : ""}.`,
-  });
+  return diagnostic("page-failed", { reason, thrownAt: at }, { file });
 }
 
 /**

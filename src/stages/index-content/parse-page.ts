@@ -7,7 +7,7 @@ import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { isMap, isScalar, LineCounter, parseDocument, visit as visitYaml, type Document } from "yaml";
 import type { Settings } from "../../config.ts";
-import { codeFrame } from "../../diagnostics.ts";
+import { codeFrame, reportOnFile } from "../../diagnostics.ts";
 import { remarkAsides } from "../../markdown/remark-asides.ts";
 import { remarkComponents, remarkMdxCleanup } from "../../markdown/remark-components.ts";
 import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
@@ -97,7 +97,7 @@ function readFrontmatter(tree: Root, file: VFile, source: string): Frontmatter {
       const line = offset + (error.linePos?.[0].line ?? 1);
       const column = error.linePos?.[0].col ?? 1;
       const reason = error.message.split("\n")[0].replace(/ at line \d+, column \d+:?$/, "");
-      fail(file, `Invalid YAML front matter: ${reason}`, { line, column }, "frontmatter-yaml", `Fix the front matter between the --- lines:\n${codeFrame(source, line, column)}`);
+      reportOnFile(file, "frontmatter-yaml", { problem: "syntax", reason, frame: codeFrame(source, line, column) }, { line, column });
     }
     return result;
   }
@@ -107,24 +107,18 @@ function readFrontmatter(tree: Root, file: VFile, source: string): Frontmatter {
   } catch (error) {
     // The yaml package refuses documents whose aliases expand past the count (a "billion laughs" bomb).
     if (!(error instanceof ReferenceError)) throw error;
-    fail(file, `Front matter expands YAML aliases more than ${MAX_ALIAS_COUNT} times`, firstAlias(doc, lineCounter, offset), "frontmatter-yaml", "Write the values out instead of repeating them through *aliases.");
+    reportOnFile(file, "frontmatter-yaml", { problem: "aliases", limit: MAX_ALIAS_COUNT }, firstAlias(doc, lineCounter, offset));
     return result;
   }
   if (data === null || data === undefined) return { ...result, valid: true };
   if (typeof data !== "object" || Array.isArray(data)) {
-    fail(file, "Front matter must be a YAML mapping of keys to values", { line: offset, column: 1 }, "frontmatter-yaml", "Write it as `key: value` lines, such as `title: Caching`.");
+    reportOnFile(file, "frontmatter-yaml", { problem: "not-mapping" }, { line: offset, column: 1 });
     return result;
   }
   if (isMap(doc.contents))
     for (const pair of doc.contents.items)
       if (isScalar(pair.key) && pair.key.range) result.keyLines.set(String(pair.key.value), offset + lineCounter.linePos(pair.key.range[0]).line);
   return { ...result, data: data as Record<string, unknown>, valid: true };
-}
-
-function fail(file: VFile, reason: string, place: { line: number; column: number }, ruleId: string, note = ""): void {
-  const message = file.message(reason, { place, ruleId, source: "docs-build" });
-  message.fatal = true;
-  if (note) message.note = note;
 }
 
 /** Where a front matter key is, for messages: its own line, or the opening `---`. */
@@ -136,7 +130,7 @@ function stringField(file: VFile, fm: Frontmatter, key: string): string {
   const value = fm.data[key];
   if (value === undefined || value === null) return "";
   if (typeof value === "string" || typeof value === "number") return String(value);
-  fail(file, `Front matter "${key}" must be text`, at(fm, key), "frontmatter-field");
+  reportOnFile(file, "frontmatter-field", { key, shape: "text" }, at(fm, key));
   return "";
 }
 
@@ -144,7 +138,7 @@ function listField<T>(file: VFile, fm: Frontmatter, key: string, check: (v: unkn
   const value = fm.data[key];
   if (value === undefined || value === null) return [];
   if (Array.isArray(value) && value.every(check)) return value;
-  fail(file, `Front matter "${key}" must be a list of ${shape}`, at(fm, key), "frontmatter-field");
+  reportOnFile(file, "frontmatter-field", { key, shape: "list", items: shape }, at(fm, key));
   return [];
 }
 
@@ -152,19 +146,19 @@ const isString = (v: unknown): v is string => typeof v === "string";
 const isRelated = (v: unknown): v is RelatedItem =>
   typeof v === "object" && v !== null && isString((v as RelatedItem).title) && isString((v as RelatedItem).url);
 
-/** Builds the content index entry of a page from its front matter (spec section 3). */
+/** Builds the content index entry of a page (the spec's "Content index entry") from its front matter. */
 function toEntry(file: VFile, source: SourceFile, fm: Frontmatter, settings: Settings): PageEntry {
   const data = fm.data;
   const title = stringField(file, fm, "title");
   // A page whose front matter does not parse already has an error; "no title" would only repeat it.
-  if (!title && fm.valid) fail(file, "Page has no title", at(fm, "title"), "frontmatter-title", "Add `title: Your Page Title` to the front matter.");
+  if (!title && fm.valid) reportOnFile(file, "frontmatter-title", {}, at(fm, "title"));
   let sort = 0;
   if (data.sort !== undefined && data.sort !== null) {
     if (typeof data.sort === "number" && Number.isFinite(data.sort)) sort = data.sort;
-    else fail(file, `Front matter "sort" must be a number, got ${JSON.stringify(data.sort)}`, at(fm, "sort"), "frontmatter-sort", "Use a number such as `sort: 3`; pages are ordered by it.");
+    else reportOnFile(file, "frontmatter-sort", { value: data.sort }, at(fm, "sort"));
   }
   if (data.thirdParty !== undefined && typeof data.thirdParty !== "boolean")
-    fail(file, 'Front matter "thirdParty" must be true or false', at(fm, "thirdParty"), "frontmatter-field");
+    reportOnFile(file, "frontmatter-field", { key: "thirdParty", shape: "boolean" }, at(fm, "thirdParty"));
   return {
     ...fileEntry(source, settings),
     title,

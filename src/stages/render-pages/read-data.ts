@@ -24,13 +24,13 @@ export async function readDataFile<T>(ctx: BuildContext, name: string, validate:
   try {
     data = JSON.parse(text);
   } catch (error) {
-    ctx.report(diagnostic({ file: display, message: `${name} is not valid JSON: ${(error as Error).message}`, ruleId: "data-file", hint: "Fix the JSON syntax." }));
+    ctx.report(diagnostic("data-file", { problem: "json", name, reason: (error as Error).message }, { file: display }));
     return undefined;
   }
   const problems = validate(data);
   for (const problem of problems) {
     const where = problem.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, "") || "(file)";
-    ctx.report(diagnostic({ file: display, line: lineOfJsonPath(text, problem.path), message: `"${where}" ${problem.message}`, ruleId: "data-file", hint: `Fix ${name}; see the README for its format.` }));
+    ctx.report(diagnostic("data-file", { problem: "value", name, where, reason: problem.message }, { file: display, line: lineOfJsonPath(text, problem.path) }));
   }
   return problems.length ? undefined : (data as T);
 }

@@ -2,6 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { App } from "../../../templates/App.tsx";
 import { Document } from "../../../templates/Document.tsx";
+import { StageError } from "../../errors.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import type { PagePlan } from "./core.ts";
 
@@ -21,6 +22,11 @@ const BODY_MARK = "<!--docs-build:body-->";
  */
 export function documentAround(plan: PagePlan, assets: ClientAssets): { before: string; after: string } {
   const parts = renderDocument(plan, BODY_MARK, assets).split(BODY_MARK);
-  if (parts.length !== 2) throw new Error(`The template of ${plan.data.url} does not show its body exactly once`);
+  if (parts.length !== 2)
+    throw new StageError(
+      "render pages",
+      `the templates show the body of ${plan.data.url} ${parts.length - 1} times instead of exactly once, so it cannot be written into the page. ` +
+        "Render the body the page is given once, with <Content body={body} /> (templates/components/Content.tsx).",
+    );
   return { before: parts[0], after: parts[1] };
 }

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { BuildContext } from "../../context.ts";
-import { diagnostic } from "../../diagnostics.ts";
+import { diagnostic, type RuleParams } from "../../diagnostics.ts";
 import { jsonErrorPosition, lineOfJsonPath } from "../../json-position.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import {
@@ -34,18 +34,18 @@ export async function readContributorData(ctx: BuildContext): Promise<Contributo
   } catch {
     return EMPTY_CONTRIBUTOR_DATA;
   }
-  const problem = (message: string, line = 1) => {
-    ctx.report(diagnostic({ file: ctx.display(file), line, message, ruleId: "contributor-data", hint: "Fix the file, or delete it and run `docs-build contributors` to check every handle again." }));
+  const problem = (params: RuleParams<"contributor-data">, line = 1) => {
+    ctx.report(diagnostic("contributor-data", params, { file: ctx.display(file), line }));
     return EMPTY_CONTRIBUTOR_DATA;
   };
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (error) {
-    return problem(`Contributor data is not valid JSON: ${(error as Error).message}`, jsonErrorPosition(text, error)?.line);
+    return problem({ problem: "json", reason: (error as Error).message }, jsonErrorPosition(text, error)?.line);
   }
   const invalid = validateContributorData(data);
-  if (invalid) return problem(`Contributor data ${invalid.message}`, lineOfJsonPath(text, invalid.path));
+  if (invalid) return problem({ problem: "value", reason: invalid.message }, lineOfJsonPath(text, invalid.path));
   return normalizeContributorData(data as Partial<ContributorData>);
 }
 
@@ -53,15 +53,7 @@ export async function readContributorData(ctx: BuildContext): Promise<Contributo
 export async function runResolveContributors(ctx: BuildContext, pages: readonly PageEntry[]): Promise<ResolveContributorsResult> {
   const old = path.join(ctx.paths.repositories, OLD_LOCATION);
   if (await fs.stat(old).then(() => true, () => false)) {
-    ctx.report(
-      diagnostic({
-        file: ctx.display(old),
-        message: "This file is no longer read: contributor data lives in content/_data/contributors.json.",
-        ruleId: "contributor-data",
-        fatal: false,
-        hint: "Move its handles there (run `docs-build contributors` to check them) and delete it.",
-      }),
-    );
+    ctx.report(diagnostic("contributor-data", { problem: "moved" }, { file: ctx.display(old), fatal: false }));
   }
   const data = await readContributorData(ctx);
   return resolveContributors(pages, { data, exclude: ctx.settings.contributors.exclude });

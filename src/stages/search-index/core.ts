@@ -1,4 +1,5 @@
 import MiniSearch from "minisearch";
+import { StageError } from "../../errors.ts";
 import { isPrintable } from "../../shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import { MINISEARCH_OPTIONS, PostingsPacker, SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchPage, type SearchSectionRow } from "../../shared/search/index-format.ts";
@@ -64,8 +65,7 @@ export class SearchIndexBuilder {
 
   /** Adds one page's sections (pages are shown in the order they are added). */
   add(entry: Pick<PageEntry, "url" | "title">, sections: readonly SearchSection[]): void {
-    if (!this.#engine) throw new Error("The search index is already finished");
-    const engine = this.#engine;
+    const engine = this.#unfinished();
     if (sections.length === 0) return;
     const pageIndex = this.#pages.length;
     this.#pages.push([entry.url, entry.title, this.#sectionOf(entry.url)]);
@@ -88,10 +88,15 @@ export class SearchIndexBuilder {
     }
   }
 
+  /** The engine pages are added to; there is none once the index is finished, and using the builder then is a bug. */
+  #unfinished(): MiniSearch {
+    if (this.#engine) return this.#engine;
+    throw new StageError("build search index", "the search index was used after it was finished. This is a docs-build bug: report it with the command you ran and the output of --debug.");
+  }
+
   /** The file (see `PostingsPacker`); the builder is done after this. */
   finish(): SearchIndexFile {
-    if (!this.#engine) throw new Error("The search index is already finished");
-    this.#packer.absorb(this.#engine);
+    this.#packer.absorb(this.#unfinished());
     this.#engine = undefined;
     return { version: SEARCH_INDEX_VERSION, pages: this.#pages, sections: this.#sections, ...this.#packer.finish() };
   }
