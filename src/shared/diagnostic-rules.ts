@@ -173,6 +173,12 @@ export const DIAGNOSTIC_RULES = {
           : "This file is no longer read: contributor data lives in content/_data/contributors.json.",
     hint: (p) => (p.problem === "moved" ? "Move its handles there (run `docs-build contributors` to check them) and delete it." : CONTRIBUTOR_DATA_HINT),
   }),
+  "blog-post-date": rule<{ url: string; why: string }>({
+    severity: "warning",
+    description: "A page under blog/ whose file name starts with no real day is not a post: the blog index and the feeds leave it out.",
+    message: ({ url, why }) => `Blog page ${url} is not a post: ${why}, so the blog index and the feeds leave it out`,
+    hint: "Name the file after the day it is published, YYYY-MM-DD-slug.md (2026-03-15-release.md), or move the page out of blog/ if it is not a post.",
+  }),
   "client-bundle": rule<{ reason: string }>({
     severity: "error",
     description: "esbuild could not bundle the site's client code (a docs-build problem, not a content one).",

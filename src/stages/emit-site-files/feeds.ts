@@ -29,13 +29,7 @@ export function undatedBlogPages(entries: ReadonlyArray<Pick<PageEntry, "url" | 
     .map((entry) => {
       const day = blogDate(entry.name);
       const why = day && !isCalendarDay(day) ? `${day} in its file name is not a calendar day` : "its file name starts with no date";
-      return diagnostic({
-        file: entry.path,
-        message: `Blog page ${entry.url} is not a post: ${why}, so the blog index and the feeds leave it out`,
-        ruleId: "blog-post-date",
-        fatal: false,
-        hint: "Name the file after the day it is published, YYYY-MM-DD-slug.md (2026-03-15-release.md), or move the page out of blog/ if it is not a post.",
-      });
+      return diagnostic("blog-post-date", { url: entry.url, why }, { file: entry.path, fatal: false });
     });
 }
 
