@@ -223,12 +223,12 @@ test("usage: an unknown command exits 2", async () => {
  * not compile: every build of it fails in its last stage, after the pages,
  * with an internal error that has a cause (esbuild's failure).
  */
-function brokenInstall(): TempSite {
+function brokenInstall(broken = path.join("site-client", "service-worker.ts")): TempSite {
   const install = tempSite();
   const { files } = JSON.parse(fs.readFileSync(path.join(TOOL_DIR, "package.json"), "utf8")) as { files: string[] };
   for (const entry of [...files, "package.json"]) fs.cpSync(path.join(TOOL_DIR, entry), install.path(entry), { recursive: true });
   fs.symlinkSync(path.join(TOOL_DIR, "node_modules"), install.path("node_modules"), "dir");
-  fs.appendFileSync(install.path("site-client", "service-worker.ts"), "\nexport const broken = ;\n");
+  fs.appendFileSync(install.path(broken), "\nexport const broken = ;\n");
   return install;
 }
 
@@ -270,6 +270,22 @@ test("internal error: the message, its cause where the message does not quote it
   } finally {
     copy.remove();
     for (const site of sites) site.remove();
+  }
+});
+
+test("internal error: client code that does not bundle ends the build as the bundle client stage's error, listing esbuild's errors, never as a content error", async () => {
+  const copy = brokenInstall(path.join("site-client", "index.tsx"));
+  const site = tempSite("cli/valid");
+  try {
+    const run = await cli(["build", "--no-cache", "--quiet"], site.dir, copy.path("bin", "docs-build.js"));
+    expectStatus(run, 1);
+    assert.ok(run.stderr.startsWith("docs-build: StageError: bundle client: esbuild could not bundle the client:\n"), `first line of\n${run.stderr}`);
+    assert.match(run.stderr, /^site-client\/index\.tsx:\d+:23 {2}error {2}Unexpected ";" \(client-bundle\)$/m, run.stderr);
+    assert.not.match(run.stderr, "content error");
+    assert.not.ok(fs.existsSync(site.path("dist")), "a failed build writes nothing");
+  } finally {
+    copy.remove();
+    site.remove();
   }
 });
 

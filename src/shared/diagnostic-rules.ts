@@ -181,7 +181,7 @@ export const DIAGNOSTIC_RULES = {
   }),
   "client-bundle": rule<{ reason: string }>({
     severity: "error",
-    description: "esbuild could not bundle the site's client code (a docs-build problem, not a content one).",
+    description: "esbuild could not bundle the site's client code: a docs-build problem, not a content one, so the build stops with the bundle client stage's error listing these.",
     message: ({ reason }) => reason,
     hint: "",
   }),

@@ -2,7 +2,7 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
-import { diagnostic } from "../../diagnostics.ts";
+import { diagnostic, formatDiagnostic } from "../../diagnostics.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
 import { ASSETS_DIR, clientAssets, type ClientAssets } from "./core.ts";
@@ -54,16 +54,19 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
       logLevel: "silent",
     });
   } catch (error) {
+    // The client is docs-build's own code, not the content: its errors (paths from docs-build's folder) end the build as this stage's
+    // error, listed in its message, whether or not the pages have been indexed yet.
     const failure = error as esbuild.BuildFailure;
-    for (const m of failure.errors ?? [])
-      ctx.report(
+    const problems = (failure.errors ?? []).map((m) =>
+      formatDiagnostic(
         diagnostic(
           "client-bundle",
           { reason: m.text },
-          { file: m.location ? ctx.display(path.resolve(TOOL_ROOT, m.location.file)) : "site-client", line: m.location?.line ?? 1, column: (m.location?.column ?? 0) + 1, source: "esbuild" },
+          { file: m.location?.file ?? "site-client", line: m.location?.line ?? 1, column: (m.location?.column ?? 0) + 1, source: "esbuild" },
         ),
-      );
-    throw new StageError("bundle client", "esbuild could not bundle the client; see the errors above.", { cause: error });
+      ),
+    );
+    throw new StageError("bundle client", `esbuild could not bundle the client:\n${problems.join("\n") || (error as Error).message}`, { cause: error });
   }
   const files = result.outputFiles.map((f) => ({ path: path.relative(TOOL_ROOT, f.path).split(path.sep).join("/"), contents: f.contents }));
   return { assets: clientAssets(result.metafile.outputs, `site-client/${ENTRY}`), files };
