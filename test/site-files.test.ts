@@ -7,7 +7,8 @@ import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
 import { summarize } from "../src/stages/index-content/summary.ts";
-import { atomFeed, blogPosts, LOGO_PATHS, robotsTxt, rssFeed, siteIcons, sitemapXml, teaserOf, THEME_COLOR, webManifest, type BlogPost } from "../src/stages/emit-site-files/core.ts";
+import { atomFeed, blogPosts, LOGO_PATHS, robotsTxt, rssFeed, siteIcons, sitemapXml, teaserOf, webManifest, type BlogPost } from "../src/stages/emit-site-files/core.ts";
+import { THEME_COLOR } from "../src/shared/constants.ts";
 import { FIXTURES, fixtureLoop } from "./helpers/fixture-loop.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 

@@ -1,14 +1,11 @@
 import type { Settings } from "../../config.ts";
 import { blogDate, isPrintable } from "../../shared/content-rules.ts";
 import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
+import { ATOM_PATH, RSS_PATH } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
 
 /** The blog's own URL; its index page is not a post. */
 export const BLOG_URL = "/blog/";
-
-/** Where the feeds are written, relative to the output folder. */
-export const RSS_PATH = "blog/feed.xml";
-export const ATOM_PATH = "blog/atom.xml";
 
 /** One blog post as the feeds show it. */
 export interface BlogPost {

@@ -4,7 +4,7 @@ import { blogDate, isPrintable, pagesOf } from "../../shared/content-rules.ts";
 import type { Anchor, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { BlogPostSummary, Contributor, LinkItem, PageData, SectionAnchors, SidebarItem, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
-import { STACKBLITZ_BASE } from "../../shared/constants.ts";
+import { APP_SHELL_URL, STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 
 /** Sections that have a combined printable page. */
@@ -250,7 +250,7 @@ export function planPages({ root, pages, contributors, settings, sponsors, vote,
   }
   plans.push(
     { outPath: "404.html", data: { ...base("/404/", `Page Not Found | ${settings.name}`, ""), kind: "not-found", sidebar: [], sidebarAnchors: "" }, body: NO_BODY, bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
-    { outPath: "app-shell/index.html", data: { ...base("/app-shell/", settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" }, body: NO_BODY, bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
+    { outPath: `${APP_SHELL_URL.slice(1)}index.html`, data: { ...base(APP_SHELL_URL, settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" }, body: NO_BODY, bodyHash: "", canonical: "", robots: "noindex", redirects: [] },
   );
   return plans;
 }
