@@ -4,7 +4,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
-import { APP_SHELL_URL } from "../src/shared/constants.ts";
+import { APP_SHELL_URL, ASSETS_DIR } from "../src/shared/constants.ts";
 
 /** The precache manifest; the build replaces this placeholder with the list of files. */
 declare const self: {
@@ -40,7 +40,7 @@ registerRoute(
 // Lazily loaded client files (the vote board, for one) have content-hashed
 // names, so a cached copy is always right.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${ASSETS_DIR}/`),
   new CacheFirst({ cacheName: "assets", plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
 );
 

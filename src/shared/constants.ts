@@ -9,6 +9,13 @@ export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js
  */
 export const CLOBBER_PREFIX = "user-content-";
 
+/**
+ * The output folder of files whose names carry a hash of their contents (the
+ * client bundle, the pages' content chunks): the service worker keeps them
+ * cache-first, since a cached copy is always right.
+ */
+export const ASSETS_DIR = "assets";
+
 /** Output paths of the icons, relative to the output folder. */
 export const ICON_PATHS = { favicon: "favicon.svg", icon: "icons/icon.svg", maskable: "icons/icon-maskable.svg" } as const;
 

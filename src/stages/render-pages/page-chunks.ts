@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output-files.ts";
+import { ASSETS_DIR } from "../../shared/constants.ts";
 import { ROUTES_FILE, type PageChunk, type Routes } from "../../shared/routes.ts";
 import type { PagePlan } from "./core.ts";
 import { printableSlug } from "./printable.ts";
@@ -24,7 +25,7 @@ export function chunkOf(plan: PagePlan, bodyHtml: string): OutputFile {
   const chunk: PageChunk = { data: plan.data, body: bodyHtml };
   const contents = JSON.stringify(chunk);
   const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
-  return { path: `assets/pages/${printableSlug(plan.data.url)}-${hash}.json`, contents };
+  return { path: `${ASSETS_DIR}/pages/${printableSlug(plan.data.url)}-${hash}.json`, contents };
 }
 
 /** The routes manifest (pure): each route's URL → its chunk's numeric id and URL. */
