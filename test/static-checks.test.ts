@@ -6,6 +6,7 @@ import ts from "typescript";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadSettings } from "../src/config.ts";
+import { CLIENT_TSCONFIG } from "../src/context.ts";
 import { firstView, staticImports } from "./helpers/first-view.ts";
 import { htmlFacts } from "./helpers/html-facts.ts";
 import { projectBuild } from "./helpers/project-site.ts";
@@ -224,6 +225,20 @@ test("import boundaries: no template imports the client, and no browser code imp
   const files = new Map(paths.map((file) => [file, readFileSync(path.join(TOOL_DIR, file), "utf8")]));
   assert.ok(files.size > 40, `read ${files.size} files`);
   assert.equal(boundaryProblems(files), []);
+});
+
+test("esbuild compiles the browser code with the settings the browser project is typechecked with", () => {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(TOOL_DIR, "tsconfig.browser.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.unreachable(String(d.messageText)) });
+  assert.ok(parsed && parsed.errors.length === 0);
+  const options = parsed!.options;
+  const client = CLIENT_TSCONFIG.compilerOptions;
+  assert.equal(
+    [ts.ScriptTarget[options.target!], options.useDefineForClassFields ?? options.target! >= ts.ScriptTarget.ES2022, options.verbatimModuleSyntax, options.jsx],
+    [client.target, client.useDefineForClassFields, client.verbatimModuleSyntax, ts.JsxEmit.ReactJSX],
+  );
+  assert.is(client.jsx, "react-jsx");
+  assert.equal(options.lib, ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"]);
+  assert.equal(options.types, [], "no Node types in the browser project");
 });
 
 test.run();
