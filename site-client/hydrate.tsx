@@ -1,7 +1,7 @@
 import { hydrateRoot, type Root } from "react-dom/client";
 import type { PageData } from "../src/shared/page-data.ts";
-import { App } from "../templates/App.tsx";
 import { DATA_ELEMENT_ID, ROOT_ELEMENT_ID } from "../templates/Document.tsx";
+import { ClientApp } from "./client-app.tsx";
 
 /** What hydration found and did, for the caller (and tests). */
 export interface Hydrated {
@@ -34,7 +34,7 @@ export function hydratePage(doc: Document, onRecoverableError?: (error: unknown)
   const data = JSON.parse(dataElement.textContent) as PageData;
   // The first [data-content] in tree order is the page's own wrapper; content sits inside it.
   const html = container.querySelector("[data-content]")?.innerHTML ?? "";
-  const root = hydrateRoot(container, <App data={data} body={{ html }} />, {
+  const root = hydrateRoot(container, <ClientApp data={data} body={{ html }} />, {
     onRecoverableError: onRecoverableError ?? ((error) => console.warn("docs-build: hydration recovered from", error)),
   });
   return { data, root };

@@ -1,5 +1,6 @@
 import "../templates/styles/site.css";
 import "../templates/styles/components.css";
+import { DEV_FLAG, SERVICE_WORKER_FLAG } from "../src/shared/constants.ts";
 import { hydratePage } from "./hydrate.tsx";
 import { startRouter } from "./router.ts";
 import { scrollToHash } from "./scroll.ts";
@@ -25,8 +26,8 @@ function start(): void {
   pageView(`${location.pathname}${location.search}`, document.title);
   startRouter({ root: hydrated.root, data: hydrated.data, onPageView: pageView });
   if (location.hash) scrollToHash(location.hash);
-  const flags = window as { __DOCS_DEV__?: boolean; __DOCS_SW__?: boolean };
-  if ("serviceWorker" in navigator && (!flags.__DOCS_DEV__ || flags.__DOCS_SW__)) {
+  const flags = window as unknown as Record<string, boolean | undefined>;
+  if ("serviceWorker" in navigator && (!flags[DEV_FLAG] || flags[SERVICE_WORKER_FLAG])) {
     // Loaded on its own, after the page's own loading is done, so precaching never competes with it.
     const register = () => void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));
     if (document.readyState === "complete") register();

@@ -1,5 +1,4 @@
-/** The public URL of the service worker the build emits. */
-export const SERVICE_WORKER_URL = "/sw.js";
+import { SERVICE_WORKER_PATH } from "../src/shared/constants.ts";
 
 /**
  * Registers the service worker. When a new worker takes control the page
@@ -15,7 +14,7 @@ export async function registerServiceWorker(container: ServiceWorkerContainer): 
     window.location.reload();
   });
   try {
-    const registration = await container.register(SERVICE_WORKER_URL);
+    const registration = await container.register(`/${SERVICE_WORKER_PATH}`);
     const waiting = () => console.info("docs-build: a new version of the site is waiting; it takes over when every tab of the site is closed.");
     if (registration.waiting && container.controller) waiting();
     registration.addEventListener("updatefound", () => {

@@ -1,19 +1,12 @@
 import { createElement } from "react";
 import type { Root } from "react-dom/client";
 import type { PageData } from "../src/shared/page-data.ts";
-import { App } from "../templates/App.tsx";
+import { ROUTES_URL, type PageChunk, type Routes } from "../src/shared/routes.ts";
 import type { Body } from "../templates/components/Content.tsx";
+import { ClientApp } from "./client-app.tsx";
 import { chunkFor, ChunkLoadError, loadChunk, ModuleNotFoundError, type LoaderEnvironment } from "./loader.ts";
 import { scrollToHash } from "./scroll.ts";
 
-/** The routes manifest the build writes: URL → content chunk. */
-export const ROUTES_URL = "/page-routes.json";
-
-interface Chunk {
-  data: PageData;
-  body: string;
-}
-type Routes = Record<string, { id: number; file: string }>;
 
 /** What the router needs: the hydrated root, the first page's data, and who to tell about page views. */
 export interface RouterOptions {
@@ -54,8 +47,8 @@ export function startRouter({ root, data, onPageView }: RouterOptions): void {
   const env: LoaderEnvironment = { fetch: (url) => fetch(url), setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (t) => window.clearTimeout(t as number) };
   let current = data;
   let routes: Promise<Routes> | undefined;
-  const chunks = new Map<string, Promise<Chunk>>();
-  const ready = new Map<string, Chunk>();
+  const chunks = new Map<string, Promise<PageChunk>>();
+  const ready = new Map<string, PageChunk>();
   let sequence = 0;
 
   const getRoutes = () => {
@@ -65,17 +58,17 @@ export function startRouter({ root, data, onPageView }: RouterOptions): void {
     });
     return routes;
   };
-  const load = async (pathname: string): Promise<Chunk> => {
+  const load = async (pathname: string): Promise<PageChunk> => {
     const route = chunkFor(await getRoutes(), pathname);
     let chunk = chunks.get(route.file);
     if (!chunk) {
-      chunk = loadChunk<Chunk>(route.id, route.file, env);
+      chunk = loadChunk<PageChunk>(route.id, route.file, env);
       chunks.set(route.file, chunk);
       chunk.then((c) => ready.set(pathname, c)).catch(() => chunks.delete(route.file));
     }
     return chunk;
   };
-  const render = (page: PageData, body: Body) => root.render(createElement(App, { data: page, body }));
+  const render = (page: PageData, body: Body) => root.render(createElement(ClientApp, { data: page, body }));
 
   const navigate = async (url: URL, push: boolean) => {
     const turn = ++sequence;

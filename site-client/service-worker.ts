@@ -4,6 +4,7 @@ import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
+import { APP_SHELL_URL, ASSETS_DIR } from "../src/shared/constants.ts";
 
 /** The precache manifest; the build replaces this placeholder with the list of files. */
 declare const self: {
@@ -12,9 +13,6 @@ declare const self: {
   skipWaiting(): Promise<void>;
   addEventListener(type: "message", listener: (event: { data?: { type?: string } }) => void): void;
 };
-
-/** The page served for a document that can be neither fetched nor found in a cache. */
-const APP_SHELL = "/app-shell/";
 
 // A new worker takes control of open pages at once; the page reloads on that
 // change, so old and new assets never mix.
@@ -42,7 +40,7 @@ registerRoute(
 // Lazily loaded client files (the vote board, for one) have content-hashed
 // names, so a cached copy is always right.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith("/assets/"),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${ASSETS_DIR}/`),
   new CacheFirst({ cacheName: "assets", plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
 );
 
@@ -58,6 +56,6 @@ registerRoute(
 
 // A document that cannot be fetched and was never visited gets the app shell.
 setCatchHandler(async ({ request }) => {
-  if (request.destination === "document") return (await matchPrecache(APP_SHELL)) ?? Response.error();
+  if (request.destination === "document") return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
   return Response.error();
 });

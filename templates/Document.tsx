@@ -1,5 +1,5 @@
 import type { ClientAssets } from "../src/shared/client-assets.ts";
-import { ICON_PATHS } from "../src/shared/constants.ts";
+import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../src/shared/constants.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
 
@@ -42,13 +42,13 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
         <meta property="og:title" content={data.title} />
         <meta property="og:description" content={data.description} />
         {canonical ? <meta property="og:url" content={canonical} /> : null}
-        <meta name="theme-color" content="#2b3a42" />
+        <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href={`/${ICON_PATHS.favicon}`} type="image/svg+xml" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={`/${MANIFEST_PATH}`} />
         {data.url.startsWith("/blog/") ? (
           <>
-            <link rel="alternate" type="application/rss+xml" title={`${data.site.name} blog (RSS)`} href="/blog/feed.xml" />
-            <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href="/blog/atom.xml" />
+            <link rel="alternate" type="application/rss+xml" title={`${data.site.name} blog (RSS)`} href={`/${RSS_PATH}`} />
+            <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href={`/${ATOM_PATH}`} />
           </>
         ) : null}
         <script dangerouslySetInnerHTML={{ __html: bootScript(redirects) }} />

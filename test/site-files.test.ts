@@ -9,7 +9,8 @@ import { createMemoryLogger } from "../src/logger.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { summarize } from "../src/stages/index-content/summary.ts";
-import { atomFeed, blogPosts, LOGO_PATHS, robotsTxt, rssFeed, siteIcons, sitemapXml, teaserOf, THEME_COLOR, undatedBlogPages, webManifest, type BlogPost } from "../src/stages/emit-site-files/core.ts";
+import { atomFeed, blogPosts, LOGO_PATHS, robotsTxt, rssFeed, siteIcons, sitemapXml, teaserOf, undatedBlogPages, webManifest, type BlogPost } from "../src/stages/emit-site-files/core.ts";
+import { THEME_COLOR } from "../src/shared/constants.ts";
 import { FIXTURES, fixtureLoop } from "./helpers/fixture-loop.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 

@@ -1,6 +1,12 @@
+import { readFileSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+import fg from "fast-glob";
+import ts from "typescript";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { loadSettings } from "../src/config.ts";
+import { CLIENT_TSCONFIG } from "../src/context.ts";
 import { firstView, staticImports } from "./helpers/first-view.ts";
 import { htmlFacts } from "./helpers/html-facts.ts";
 import { projectBuild } from "./helpers/project-site.ts";
@@ -165,6 +171,74 @@ test("budget: every documentation page's first view loads at most 90 KB of JavaS
   assert.ok(largestJs.jsBytes <= 90 * KB, `${largestJs.page}: JavaScript ${kb(largestJs.jsBytes)} gzipped`);
   assert.ok(largestCss.cssBytes <= 25 * KB, `${largestCss.page}: CSS ${kb(largestCss.cssBytes)} gzipped`);
   assert.ok(landing.jsBytes <= 110 * KB, `landing page: JavaScript ${kb(landing.jsBytes)} gzipped`);
+});
+
+// ---------------------------------------------------------------- browser code stays apart from Node code
+
+/** Folders of code that runs in the browser (the templates also render on the server). */
+const BROWSER_FOLDERS = ["templates", "site-client", "src/shared"];
+
+/**
+ * The imports that break the line between browser and Node code, as
+ * `file: specifier → reason`: browser code importing a Node builtin or a
+ * Node-only module of src/ (anything outside src/shared/), and templates
+ * importing the client (which hands them its features at hydration instead).
+ */
+function boundaryProblems(files: ReadonlyMap<string, string>): string[] {
+  const problems: string[] = [];
+  for (const [file, text] of files) {
+    const browser = BROWSER_FOLDERS.some((folder) => file.startsWith(`${folder}/`));
+    if (!browser) continue;
+    for (const { fileName: specifier } of ts.preProcessFile(text, true, true).importedFiles) {
+      const target = specifier.startsWith(".") ? path.posix.join(path.posix.dirname(file), specifier) : undefined;
+      const builtin = specifier.startsWith("node:") || builtinModules.includes(specifier.split("/")[0]);
+      if (builtin) problems.push(`${file}: ${specifier} → a Node builtin`);
+      else if (target?.startsWith("src/") && !target.startsWith("src/shared/")) problems.push(`${file}: ${specifier} → Node-only code`);
+      else if (target?.startsWith("site-client/") && file.startsWith("templates/")) problems.push(`${file}: ${specifier} → the client, from a template`);
+    }
+  }
+  return problems;
+}
+
+test("import boundaries: builtins, Node-only modules and (from templates) the client are reported, in every form of import", () => {
+  const files = new Map([
+    ["templates/components/Bad.tsx", 'import fs from "node:fs";\nimport type { X } from "../../site-client/x.ts";\nexport { y } from "../../src/config.ts";\nconst z = () => import("../../site-client/lazy.ts");'],
+    ["site-client/bad.ts", 'import path from "path";\nimport { BuildContext } from "../src/context.ts";\nimport { App } from "../templates/App.tsx";'],
+    ["src/shared/bad.ts", 'import { readFileSync } from "fs/promises";\nimport { x } from "../stages/render-pages/core.ts";\nimport { y } from "./text.ts";'],
+    ["src/build.ts", 'import fs from "node:fs";\nimport { App } from "../templates/App.tsx";'],
+    ["templates/Good.tsx", 'import { useState } from "react";\nimport { ICON_PATHS } from "../src/shared/constants.ts";'],
+  ]);
+  assert.equal(boundaryProblems(files), [
+    "templates/components/Bad.tsx: node:fs → a Node builtin",
+    "templates/components/Bad.tsx: ../../site-client/x.ts → the client, from a template",
+    "templates/components/Bad.tsx: ../../src/config.ts → Node-only code",
+    "templates/components/Bad.tsx: ../../site-client/lazy.ts → the client, from a template",
+    "site-client/bad.ts: path → a Node builtin",
+    "site-client/bad.ts: ../src/context.ts → Node-only code",
+    "src/shared/bad.ts: fs/promises → a Node builtin",
+    "src/shared/bad.ts: ../stages/render-pages/core.ts → Node-only code",
+  ]);
+});
+
+test("import boundaries: no template imports the client, and no browser code imports Node builtins or Node-only modules", async () => {
+  const paths = await fg(BROWSER_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`), { cwd: TOOL_DIR });
+  const files = new Map(paths.map((file) => [file, readFileSync(path.join(TOOL_DIR, file), "utf8")]));
+  assert.ok(files.size > 40, `read ${files.size} files`);
+  assert.equal(boundaryProblems(files), []);
+});
+
+test("esbuild compiles the browser code with the settings the browser project is typechecked with", () => {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(TOOL_DIR, "tsconfig.browser.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.unreachable(String(d.messageText)) });
+  assert.ok(parsed && parsed.errors.length === 0);
+  const options = parsed!.options;
+  const client = CLIENT_TSCONFIG.compilerOptions;
+  assert.equal(
+    [ts.ScriptTarget[options.target!], options.useDefineForClassFields ?? options.target! >= ts.ScriptTarget.ES2022, options.verbatimModuleSyntax, options.jsx],
+    [client.target, client.useDefineForClassFields, client.verbatimModuleSyntax, ts.JsxEmit.ReactJSX],
+  );
+  assert.is(client.jsx, "react-jsx");
+  assert.equal(options.lib, ["lib.es2023.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"]);
+  assert.equal(options.types, [], "no Node types in the browser project");
 });
 
 test.run();

@@ -20,7 +20,9 @@ import {
   writeSupported,
 } from "../site-client/vote/vote-core.ts";
 import { validateVoteData, VOTE_DATA_FILE, type VoteData, type VoteTopic } from "../src/shared/vote-types.ts";
-import { VOTE_ERROR_TEXT, VOTE_LOADING_TEXT, VotePage, type VoteAppComponent } from "../templates/components/VotePage.tsx";
+import { VOTE_ERROR_TEXT, VOTE_LOADING_TEXT, VotePage } from "../templates/components/VotePage.tsx";
+import { ClientFeaturesContext, NOT_IN_BROWSER, type VoteAppComponent } from "../templates/client-features.ts";
+import { BROWSER_FEATURES } from "../site-client/client-app.tsx";
 import { build } from "../src/build.ts";
 import { ContentError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
@@ -364,14 +366,14 @@ async function until(dom: Dom, ready: () => boolean, tries = 100) {
   for (let i = 0; i < tries && !ready(); i++) await dom.act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 }
 
-test("VotePage in the browser: after mount it imports the board, adds its stylesheet, and the board replaces the placeholder and the list", () =>
+test("VotePage in the browser: after mount the client's loader imports the board, adds its stylesheet, and the board replaces the placeholder and the list", () =>
   withDom(async (dom) => {
     // happy-dom cannot fetch the stylesheet, so the failed link is removed again: record what was added.
     const added: string[] = [];
     new MutationObserver((records) => {
       for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLElement && node.tagName === "LINK") added.push(`${node.getAttribute("rel")} ${node.getAttribute("href")}`);
     }).observe(document.head, { childList: true });
-    const root = await dom.render(h(VotePage, { topics, stylesheet: "/assets/vote-TEST.css" }));
+    const root = await dom.render(h(ClientFeaturesContext, { value: BROWSER_FEATURES }, h(VotePage, { topics, stylesheet: "/assets/vote-TEST.css" })));
     await until(dom, () => root.querySelector('[data-vote-app="ready"]') !== null, 250);
     assert.ok(root.querySelector('[data-vote-app="ready"] .vote-board'), "the board is in the app element");
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
@@ -427,6 +429,22 @@ test("VotePage: when the board cannot be loaded it says so and keeps the list of
       assert.match(root.textContent!, VOTE_ERROR_TEXT);
       assert.equal([...root.querySelectorAll(".vote-fallback a")].map((a) => a.getAttribute("href")), topics.map((t) => t.issue));
       assert.is(warned.length, 1);
+    } finally {
+      console.warn = warn;
+    }
+  }));
+
+test("VotePage outside the client (no features given): nothing is imported, and the page keeps its list with the error text", () =>
+  withDom(async (dom) => {
+    const warn = console.warn;
+    const warned: unknown[][] = [];
+    console.warn = (...args: unknown[]) => void warned.push(args);
+    try {
+      const root = await dom.render(h(VotePage, { topics }));
+      await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
+      assert.match(root.textContent!, VOTE_ERROR_TEXT);
+      assert.is(root.querySelector(".vote-board"), null);
+      assert.is((warned[0]?.[1] as Error).message, NOT_IN_BROWSER);
     } finally {
       console.warn = warn;
     }

@@ -1,16 +1,7 @@
 import type { SiteSearch } from "../../src/shared/page-data.ts";
 import { SEARCH_INDEX_VERSION, type SearchIndexFile } from "../../src/shared/search/index-format.ts";
-import type { SearchResult, TextPiece } from "../../src/shared/search/results.ts";
+import type { SearchBackend, SearchResult, TextPiece } from "../../src/shared/search/results.ts";
 import { Searcher } from "../../src/shared/search/searcher.ts";
-
-/**
- * What the search box queries: the built-in index (loaded on first use,
- * served by the service worker when offline) or the hosted DocSearch service.
- * Loaded lazily, in its own chunk, the first time the box gets focus.
- */
-export interface SearchBackend {
-  search(query: string): Promise<SearchResult[]>;
-}
 
 /** Results shown at most. */
 export const RESULT_LIMIT = 12;

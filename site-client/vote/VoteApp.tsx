@@ -1,11 +1,6 @@
 import { useId, useMemo, useState } from "react";
-import type { VoteTopic } from "../../src/shared/vote-types.ts";
+import type { VoteAppProps } from "../../src/shared/vote-types.ts";
 import { allTags, countText, NO_FILTER, readSupported, SORT_OPTIONS, toggleSupported, visibleTopics, votesText, writeSupported, type SortOrder, type VoteFilter } from "./vote-core.ts";
-
-/** Props of the vote board. */
-export interface VoteAppProps {
-  topics: readonly VoteTopic[];
-}
 
 /** The text shown when no topic passes the filters. */
 export const EMPTY_TEXT = "No topics match.";

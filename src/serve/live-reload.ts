@@ -1,4 +1,5 @@
 import type http from "node:http";
+import { DEV_FLAG, SERVICE_WORKER_FLAG } from "../shared/constants.ts";
 
 /** The path of the live-reload event stream. */
 export const EVENTS_PATH = "/__docs-build/events";
@@ -12,11 +13,11 @@ export const EVENTS_PATH = "/__docs-build/events";
  * is not reloaded, and an edited page written ahead of the whole-site build
  * reloads once, not again when that build finds it unchanged.
  */
-export const LIVE_RELOAD_SCRIPT = `<script>window.__DOCS_DEV__=true;(function(){var s=new EventSource(${JSON.stringify(EVENTS_PATH)});s.addEventListener("reload",function(e){var p=(JSON.parse(e.data)||{}).paths,f=decodeURIComponent(location.pathname.slice(1));if(f===""||f.slice(-1)==="/")f+="index.html";if(!p||p.indexOf(f)!==-1||document.getElementById("docs-build-error"))location.reload()});s.addEventListener("build-error",function(e){var b=document.getElementById("docs-build-error")||document.body.appendChild(Object.assign(document.createElement("pre"),{id:"docs-build-error"}));b.style.cssText="position:fixed;left:0;right:0;bottom:0;margin:0;max-height:50vh;overflow:auto;padding:1rem;background:#3b0d0d;color:#ffd7d7;z-index:99;white-space:pre-wrap";b.textContent=JSON.parse(e.data)})})();</script>`;
+export const LIVE_RELOAD_SCRIPT = `<script>window.${DEV_FLAG}=true;(function(){var s=new EventSource(${JSON.stringify(EVENTS_PATH)});s.addEventListener("reload",function(e){var p=(JSON.parse(e.data)||{}).paths,f=decodeURIComponent(location.pathname.slice(1));if(f===""||f.slice(-1)==="/")f+="index.html";if(!p||p.indexOf(f)!==-1||document.getElementById("docs-build-error"))location.reload()});s.addEventListener("build-error",function(e){var b=document.getElementById("docs-build-error")||document.body.appendChild(Object.assign(document.createElement("pre"),{id:"docs-build-error"}));b.style.cssText="position:fixed;left:0;right:0;bottom:0;margin:0;max-height:50vh;overflow:auto;padding:1rem;background:#3b0d0d;color:#ffd7d7;z-index:99;white-space:pre-wrap";b.textContent=JSON.parse(e.data)})})();</script>`;
 
 /** Adds the live-reload script before `</body>`; with `serviceWorker` the page may register the worker too. */
 export function injectLiveReload(html: string, options: { serviceWorker?: boolean } = {}): string {
-  const script = options.serviceWorker ? `<script>window.__DOCS_SW__=true</script>${LIVE_RELOAD_SCRIPT}` : LIVE_RELOAD_SCRIPT;
+  const script = options.serviceWorker ? `<script>window.${SERVICE_WORKER_FLAG}=true</script>${LIVE_RELOAD_SCRIPT}` : LIVE_RELOAD_SCRIPT;
   const at = html.lastIndexOf("</body>");
   return at === -1 ? html + script : html.slice(0, at) + script + html.slice(at);
 }

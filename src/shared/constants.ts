@@ -9,8 +9,39 @@ export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js
  */
 export const CLOBBER_PREFIX = "user-content-";
 
+/**
+ * The output folder of files whose names carry a hash of their contents (the
+ * client bundle, the pages' content chunks): the service worker keeps them
+ * cache-first, since a cached copy is always right.
+ */
+export const ASSETS_DIR = "assets";
+
 /** Output paths of the icons, relative to the output folder. */
 export const ICON_PATHS = { favicon: "favicon.svg", icon: "icons/icon.svg", maskable: "icons/icon-maskable.svg" } as const;
 
+/** The URL of the app shell: the page the service worker serves for a document it can neither fetch nor find. */
+export const APP_SHELL_URL = "/app-shell/";
+
 /** Pages the service worker keeps for offline use from the first visit: the landing page, the app shell and the not-found page. */
-export const PRECACHED_PAGES = ["index.html", "app-shell/index.html", "404.html"];
+export const PRECACHED_PAGES = ["index.html", `${APP_SHELL_URL.slice(1)}index.html`, "404.html"];
+
+/** The site's header colour: the manifest's theme colour, the same as the pages' `theme-color` meta. */
+export const THEME_COLOR = "#2b3a42";
+
+/** Output path of the web app manifest, relative to the output folder (pages link it from the root). */
+export const MANIFEST_PATH = "manifest.webmanifest";
+
+/** Where the blog's feeds are written, relative to the output folder (blog pages link them from the root). */
+export const RSS_PATH = "blog/feed.xml";
+export const ATOM_PATH = "blog/atom.xml";
+
+/** Output path of the service worker, relative to the output folder; the client registers it from the root. */
+export const SERVICE_WORKER_PATH = "sw.js";
+
+/**
+ * Window flags the dev server's injected script sets before the client
+ * starts: `DEV_FLAG` on every page it serves, `SERVICE_WORKER_FLAG` when it
+ * serves with the service worker on.
+ */
+export const DEV_FLAG = "__DOCS_DEV__";
+export const SERVICE_WORKER_FLAG = "__DOCS_SW__";

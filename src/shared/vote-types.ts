@@ -26,6 +26,11 @@ export interface VoteTopic {
   tags?: string[];
 }
 
+/** Props of the vote board, which the browser client loads into the vote page. */
+export interface VoteAppProps {
+  topics: readonly VoteTopic[];
+}
+
 /** The whole data file. */
 export interface VoteData {
   version: typeof VOTE_DATA_VERSION;

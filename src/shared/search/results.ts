@@ -24,6 +24,14 @@ export interface SearchResult {
   score: number;
 }
 
+/**
+ * What the search box queries: the built-in index or the hosted DocSearch
+ * service. The browser client supplies it, loaded in a chunk of its own.
+ */
+export interface SearchBackend {
+  search(query: string): Promise<SearchResult[]>;
+}
+
 /** Results grouped by site section, groups in order of their best result. */
 export interface ResultGroup {
   section: string;

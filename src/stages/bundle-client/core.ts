@@ -1,10 +1,8 @@
 import { StageError } from "../../errors.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
+import { ASSETS_DIR } from "../../shared/constants.ts";
 
 export type { ClientAssets } from "../../shared/client-assets.ts";
-
-/** The public folder client assets are served from. */
-export const ASSETS_DIR = "assets";
 
 /** What esbuild's metafile says about one output file (the fields used here). */
 export interface MetaOutput {

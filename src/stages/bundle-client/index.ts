@@ -5,7 +5,8 @@ import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts"
 import { diagnostic, formatDiagnostic } from "../../diagnostics.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
-import { ASSETS_DIR, clientAssets, type ClientAssets } from "./core.ts";
+import { ASSETS_DIR } from "../../shared/constants.ts";
+import { clientAssets, type ClientAssets } from "./core.ts";
 
 /** The client's assets (for the pages to refer to) and the bundle's files. */
 export interface BundleClientResult {

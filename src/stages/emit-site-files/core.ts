@@ -2,24 +2,18 @@ import type { Settings } from "../../config.ts";
 import type { OutputFile } from "../../output-files.ts";
 import { blogPosts, isPrintable, postDay } from "../../shared/content-rules.ts";
 import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
-import { ATOM_PATH, atomFeed, RSS_PATH, rssFeed } from "./feeds.ts";
-import { ICON_PATHS } from "../../shared/constants.ts";
+import { atomFeed, rssFeed } from "./feeds.ts";
+import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
 
-export { ATOM_PATH, atomFeed, rfc822, RSS_PATH, rssFeed, undatedBlogPages, type BlogPost, type FeedOptions } from "./feeds.ts";
+export { atomFeed, rfc822, rssFeed, undatedBlogPages, type BlogPost, type FeedOptions } from "./feeds.ts";
 export { blogPosts, newestFirst } from "../../shared/content-rules.ts";
 export { decodeEntities, escapeXml, plainText, teaserOf } from "../../shared/text.ts";
 export { ICON_PATHS } from "../../shared/constants.ts";
 
-/** The site's header colour: the manifest's theme colour, the same as the pages' `theme-color` meta. */
-export const THEME_COLOR = "#2b3a42";
-
 /** The page background of the light theme (`--bg`), shown while the installed app starts. */
 export const BACKGROUND_COLOR = "#ffffff";
 
-
-/** Output path of the web app manifest. */
-export const MANIFEST_PATH = "manifest.webmanifest";
 
 /** URLs that are files of the site but not pages anyone should find through a search engine. */
 const NOT_INDEXED = new Set(["/404.html", "/404/", "/app-shell/"]);

@@ -2,12 +2,9 @@ import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import { BLOG_URL, blogDate, isBlogPost, isCalendarDay, isUnderBlog, newestFirst } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
+import { ATOM_PATH, RSS_PATH } from "../../shared/constants.ts";
 import type { BlogPostSummary } from "../../shared/page-data.ts";
 import { escapeXml } from "../../shared/text.ts";
-
-/** Where the feeds are written, relative to the output folder. */
-export const RSS_PATH = "blog/feed.xml";
-export const ATOM_PATH = "blog/atom.xml";
 
 /** One blog post as the feeds show it: the blog index lists the same (see `blogPosts`). */
 export type BlogPost = BlogPostSummary;

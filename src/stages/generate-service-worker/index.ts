@@ -5,6 +5,7 @@ import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts"
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
+import { SERVICE_WORKER_PATH } from "../../shared/constants.ts";
 import { injectManifest, precacheEntries } from "./core.ts";
 
 /** The service worker file and how much it precaches. */
@@ -28,11 +29,11 @@ export async function runGenerateServiceWorker(ctx: BuildContext, input: { files
     bundled = await bundleWorker(ctx);
     if (key) await ctx.cache.set(key, bundled);
   }
-  return { file: { path: "sw.js", contents: injectManifest(bundled, entries) }, precached: entries.length };
+  return { file: { path: SERVICE_WORKER_PATH, contents: injectManifest(bundled, entries) }, precached: entries.length };
 }
 
-/** The code the worker is bundled from. */
-const WORKER_SOURCES = ["site-client/service-worker.ts"];
+/** The code the worker is bundled from: its source and the shared constants it imports. */
+const WORKER_SOURCES = ["site-client/service-worker.ts", "src/shared/constants.ts"];
 
 /** Bundles the worker source with esbuild, leaving the manifest placeholder in place. */
 async function bundleWorker(ctx: BuildContext): Promise<string> {

@@ -4,7 +4,7 @@ import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay } from "../../shared
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
-import { STACKBLITZ_BASE } from "../../shared/constants.ts";
+import { APP_SHELL_URL, STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 import { sidebarAnchorsOf, sidebarAt, sidebarFor, titleOfFolder, type SectionSidebar } from "./sidebar.ts";
 
@@ -250,8 +250,8 @@ function planNotFoundPage(planning: SitePlanning): PagePlan {
 
 /** The app shell the service worker serves for pages it has not cached: the layout around an empty page. */
 function planAppShell(planning: SitePlanning): PagePlan {
-  const data: PageData = { ...planning.base("/app-shell/", planning.options.settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" };
-  return generatedPlan("/app-shell/", data, { canonical: "", robots: "noindex" });
+  const data: PageData = { ...planning.base(APP_SHELL_URL, planning.options.settings.name, ""), kind: "app-shell", sidebar: [], sidebarAnchors: "" };
+  return generatedPlan(APP_SHELL_URL, data, { canonical: "", robots: "noindex" });
 }
 
 /**

@@ -1,16 +1,9 @@
 import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output-files.ts";
+import { ASSETS_DIR } from "../../shared/constants.ts";
+import { ROUTES_FILE, type PageChunk, type Routes } from "../../shared/routes.ts";
 import type { PagePlan } from "./core.ts";
 import { printableSlug } from "./printable.ts";
-
-/** Where the client finds each route's content chunk (not hashed: it changes with the site). */
-export const ROUTES_FILE = "page-routes.json";
-
-/** One route of the routes manifest: the chunk's numeric id and its URL. */
-export interface RouteEntry {
-  id: number;
-  file: string;
-}
 
 /** True for plans that are routes: every page but the not-found page and the app shell. */
 export function isRoute(plan: PagePlan): boolean {
@@ -29,14 +22,15 @@ export function hasChunk(plan: PagePlan): boolean {
 
 /** The content chunk of one route (pure): its data and body as JSON, named by its path and a hash of its contents. */
 export function chunkOf(plan: PagePlan, bodyHtml: string): OutputFile {
-  const contents = JSON.stringify({ data: plan.data, body: bodyHtml });
+  const chunk: PageChunk = { data: plan.data, body: bodyHtml };
+  const contents = JSON.stringify(chunk);
   const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
-  return { path: `assets/pages/${printableSlug(plan.data.url)}-${hash}.json`, contents };
+  return { path: `${ASSETS_DIR}/pages/${printableSlug(plan.data.url)}-${hash}.json`, contents };
 }
 
 /** The routes manifest (pure): each route's URL → its chunk's numeric id and URL. */
 export function routesFile(chunks: ReadonlyArray<{ url: string; chunk: Pick<OutputFile, "path"> }>): OutputFile {
-  const routes: Record<string, RouteEntry> = {};
+  const routes: Routes = {};
   chunks.forEach(({ url, chunk }, id) => (routes[url] = { id, file: `/${chunk.path}` }));
   return { path: ROUTES_FILE, contents: JSON.stringify(routes) };
 }

@@ -1,0 +1,21 @@
+import type { PageData } from "../src/shared/page-data.ts";
+import { App } from "../templates/App.tsx";
+import { ClientFeaturesContext, type ClientFeatures } from "../templates/client-features.ts";
+import type { Body } from "../templates/components/Content.tsx";
+import { loadSearch } from "./search/load-search.ts";
+import { loadVoteApp } from "./vote/load-vote-app.ts";
+
+/** What the browser gives the templates: the search backend and the vote board, each loaded on demand. */
+export const BROWSER_FEATURES: ClientFeatures = { loadSearch, loadVoteApp };
+
+/**
+ * The app as the browser renders it: the templates' App with the client's
+ * features. The provider adds no markup, so hydration sees the server's HTML.
+ */
+export function ClientApp({ data, body }: { data: PageData; body: Body }) {
+  return (
+    <ClientFeaturesContext value={BROWSER_FEATURES}>
+      <App data={data} body={body} />
+    </ClientFeaturesContext>
+  );
+}
