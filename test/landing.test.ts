@@ -8,7 +8,9 @@ import { build } from "../src/build.ts";
 import { DEFAULT_SETTINGS } from "../src/config.ts";
 import { ContentError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { bucketSponsors, initialView, rankOf, validateSponsors, type Sponsor, type SponsorData } from "../src/shared/sponsors.ts";
+import { validate } from "../src/data-files/problems.ts";
+import { sponsorDataSchema } from "../src/data-files/sponsors.ts";
+import { bucketSponsors, initialView, rankOf, type Sponsor, type SponsorData } from "../src/shared/sponsors.ts";
 import { teaserOf } from "../src/shared/text.ts";
 import { Cube } from "../templates/components/Cube.tsx";
 import { Landing, RotatingWord } from "../templates/components/Landing.tsx";
@@ -50,7 +52,9 @@ test("the first view is monthly with probability 0.33", () => {
   assert.ok(monthly > 3100 && monthly < 3500, `${monthly} of 10000`);
 });
 
-test("validateSponsors names every bad field by its path; the committed file is valid", () => {
+const validateSponsors = (data: unknown) => validate(sponsorDataSchema, data).problems;
+
+test("the sponsors schema names every bad field by its path; the committed file is valid", () => {
   const committed = JSON.parse(fs.readFileSync(path.resolve("repositories/sponsors.json"), "utf8")) as SponsorData;
   assert.equal(validateSponsors(committed), []);
   const problems = validateSponsors({ capturedAt: "soon", sponsors: [{ name: "", url: "ftp://x", monthly: -1, total: "5", since: "2020" }] });

@@ -9,8 +9,7 @@ import { ContentError, PartialFailure } from "../../errors.ts";
 import { createLogger, formatDuration, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
 import { runIndexContent } from "../index-content/index.ts";
-import { handlesToCheck, pageHandles, serializeContributorData, type ContributorData } from "../resolve-contributors/core.ts";
-import { CONTRIBUTOR_DATA, readContributorData } from "../resolve-contributors/index.ts";
+import { CONTRIBUTOR_DATA, handlesToCheck, pageHandles, readContributorData, serializeContributorData, type ContributorData } from "../../data-files/contributors.ts";
 import { applyChecks, authorsOf, missingHandles, type CommitAuthor, type HandleCheck } from "./core.ts";
 
 export interface CheckContributorsOptions {
