@@ -61,14 +61,14 @@ test("repository lists: strings and objects, with group and contributors", () =>
   ]);
 });
 
-test("repository lists: each problem at the line and column of its value, repeats included", () => {
+test("repository lists: each problem at the line and column of its value (or unknown key), repeats included", () => {
   const text = '[\n  "a/b",\n  "a/b",\n  {"repository": "c/d", "owner": "x"},\n  {"repository": "e/f", "contributors": "me"},\n  42\n]';
   const { entries, problems } = parseRepositoryList(text, "repositories/loaders.json", "loaders");
   assert.equal(entries.map((e) => e.fullName), ["a/b"]);
   assert.equal(
     problems.map((p) => `${p.line}:${p.column} ${p.message}`),
     [
-      '4:34 Item 3: unknown key "owner" (known: repository, group, contributors).',
+      '4:25 Item 3: unknown key "owner" (known: repository, group, contributors).',
       '5:41 Item 4: "contributors" must be a list of code-host handles.',
       '6:3 Item 5: needs a repository as "owner/name".',
       '3:3 Item 2: "a/b" is listed twice.',

@@ -68,7 +68,7 @@ export function checkJsonText<S extends AnySchema>(text: string, file: string, k
   const problems = result.problems.map((problem) =>
     diagnostic({
       file,
-      ...locate(problem.path),
+      ...locate(problem.path, { key: problem.key }),
       message: kind.describe(problem),
       ruleId: kind.ruleId,
       hint: kind.hint,

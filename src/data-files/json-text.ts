@@ -66,16 +66,19 @@ export function parseJson(text: string): JsonResult {
 /**
  * Finds values in one JSON text by path: the place of the value at a path,
  * or of its nearest parent that exists (a missing key is reported at its
- * object). The syntax tree is built once, on the first call.
+ * object); with `key`, the place of the property's key instead of its value.
+ * The syntax tree is built once, on the first call.
  */
-export function jsonLocator(text: string): (path: readonly PathStep[]) => Place {
+export function jsonLocator(text: string): (path: readonly PathStep[], options?: { key?: boolean }) => Place {
   let tree: Node | undefined | null = null;
-  return (path) => {
+  return (path, options) => {
     if (tree === null) tree = parseTree(text, [], STRICT);
     if (!tree) return { line: 1, column: 1 };
     for (let n = path.length; n >= 0; n--) {
       const node = findNodeAtLocation(tree, path.slice(0, n) as PathStep[]);
-      if (node) return placeAt(text, node.offset);
+      if (!node) continue;
+      const keyNode = options?.key && n === path.length && node.parent?.type === "property" ? node.parent.children?.[0] : undefined;
+      return placeAt(text, (keyNode ?? node).offset);
     }
     return { line: 1, column: 1 };
   };

@@ -14,6 +14,13 @@ export type PathStep = string | number;
 export interface DataProblem {
   path: PathStep[];
   message: string;
+  /** The problem is the key itself (unknown, or not a valid name), not its value. */
+  key?: boolean;
+}
+
+/** Whether an issue is about a key (an unknown key, a record key that is not valid) rather than its value. */
+export function isKeyIssue(issue: v.BaseIssue<unknown>): boolean {
+  return (issue.kind === "schema" && issue.expected === "never") || issue.path?.at(-1)?.origin === "key";
 }
 
 /** Any valibot schema, as the readers take it. */
@@ -36,10 +43,7 @@ export function validate<S extends AnySchema>(
   if (result.success) return { output: result.output as v.InferOutput<S>, problems: [] };
   return {
     output: undefined,
-    problems: result.issues.map((issue) => ({
-      path: issuePath(issue),
-      message: issue.message,
-    })),
+    problems: result.issues.map((issue) => ({ path: issuePath(issue), message: issue.message, ...(isKeyIssue(issue) && { key: true }) })),
   };
 }
 
