@@ -10,7 +10,7 @@ import { formatPath, jsonObject, objectMessage } from "./problems.ts";
 export const CONTRIBUTOR_DATA = path.join("_data", "contributors.json");
 
 /** A code-host handle: letters, digits and inner hyphens. */
-export const HANDLE = /^[A-Za-z\d](?:[A-Za-z\d-]*[A-Za-z\d])?$/;
+const HANDLE = /^[A-Za-z\d](?:[A-Za-z\d-]*[A-Za-z\d])?$/;
 
 /** What the code host said of one handle when `docs-build contributors` last checked it. */
 const handleRecordSchema = jsonObject(
@@ -70,7 +70,7 @@ export type HandleRecord = v.InferOutput<typeof handleRecordSchema>;
 export type ContributorData = v.InferOutput<typeof contributorDataSchema>;
 
 /** Data that knows no handle and no history. */
-export const EMPTY_CONTRIBUTOR_DATA: ContributorData = Object.freeze({
+const EMPTY_CONTRIBUTOR_DATA: ContributorData = Object.freeze({
   handles: {},
   history: {},
 }) as ContributorData;

@@ -21,7 +21,7 @@ const STRICT = {
 } as const;
 
 /** 1-based line and column of `offset` in `text`. */
-export function placeAt(text: string, offset: number): Place {
+function placeAt(text: string, offset: number): Place {
   const before = text.slice(0, Math.max(0, offset));
   const lineStart = before.lastIndexOf("\n") + 1;
   return { line: before.split("\n").length, column: offset - lineStart + 1 };

@@ -64,7 +64,7 @@ export function jsonObject<S extends v.GenericSchema<object, unknown>>(schema: S
 }
 
 /** A valibot issue path item for `step`, for checks that add issues below the value they check. */
-export function pathItem(step: PathStep, input: unknown): v.IssuePathItem {
+function pathItem(step: PathStep, input: unknown): v.IssuePathItem {
   return typeof step === "number"
     ? {
         type: "array",

@@ -6,7 +6,7 @@ import { readJsonFile, repositoryDataKind } from "./check-json.ts";
 import { isUrl, jsonObject, objectMessage } from "./problems.ts";
 
 /** The committed sponsors file, under `repositories/`. */
-export const SPONSORS_FILE = "sponsors.json";
+const SPONSORS_FILE = "sponsors.json";
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const date = v.pipe(v.string("must be a date, YYYY-MM-DD"), v.regex(DATE, "must be a date, YYYY-MM-DD"));
@@ -16,7 +16,7 @@ const httpUrl = (message: string) => v.pipe(v.string(message), v.check(isUrl, me
 const SPONSOR_KEYS = ["name", "url", "logo", "monthly", "total", "since"] as const;
 
 /** One sponsor: name, link, optional logo ("" shows the name), amounts in US dollars and the start date. Other keys are ignored. */
-export const sponsorSchema = jsonObject(
+const sponsorSchema = jsonObject(
   v.object(
     {
       name: v.pipe(

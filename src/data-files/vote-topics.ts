@@ -17,7 +17,7 @@ const text = v.pipe(
 );
 
 /** One feature topic readers can vote on. */
-export const voteTopicSchema = jsonObject(
+const voteTopicSchema = jsonObject(
   v.strictObject(
     {
       id: v.pipe(
@@ -92,7 +92,7 @@ export const voteDataSchema = jsonObject(
 void ((output: v.InferOutput<typeof voteDataSchema>): VoteData => output);
 
 /** The vote topics file's name under `repositories/`. */
-export const VOTE_FILE = path.basename(VOTE_DATA_FILE);
+const VOTE_FILE = path.basename(VOTE_DATA_FILE);
 
 /** How the vote topics file is checked and reported. */
 export const VOTE_TOPICS_KIND = repositoryDataKind(VOTE_FILE, voteDataSchema);

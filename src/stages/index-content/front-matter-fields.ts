@@ -33,7 +33,7 @@ const RELATED = 'Front matter "related" must be a list of { title, url } items';
  * The front matter keys a page may set, as the index reads them. Other keys
  * are left alone (fetched pages and other tools add their own).
  */
-export const frontMatterSchema = v.looseObject({
+const frontMatterSchema = v.looseObject({
   title: text("title"),
   sort: v.optional(v.nullable(v.pipe(v.number(NOT_A_NUMBER), v.finite(NOT_A_NUMBER)))),
   group: text("group"),
@@ -47,7 +47,7 @@ export const frontMatterSchema = v.looseObject({
 });
 
 /** The front matter as the index uses it. */
-export type FrontMatterFields = v.InferOutput<typeof frontMatterSchema>;
+type FrontMatterFields = v.InferOutput<typeof frontMatterSchema>;
 
 /** The rule and the advice of a problem with each key. */
 const RULES: Record<string, { ruleId: string; hint: string }> = {
