@@ -62,7 +62,7 @@ test("the sponsors schema names every bad field by its path; the committed file 
   assert.equal(validateSponsors([]).length, 1);
 });
 
-test("a bad sponsors file fails the build at the line of the bad value, naming its path", async () => {
+test("a bad sponsors file fails the build at the line and column of the bad value, naming its path", async () => {
   const root = copyFixtureSite("basic");
   try {
     const text = '{\n  "capturedAt": "2026-11-01",\n  "sponsors": [\n    { "name": "Ok", "url": "https://ok.example", "logo": "", "monthly": 5, "total": 5, "since": "2026-01-01" },\n    { "name": "Bad", "url": "https://bad.example", "logo": "", "monthly": "lots", "total": 5, "since": "2026-01-01" }\n  ]\n}\n';
@@ -72,7 +72,7 @@ test("a bad sponsors file fails the build at the line of the bad value, naming i
     const found = (error as ContentError).diagnostics.find((d) => d.ruleId === "data-file");
     assert.ok(found, "a data-file diagnostic");
     assert.is(found!.file, "repositories/sponsors.json");
-    assert.is(found!.line, 5);
+    assert.equal([found!.line, found!.column], [5, 75], "the offending value");
     assert.match(found!.message, '"sponsors[1].monthly" must be an amount of 0 or more');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
