@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
 import { jsonLocator, parseJson } from "./data-files/json-text.ts";
-import { formatPath, isKeyIssue, isUrl, issuePath } from "./data-files/problems.ts";
+import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject } from "./data-files/problems.ts";
 import { ConfigError } from "./errors.ts";
 
 /** The file name of the optional site config at the project root. */
@@ -33,8 +33,7 @@ function group<E extends v.ObjectEntries>(entries: E, description: string) {
     if (issue.expected === `"${String(key)}"`) return "is required.";
     return `must be an object, got ${jsonType(issue.input)}.`;
   };
-  // valibot's object schemas take arrays too; settings groups never are one.
-  return v.pipe(v.unknown(), v.check((value) => !Array.isArray(value), message), v.strictObject(entries, message), v.description(description));
+  return v.pipe(jsonObject(v.strictObject(entries, message)), v.description(description));
 }
 
 /** A check on an object that reports at one of its keys. */

@@ -1,12 +1,9 @@
 import * as v from "valibot";
 import { isNode, type Document, type LineCounter } from "yaml";
+import type { Place } from "../../data-files/json-text.ts";
 import { issuePath, type PathStep } from "../../data-files/problems.ts";
 
-/** A 1-based place in a page's file. */
-export interface Place {
-  line: number;
-  column: number;
-}
+export type { Place } from "../../data-files/json-text.ts";
 
 /** Text: a YAML string, or a number written where text belongs (`title: 2024`). */
 const text = (key: string) =>
