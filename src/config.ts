@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
 import { jsonLocator, parseJson } from "./data-files/json-text.ts";
-import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject } from "./data-files/problems.ts";
+import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject, objectMessage } from "./data-files/problems.ts";
 import { ConfigError } from "./errors.ts";
 
 /** The file name of the optional site config at the project root. */
@@ -27,12 +27,11 @@ const amount = (fallback: number) => v.optional(v.number(mustBe("a number")), fa
  */
 function group<E extends v.ObjectEntries>(entries: E, description: string) {
   const known = Object.keys(entries).filter((key) => key !== "$schema");
-  const message = (issue: v.BaseIssue<unknown>) => {
-    const key = issue.path?.at(-1)?.key;
-    if (issue.expected === "never") return `is not a known setting. Known keys here: ${known.join(", ")}.`;
-    if (issue.expected === `"${String(key)}"`) return "is required.";
-    return `must be an object, got ${jsonType(issue.input)}.`;
-  };
+  const message = objectMessage(known, {
+    type: mustBe("an object"),
+    required: Object.fromEntries(known.map((key) => [key, "is required."])),
+    unknown: () => `is not a known setting. Known keys here: ${known.join(", ")}.`,
+  });
   return v.pipe(jsonObject(v.strictObject(entries, message)), v.description(description));
 }
 
