@@ -32,6 +32,8 @@ const result = await esbuild.build({
   chunkNames: "[name]-[hash]",
   // esbuild runs its own native binary; it stays a dependency, loaded from node_modules.
   external: ["esbuild"],
+  // jsonc-parser's "main" is a UMD build whose require calls esbuild cannot follow; its ES module build bundles cleanly.
+  alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js" },
   define: { "process.env.NODE_ENV": '"production"', __DOCS_BUILD_BUNDLED__: "true" },
   // Some bundled dependencies are CommonJS and call require.
   banner: { js: 'import { createRequire as __docsBuildRequire } from "node:module"; const require = __docsBuildRequire(import.meta.url);' },

@@ -1,158 +1,264 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import * as v from "valibot";
+import { jsonLocator, parseJson } from "./data-files/json-text.ts";
+import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject, objectMessage } from "./data-files/problems.ts";
 import { ConfigError } from "./errors.ts";
-import type { SponsorThresholds } from "./shared/sponsors.ts";
-import { isHttpUrl } from "./shared/urls.ts";
 
 /** The file name of the optional site config at the project root. */
 export const CONFIG_FILE = "docs-build.config.json";
 
-/** A translated site offered in the language dropdown. */
-export interface LanguageSetting {
-  title: string;
-  lang: string;
-  url: string;
-}
-
-/** Resolved site settings; every key has a default that describes this site. */
-export interface Settings {
-  /** Site name, used in titles. Default `webpack`. */
-  name: string;
-  /** Absolute base URL for canonical links. Default `https://webpack.js.org`. */
-  baseUrl: string;
-  /** Description used where a page has none. */
-  description: string;
-  /** Code-host repository (`owner/name`) and branch whose files "Edit this page" opens. */
-  repository: string;
-  branch: string;
-  /** Translated sites: English, Chinese and Korean by default. */
-  languages: LanguageSetting[];
-  /** Versions offered by the version selector, newest first; `defaultVersion` is this site's. */
-  versions: string[];
-  defaultVersion: string;
-  /** Analytics tracking id; empty (the default) means no analytics at all. */
-  analytics: { trackingId: string };
-  /** Search: the built-in index by default, or a hosted DocSearch application. */
-  search: { provider: "local" | "docsearch"; appId: string; apiKey: string; indexName: string };
-  /** Order of the top-level sections in navigation and in previous/next. */
-  sections: string[];
-  /** Icon links in the header. */
-  links: { codeHost: string; social: string; questions: string };
-  /** Contributor handles never shown in the contributors grid. */
-  contributors: { exclude: string[] };
-  /** Sponsor ranks: the minimum amount (US dollars) of each rank per view, and how many newest sponsors "latest" shows. */
-  sponsors: { thresholds: SponsorThresholds; latest: number };
-  /** Old anchors that moved to another page (`from` is path and hash); followed in the browser, keeping the hash. */
-  redirects: Array<{ from: string; to: string }>;
-}
-
-/** The defaults: the webpack documentation site itself. */
-export const DEFAULT_SETTINGS: Settings = {
-  name: "webpack",
-  baseUrl: "https://webpack.js.org",
-  description:
-    "webpack is a module bundler. Its main purpose is to bundle JavaScript files for usage in a browser, yet it is also capable of transforming, bundling, or packaging just about any resource or asset.",
-  repository: "webpack/webpack.js.org",
-  branch: "main",
-  languages: [
-    { title: "English", lang: "en", url: "https://webpack.js.org" },
-    { title: "中文", lang: "zh", url: "https://webpack.docschina.org" },
-    { title: "한국어", lang: "ko", url: "https://webpack.kr" },
-  ],
-  versions: ["5", "4"],
-  defaultVersion: "5",
-  analytics: { trackingId: "" },
-  search: { provider: "local", appId: "", apiKey: "", indexName: "" },
-  sections: ["concepts", "configuration", "guides", "loaders", "plugins", "migrate", "api", "contribute", "blog"],
-  links: {
-    codeHost: "https://github.com/webpack/webpack",
-    social: "https://twitter.com/webpack",
-    questions: "https://stackoverflow.com/questions/tagged/webpack",
-  },
-  contributors: {
-    exclude: [
-      "dependabot",
-      "dependabot[bot]",
-      "dependabot-preview[bot]",
-      "renovate[bot]",
-      "greenkeeper[bot]",
-      "github-actions[bot]",
-      "webpack-bot",
-      "allcontributors[bot]",
-      "snyk-bot",
-    ],
-  },
-  redirects: [{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }],
-  sponsors: {
-    thresholds: {
-      monthly: { platinum: 2000, gold: 500, silver: 100, bronze: 25, backer: 1 },
-      total: { platinum: 20000, gold: 5000, silver: 1000, bronze: 250, backer: 1 },
-    },
-    latest: 6,
-  },
-};
-
-function typeOf(value: unknown): string {
+/** The JSON type of a value as messages name it: `array`, `null`, `string`. */
+function jsonType(value: unknown): string {
   return Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
 }
 
+/** `must be a string, got number`. */
+const mustBe = (expected: string) => (issue: v.BaseIssue<unknown>) => `must be ${expected}, got ${jsonType(issue.input)}.`;
+
+const text = (fallback: string, description: string) => v.optional(v.pipe(v.string(mustBe("a string")), v.description(description)), fallback);
+const list = <S extends v.GenericSchema>(item: S, fallback: v.InferInput<S>[], description: string) =>
+  v.optional(v.pipe(v.array(item, mustBe("an array")), v.description(description)), fallback);
+const amount = (fallback: number) => v.optional(v.number(mustBe("a number")), fallback);
+
 /**
- * Checks `raw` against the shape of `defaults`, key by key, and returns the
- * merged value. Unknown keys and wrong types throw a ConfigError naming the key.
+ * A group of settings: an object whose keys are all known. An unknown key
+ * names the keys there are; an array is refused like any other wrong type.
  */
-function merge(defaults: unknown, raw: unknown, key: string, file: string): unknown {
-  const expected = typeOf(defaults);
-  if (typeOf(raw) !== expected) throw new ConfigError(file, key, `must be ${expected === "array" ? "an array" : `a ${expected}`}, got ${typeOf(raw)}.`);
-  if (expected === "array") {
-    const sample = (defaults as unknown[])[0];
-    return (raw as unknown[]).map((item, i) => merge(sample, item, `${key}[${i}]`, file));
-  }
-  if (expected !== "object") return raw;
-  const base = defaults as Record<string, unknown>;
-  const result: Record<string, unknown> = { ...base };
-  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
-    const full = key ? `${key}.${name}` : name;
-    if (!(name in base)) throw new ConfigError(file, full, `is not a known setting. Known keys here: ${Object.keys(base).join(", ")}.`);
-    result[name] = merge(base[name], value, full, file);
-  }
-  return result;
+function group<E extends v.ObjectEntries>(entries: E, description: string) {
+  const known = Object.keys(entries).filter((key) => key !== "$schema");
+  const message = objectMessage(known, {
+    type: mustBe("an object"),
+    required: Object.fromEntries(known.map((key) => [key, "is required."])),
+    unknown: () => `is not a known setting. Known keys here: ${known.join(", ")}.`,
+  });
+  return v.pipe(jsonObject(v.strictObject(entries, message)), v.description(description));
 }
+
+/** A check on an object that reports at one of its keys. */
+function checkAt<T>(key: string, holds: (value: T) => boolean, message: string | ((value: T) => string)) {
+  return v.rawCheck<T>(({ dataset, addIssue }) => {
+    if (!dataset.typed || holds(dataset.value)) return;
+    const value = (dataset.value as Record<string, unknown>)[key];
+    addIssue({
+      message: typeof message === "string" ? message : message(dataset.value),
+      path: [{ type: "object", origin: "value", input: dataset.value as Record<string, unknown>, key, value }],
+    });
+  });
+}
+
+const absoluteUrl = (message: string) => v.pipe(v.string(mustBe("a string")), v.check(isUrl, message));
+
+const rankAmounts = (defaults: { platinum: number; gold: number; silver: number; bronze: number; backer: number }, description: string) =>
+  v.optional(
+    v.pipe(
+      group(
+        {
+          platinum: amount(defaults.platinum),
+          gold: amount(defaults.gold),
+          silver: amount(defaults.silver),
+          bronze: amount(defaults.bronze),
+          backer: amount(defaults.backer),
+        },
+        description,
+      ),
+      v.check(
+        (t) => t.platinum >= t.gold && t.gold >= t.silver && t.silver >= t.bronze && t.bronze >= t.backer && t.backer >= 0,
+        "must not increase from platinum down to backer, and must not be negative.",
+      ),
+    ),
+    {},
+  );
+
+/** Search: the built-in index by default, or a hosted DocSearch application. */
+const searchGroup = group(
+  {
+    provider: v.optional(v.picklist(["local", "docsearch"], 'must be "local" or "docsearch".'), "local"),
+    appId: text("", "DocSearch application id."),
+    apiKey: text("", "DocSearch search-only API key."),
+    indexName: text("", "DocSearch index name."),
+  },
+  "Search: the built-in index, or a hosted DocSearch application.",
+);
+
+/** The keys of the config and their defaults, before the checks across keys. */
+const settingsGroup = group(
+  {
+    $schema: v.optional(v.pipe(v.string(mustBe("a string")), v.description("The JSON Schema of this file, for editors."))),
+    name: text("webpack", "Site name, used in titles."),
+    baseUrl: v.optional(
+      v.pipe(
+        absoluteUrl("must be an absolute http(s) URL, such as https://webpack.js.org."),
+        v.transform((url) => url.replace(/\/+$/, "")),
+        v.description("Absolute base URL for canonical links."),
+      ),
+      "https://webpack.js.org",
+    ),
+    description: text(
+      "webpack is a module bundler. Its main purpose is to bundle JavaScript files for usage in a browser, yet it is also capable of transforming, bundling, or packaging just about any resource or asset.",
+      "Description used where a page has none.",
+    ),
+    repository: v.optional(
+      v.pipe(
+        v.string(mustBe("a string")),
+        v.regex(/^[\w.-]+\/[\w.-]+$/, 'must be "owner/name".'),
+        v.description('Code-host repository ("owner/name") whose files "Edit this page" opens.'),
+      ),
+      "webpack/webpack.js.org",
+    ),
+    branch: text("main", 'Branch whose files "Edit this page" opens.'),
+    languages: list(
+      group(
+        { title: v.string(mustBe("a string")), lang: v.string(mustBe("a string")), url: absoluteUrl("must be an absolute http(s) URL.") },
+        "A translated site offered in the language dropdown.",
+      ),
+      [
+        { title: "English", lang: "en", url: "https://webpack.js.org" },
+        { title: "中文", lang: "zh", url: "https://webpack.docschina.org" },
+        { title: "한국어", lang: "ko", url: "https://webpack.kr" },
+      ],
+      "Translated sites offered in the language dropdown.",
+    ),
+    versions: v.optional(
+      v.pipe(
+        v.array(v.string(mustBe("a string")), mustBe("an array")),
+        v.minLength(1, "must list at least one version."),
+        v.description("Versions offered by the version selector, newest first."),
+      ),
+      ["5", "4"],
+    ),
+    defaultVersion: text("5", "This site's version; one of versions."),
+    analytics: v.optional(group({ trackingId: text("", "Analytics tracking id; empty means no analytics at all.") }, "Analytics."), {}),
+    search: v.optional(
+      v.pipe(
+        searchGroup,
+        ...(["appId", "apiKey", "indexName"] as const).map((key) =>
+          checkAt<v.InferOutput<typeof searchGroup>>(
+            key,
+            (s) => s.provider !== "docsearch" || s[key] !== "",
+            'is required when search.provider is "docsearch".',
+          ),
+        ),
+      ),
+      {},
+    ),
+    sections: list(
+      v.string(mustBe("a string")),
+      ["concepts", "configuration", "guides", "loaders", "plugins", "migrate", "api", "contribute", "blog"],
+      "Order of the top-level sections in navigation and in previous/next.",
+    ),
+    links: v.optional(
+      group(
+        {
+          codeHost: text("https://github.com/webpack/webpack", "The code-host icon link."),
+          social: text("https://twitter.com/webpack", "The social icon link."),
+          questions: text("https://stackoverflow.com/questions/tagged/webpack", "The questions icon link."),
+        },
+        "Icon links in the header.",
+      ),
+      {},
+    ),
+    contributors: v.optional(
+      group(
+        {
+          exclude: list(
+            v.string(mustBe("a string")),
+            [
+              "dependabot",
+              "dependabot[bot]",
+              "dependabot-preview[bot]",
+              "renovate[bot]",
+              "greenkeeper[bot]",
+              "github-actions[bot]",
+              "webpack-bot",
+              "allcontributors[bot]",
+              "snyk-bot",
+            ],
+            "Contributor handles never shown in the contributors grid.",
+          ),
+        },
+        "Contributors.",
+      ),
+      {},
+    ),
+    redirects: list(
+      group(
+        {
+          from: v.pipe(
+            v.string(mustBe("a string")),
+            v.regex(/^\/[^#]*\/#.+$/, 'must be a page path with a hash, such as "/configuration/other-options/#cache".'),
+          ),
+          to: v.pipe(v.string(mustBe("a string")), v.regex(/^\/([^#]*\/)?$/, 'must be a page path with a trailing slash, such as "/configuration/cache/".')),
+        },
+        "An old anchor (path and hash) that moved to another page.",
+      ),
+      [{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }],
+      "Old anchors that moved to another page; followed in the browser, keeping the hash.",
+    ),
+    sponsors: v.optional(
+      group(
+        {
+          thresholds: v.optional(
+            group(
+              {
+                monthly: rankAmounts({ platinum: 2000, gold: 500, silver: 100, bronze: 25, backer: 1 }, "Minimum monthly amounts (US dollars) of each rank."),
+                total: rankAmounts({ platinum: 20000, gold: 5000, silver: 1000, bronze: 250, backer: 1 }, "Minimum total amounts (US dollars) of each rank."),
+              },
+              "The minimum amount of each sponsor rank, per view.",
+            ),
+            {},
+          ),
+          latest: v.optional(v.pipe(v.number(mustBe("a number")), v.description('How many newest sponsors "latest" shows.')), 6),
+        },
+        "Sponsor ranks.",
+      ),
+      {},
+    ),
+  },
+  "Settings of a docs-build site. Every key is optional; the defaults describe the webpack documentation site.",
+);
+
+/**
+ * The schema of `docs-build.config.json`: every key is optional and has a
+ * default that describes the webpack documentation site itself.
+ */
+export const configSchema = v.pipe(
+  settingsGroup,
+  checkAt<v.InferOutput<typeof settingsGroup>>(
+    "defaultVersion",
+    (s) => s.versions.includes(s.defaultVersion),
+    (s) => `must be one of versions (${s.versions.join(", ")}).`,
+  ),
+  // The JSON Schema link is for editors; the build has no use for it.
+  v.transform(({ $schema: _schema, ...settings }) => settings),
+);
+
+/** Resolved site settings; every key has a default that describes this site. */
+export type Settings = v.InferOutput<typeof configSchema>;
+
+/** A translated site offered in the language dropdown. */
+export type LanguageSetting = Settings["languages"][number];
+
+/** The defaults: the webpack documentation site itself. */
+export const DEFAULT_SETTINGS: Settings = v.parse(configSchema, {});
 
 /**
  * Resolves settings from a parsed config object (pure): defaults, then the
- * user's values, then checks that cross keys. `file` names the source in errors.
+ * user's values, then the checks that cross keys. The first problem throws a
+ * ConfigError naming the key; `file` names the source, and `text` (the
+ * file's JSON) places the offending value at its line and column.
  */
-export function resolveSettings(raw: unknown, file = CONFIG_FILE): Settings {
-  const settings = merge(DEFAULT_SETTINGS, raw ?? {}, "", file) as Settings;
-  if (!isHttpUrl(settings.baseUrl)) throw new ConfigError(file, "baseUrl", "must be an absolute http(s) URL, such as https://webpack.js.org.");
-  settings.baseUrl = settings.baseUrl.replace(/\/+$/, "");
-  settings.languages.forEach((l, i) => {
-    if (!isHttpUrl(l.url)) throw new ConfigError(file, `languages[${i}].url`, "must be an absolute http(s) URL.");
-  });
-  if (settings.versions.length === 0) throw new ConfigError(file, "versions", "must list at least one version.");
-  if (!settings.versions.includes(settings.defaultVersion))
-    throw new ConfigError(file, "defaultVersion", `must be one of versions (${settings.versions.join(", ")}).`);
-  if (!["local", "docsearch"].includes(settings.search.provider))
-    throw new ConfigError(file, "search.provider", 'must be "local" or "docsearch".');
-  if (settings.search.provider === "docsearch")
-    for (const k of ["appId", "apiKey", "indexName"] as const)
-      if (!settings.search[k]) throw new ConfigError(file, `search.${k}`, 'is required when search.provider is "docsearch".');
-  settings.redirects.forEach((r, i) => {
-    if (!/^\/[^#]*\/#.+$/.test(r.from)) throw new ConfigError(file, `redirects[${i}].from`, 'must be a page path with a hash, such as "/configuration/other-options/#cache".');
-    if (!/^\/([^#]*\/)?$/.test(r.to)) throw new ConfigError(file, `redirects[${i}].to`, 'must be a page path with a trailing slash, such as "/configuration/cache/".');
-  });
-  for (const view of ["monthly", "total"] as const) {
-    const t = settings.sponsors.thresholds[view];
-    if (!(t.platinum >= t.gold && t.gold >= t.silver && t.silver >= t.bronze && t.bronze >= t.backer && t.backer >= 0))
-      throw new ConfigError(file, `sponsors.thresholds.${view}`, "must not increase from platinum down to backer, and must not be negative.");
-  }
-  if (!/^[\w.-]+\/[\w.-]+$/.test(settings.repository)) throw new ConfigError(file, "repository", 'must be "owner/name".');
-  return settings;
+export function resolveSettings(raw: unknown, file = CONFIG_FILE, text?: string): Settings {
+  const result = v.safeParse(configSchema, raw ?? {});
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const at = issuePath(issue);
+  throw new ConfigError(file, formatPath(at), issue.message, text === undefined ? undefined : jsonLocator(text)(at, { key: isKeyIssue(issue) }));
 }
 
 /**
  * Loads `docs-build.config.json` from `root` when it exists (it is optional)
- * and resolves it; a JSON syntax error names the file and position.
+ * and resolves it; a JSON syntax error names the file, line and column.
  */
 export async function loadSettings(root: string, configPath?: string): Promise<Settings> {
   const file = configPath ? path.resolve(configPath) : path.join(root, CONFIG_FILE);
@@ -164,11 +270,7 @@ export async function loadSettings(root: string, configPath?: string): Promise<S
     if ((error as NodeJS.ErrnoException).code === "ENOENT" && !configPath) return resolveSettings({});
     throw new ConfigError(display, "(file)", `cannot be read: ${(error as Error).message}`);
   }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (error) {
-    throw new ConfigError(display, "(file)", `is not valid JSON: ${(error as Error).message}`);
-  }
-  return resolveSettings(raw, display);
+  const parsed = parseJson(text);
+  if (!parsed.ok) throw new ConfigError(display, "(file)", `is not valid JSON: ${parsed.reason}`, parsed.place);
+  return resolveSettings(parsed.data, display, text);
 }

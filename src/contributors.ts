@@ -7,7 +7,7 @@ import { ContentError } from "./errors.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { checkContributors, type CheckContributorsResult } from "./stages/check-contributors/index.ts";
 import { runIndexContent } from "./stages/index-content/index.ts";
-import { readContributorData } from "./stages/resolve-contributors/index.ts";
+import { readContributorData } from "./data-files/contributors.ts";
 
 export type { CheckContributorsResult } from "./stages/check-contributors/index.ts";
 

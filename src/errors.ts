@@ -11,15 +11,16 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
-/** The site config file is invalid; names the file and the bad key. */
+/** The site config file is invalid; names the file, the bad key and (when known) the line and column of its value. */
 export class ConfigError extends UsageError {
   override name = "ConfigError";
   constructor(
     readonly file: string,
     readonly key: string,
     detail: string,
+    readonly place?: { line: number; column: number },
   ) {
-    super(`${file}: "${key}" ${detail}`);
+    super(`${place ? `${file}:${place.line}:${place.column}` : file}: "${key}" ${detail}`);
   }
 }
 

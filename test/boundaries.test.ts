@@ -8,20 +8,6 @@ import * as assert from "uvu/assert";
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src");
 const STAGES = path.join(SRC, "stages");
 
-/**
- * Imports from one stage into another that are still allowed, by importing
- * stage and imported module (a path under `src/stages/`; one ending in `/`
- * covers the whole stage). Each is to move to a module of its own, after
- * which its entry goes.
- */
-const ALLOWED: ReadonlyArray<{ from: string; to: string }> = [
-  // The repository lists are data files: `src/data-files/` is to own them.
-  { from: "render-pages", to: "fetch-readmes/repository-list.ts" },
-  // The contributors check is a command, not a stage: a command-level module is to own what it shares with these two stages.
-  { from: "check-contributors", to: "resolve-contributors/" },
-  { from: "check-contributors", to: "index-content/index.ts" },
-];
-
 /** One import of a stage's file that reaches into another stage. */
 interface CrossImport {
   /** The importing file, relative to `src/stages/`. */
@@ -50,19 +36,16 @@ function crossImports(file: string, source: string): CrossImport[] {
   });
 }
 
-const isAllowed = ({ file, target }: CrossImport) =>
-  ALLOWED.some((entry) => entry.from === stageOf(file) && (entry.to.endsWith("/") ? target.startsWith(entry.to) : target === entry.to));
-
 /** Every `.ts` file under a folder, at any depth. */
 function tsFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((d) => d.isFile() && d.name.endsWith(".ts")).map((d) => path.join(d.parentPath, d.name));
 }
 
-test("no stage imports another stage, apart from the listed moves still to come", () => {
+test("no stage imports another stage", () => {
   const files = tsFiles(STAGES);
   assert.ok(files.length > 20, `found the stages' files (${files.length})`);
   const found = files.flatMap((file) => crossImports(file, fs.readFileSync(file, "utf8")));
-  const forbidden = found.filter((i) => !isAllowed(i)).map((i) => `src/stages/${i.file} imports "${i.specifier}" (src/stages/${i.target})`);
+  const forbidden = found.map((i) => `src/stages/${i.file} imports "${i.specifier}" (src/stages/${i.target})`);
   assert.equal(forbidden, [], `stages import each other; move what they share to a neutral module:\n${forbidden.join("\n")}`);
 });
 
@@ -80,16 +63,6 @@ test("the scanner finds static, type-only, re-exported and dynamic imports into 
   ].join("\n");
   const targets = crossImports(file, source).map((i) => i.target);
   assert.equal(targets, ["index-content/summary.ts", "search-index/core.ts", "bundle-client/core.ts", "emit-site-files/index.ts"]);
-});
-
-test("the allow-list lets through only its own imports", () => {
-  const check = (file: string, specifier: string) => isAllowed(crossImports(path.join(STAGES, file), `import { x } from "${specifier}";`)[0]);
-  assert.ok(check("render-pages/index.ts", "../fetch-readmes/repository-list.ts"));
-  assert.ok(check("check-contributors/core.ts", "../resolve-contributors/core.ts"));
-  assert.ok(check("check-contributors/index.ts", "../index-content/index.ts"));
-  assert.not.ok(check("render-pages/index.ts", "../fetch-readmes/front-matter.ts"), "another module of an allowed stage");
-  assert.not.ok(check("search-index/index.ts", "../fetch-readmes/repository-list.ts"), "an allowed module from another stage");
-  assert.not.ok(check("check-contributors/index.ts", "../index-content/summary.ts"), "another module of index-content");
 });
 
 test.run();

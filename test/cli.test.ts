@@ -184,12 +184,12 @@ test("usage: a missing content folder exits 2 and names the folder", () =>
     assert.equal(fs.readdirSync(site.dir), [], "nothing is written");
   }));
 
-test("usage: an unknown key in docs-build.config.json exits 2 and names the key", () =>
+test("usage: an unknown key in docs-build.config.json exits 2 and names the key and its line and column", () =>
   withSite("cli/bad-config", async (site) => {
     for (const command of ["build", "index"]) {
       const run = await cli([command], site.dir);
       expectStatus(run, 2);
-      assert.match(run.stderr, 'docs-build.config.json: "colour" is not a known setting');
+      assert.match(run.stderr, 'docs-build.config.json:3:3: "colour" is not a known setting');
     }
   }));
 

@@ -2,7 +2,7 @@ import { suite, test } from "uvu";
 import * as assert from "uvu/assert";
 import { CodeHostError, createCodeHost, isNotModified, type RetryEvent } from "../src/code-host/client.ts";
 import { classifyStatus, DEFAULT_POLICY, giveUpReason, type RetryPolicy } from "../src/code-host/policy.ts";
-import { parseRepositoryList } from "../src/stages/fetch-readmes/repository-list.ts";
+import { parseRepositoryList } from "../src/data-files/repository-lists.ts";
 import { ownRepos, startCodeHost, type FakeCodeHost } from "./helpers/code-host-server.ts";
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -189,21 +189,26 @@ test("repository lists: strings and objects, with group and contributors", () =>
   ]);
 });
 
-test("repository lists: each problem at its own line, repeats included", () => {
+test("repository lists: each problem at the line and column of its value (or unknown key), repeats included", () => {
   const text = '[\n  "a/b",\n  "a/b",\n  {"repository": "c/d", "owner": "x"},\n  {"repository": "e/f", "contributors": "me"},\n  42\n]';
   const { entries, problems } = parseRepositoryList(text, "repositories/loaders.json", "loaders");
   assert.equal(entries.map((e) => e.fullName), ["a/b"]);
   assert.equal(
     problems.map((p) => `${p.line}:${p.column} ${p.message}`),
-    ['3:3 Item 2: "a/b" is listed twice.', '4:18 Item 3: unknown key "owner" (known: repository, group, contributors).', '5:18 Item 4: "contributors" must be a list of code-host handles.', '1:1 Item 5: needs a repository as "owner/name".'],
+    [
+      '4:25 Item 3: unknown key "owner" (known: repository, group, contributors).',
+      '5:41 Item 4: "contributors" must be a list of code-host handles.',
+      '6:3 Item 5: needs a repository as "owner/name".',
+      '3:3 Item 2: "a/b" is listed twice.',
+    ],
   );
 });
 
 test("repository lists: a JSON syntax error points at its position", () => {
   const { problems } = parseRepositoryList('[\n  "a/b"\n  "c/d"\n]', "loaders.json", "loaders");
   assert.is(problems.length, 1);
-  assert.is(problems[0].line, 3);
-  assert.match(problems[0].message, "Not valid JSON");
+  assert.equal([problems[0].line, problems[0].column], [3, 3]);
+  assert.match(problems[0].message, "Not valid JSON: comma expected at line 3, column 3");
 });
 
 test.run();

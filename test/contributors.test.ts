@@ -7,7 +7,7 @@ import { PartialFailure } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { contributors as runContributors, type CheckContributorsResult, type ContributorsOptions } from "../src/contributors.ts";
 import { authorsOf } from "../src/stages/check-contributors/core.ts";
-import type { ContributorData } from "../src/stages/resolve-contributors/core.ts";
+import type { ContributorData } from "../src/data-files/contributors.ts";
 import { runCli } from "./helpers/cli.ts";
 import { startCodeHost, type FakeCodeHost, type FakeCommit } from "./helpers/code-host-server.ts";
 import { fileText } from "./helpers/site.ts";
@@ -122,11 +122,11 @@ contributors("a handle whose check keeps failing keeps its earlier record, and t
   assert.is(data.handles["alice-dev"].exists, true, "the other handles were still checked and written");
 });
 
-contributors("a broken data file fails the build at its line", async () => {
+contributors("a broken data file fails the build at the line and column of the bad value", async () => {
   fs.mkdirSync(site.path("content/_data"), { recursive: true });
   fs.writeFileSync(site.path(DATA), '{\n  "handles": {\n    "alice-dev": { "exists": "yes" }\n  }\n}\n');
   const error = await build({ root: site.dir, write: false, cache: false, logger: createMemoryLogger() }).catch((e: unknown) => e);
-  assert.match((error as { report(): string }).report(), 'content/_data/contributors.json:3:1  error  Contributor data "handles.alice-dev.exists" must be true or false (contributor-data)');
+  assert.match((error as { report(): string }).report(), 'content/_data/contributors.json:3:30  error  Contributor data "handles.alice-dev.exists" must be true or false (contributor-data)');
 });
 
 contributors("the command line checks handles and reports the missing one", async () => {

@@ -8,7 +8,9 @@ import { build } from "../src/build.ts";
 import { DEFAULT_SETTINGS } from "../src/config.ts";
 import { ContentError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { bucketSponsors, initialView, rankOf, validateSponsors, type Sponsor, type SponsorData } from "../src/shared/sponsors.ts";
+import { validate } from "../src/data-files/problems.ts";
+import { sponsorDataSchema } from "../src/data-files/sponsors.ts";
+import { bucketSponsors, initialView, rankOf, type Sponsor, type SponsorData } from "../src/shared/sponsors.ts";
 import { teaserOf } from "../src/shared/text.ts";
 import { Cube } from "../templates/components/Cube.tsx";
 import { Landing, RotatingWord } from "../templates/components/Landing.tsx";
@@ -50,7 +52,9 @@ test("the first view is monthly with probability 0.33", () => {
   assert.ok(monthly > 3100 && monthly < 3500, `${monthly} of 10000`);
 });
 
-test("validateSponsors names every bad field by its path; the committed file is valid", () => {
+const validateSponsors = (data: unknown) => validate(sponsorDataSchema, data).problems;
+
+test("the sponsors schema names every bad field by its path; the committed file is valid", () => {
   const committed = JSON.parse(fs.readFileSync(path.resolve("repositories/sponsors.json"), "utf8")) as SponsorData;
   assert.equal(validateSponsors(committed), []);
   const problems = validateSponsors({ capturedAt: "soon", sponsors: [{ name: "", url: "ftp://x", monthly: -1, total: "5", since: "2020" }] });
@@ -58,7 +62,7 @@ test("validateSponsors names every bad field by its path; the committed file is 
   assert.equal(validateSponsors([]).length, 1);
 });
 
-test("a bad sponsors file fails the build at the line of the bad value, naming its path", async () => {
+test("a bad sponsors file fails the build at the line and column of the bad value, naming its path", async () => {
   const root = copyFixtureSite("basic");
   try {
     const text = '{\n  "capturedAt": "2026-11-01",\n  "sponsors": [\n    { "name": "Ok", "url": "https://ok.example", "logo": "", "monthly": 5, "total": 5, "since": "2026-01-01" },\n    { "name": "Bad", "url": "https://bad.example", "logo": "", "monthly": "lots", "total": 5, "since": "2026-01-01" }\n  ]\n}\n';
@@ -68,7 +72,7 @@ test("a bad sponsors file fails the build at the line of the bad value, naming i
     const found = (error as ContentError).diagnostics.find((d) => d.ruleId === "data-file");
     assert.ok(found, "a data-file diagnostic");
     assert.is(found!.file, "repositories/sponsors.json");
-    assert.is(found!.line, 5);
+    assert.equal([found!.line, found!.column], [5, 75], "the offending value");
     assert.match(found!.message, '"sponsors[1].monthly" must be an amount of 0 or more');
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

@@ -16,7 +16,7 @@ const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 test("the package ships the bundle, the declarations, the templates and the client's sources, and none of the project's own content, fixtures or tests", () => {
   const [report] = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: TOOL_DIR, encoding: "utf8" })) as Array<{ files: Array<{ path: string }> }>;
   const files = report.files.map((f) => f.path);
-  for (const expected of ["package.json", "README.md", "bin/docs-build.js", "lib/cli.js", "lib/index.js", "lib/builder.js", "lib/page-worker.js", "lib/types/src/index.d.ts", "templates/App.tsx", "site-client/index.tsx", "src/shared/constants.ts"])
+  for (const expected of ["package.json", "README.md", "bin/docs-build.js", "lib/cli.js", "lib/index.js", "lib/builder.js", "lib/page-worker.js", "lib/types/src/index.d.ts", "templates/App.tsx", "site-client/index.tsx", "src/shared/constants.ts", "docs-build.config.schema.json"])
     assert.ok(files.includes(expected), `${expected} is not shipped`);
   for (const left of ["content/", "fixtures/", "test/", "scripts/", "src/stages/", "src/serve/", "repositories/", ".ci/"])
     assert.not.ok(

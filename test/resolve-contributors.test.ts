@@ -4,7 +4,9 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { DEFAULT_SETTINGS } from "../src/config.ts";
 import type { PageEntry } from "../src/shared/content-types.ts";
-import { handlesToCheck, resolveContributors, serializeContributorData, validateContributorData, type ContributorData } from "../src/stages/resolve-contributors/core.ts";
+import { contributorDataSchema, handlesToCheck, serializeContributorData, type ContributorData } from "../src/data-files/contributors.ts";
+import { formatPath, validate } from "../src/data-files/problems.ts";
+import { resolveContributors } from "../src/stages/resolve-contributors/core.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";
 
 // input/pages.json lists pages (url, path and handles), input/data.json is the
@@ -12,9 +14,9 @@ import { fixtureLoop } from "./helpers/fixture-loop.ts";
 fixtureLoop("resolve-contributors", (_caseDir, input): Record<string, string> => {
   const pages = JSON.parse(fs.readFileSync(path.join(input, "pages.json"), "utf8")) as PageEntry[];
   const data = JSON.parse(fs.readFileSync(path.join(input, "data.json"), "utf8")) as unknown;
-  const problem = validateContributorData(data);
-  if (problem) return { "problem.txt": `${problem.message} (at ${problem.path.join(".")})\n` };
-  const result = resolveContributors(pages, { data: data as ContributorData, exclude: DEFAULT_SETTINGS.contributors.exclude });
+  const checked = validate(contributorDataSchema, data);
+  if (!checked.output) return { "problem.txt": checked.problems.map((p) => `"${formatPath(p.path)}" ${p.message}\n`).join("") };
+  const result = resolveContributors(pages, { data: checked.output, exclude: DEFAULT_SETTINGS.contributors.exclude });
   return { "contributors.json": `${JSON.stringify(result.byUrl, null, 2)}\n` };
 });
 

@@ -19,7 +19,9 @@ import {
   votesText,
   writeSupported,
 } from "../site-client/vote/vote-core.ts";
-import { validateVoteData, VOTE_DATA_FILE, type VoteData, type VoteTopic } from "../src/shared/vote-types.ts";
+import { formatPath, validate } from "../src/data-files/problems.ts";
+import { voteDataSchema } from "../src/data-files/vote-topics.ts";
+import { VOTE_DATA_FILE, type VoteData, type VoteTopic } from "../src/shared/vote-types.ts";
 import { VOTE_ERROR_TEXT, VOTE_LOADING_TEXT, VotePage } from "../templates/components/VotePage.tsx";
 import { ClientFeaturesContext, NOT_IN_BROWSER, type VoteAppComponent } from "../templates/client-features.ts";
 import { BROWSER_FEATURES } from "../site-client/client-app.tsx";
@@ -44,11 +46,12 @@ const topics: VoteTopic[] = [
 const clone = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 type Loose = Record<string, unknown> & { topics: Array<Record<string, unknown>> };
 const valid = (): Loose => clone({ version: 1, capturedAt: "2026-01-31", topics: topics.slice(0, 2) }) as unknown as Loose;
+const validateVoteData = (data: unknown) => validate(voteDataSchema, data).problems.map((p) => ({ path: formatPath(p.path), message: p.message }));
 const paths = (data: unknown) => validateVoteData(data).map((p) => p.path);
 
-// ---------------------------------------------------------------- validateVoteData
+// ---------------------------------------------------------------- the vote topics schema
 
-test("validateVoteData: the committed file is valid and has 8 to 12 topics with issues on github.com", () => {
+test("vote topics schema: the committed file is valid and has 8 to 12 topics with issues on github.com", () => {
   assert.equal(validateVoteData(committed), []);
   assert.ok(committed.topics.length >= 8 && committed.topics.length <= 12, `${committed.topics.length} topics`);
   for (const topic of committed.topics) assert.match(topic.issue, /^https:\/\/github\.com\/webpack\/[\w.-]+\/issues/);
@@ -58,39 +61,39 @@ test("validateVoteData: the committed file is valid and has 8 to 12 topics with 
   assert.equal(validateVoteData(tagless), [], "tags are optional");
 });
 
-test("validateVoteData: a root that is not an object, a wrong version, a bad date, unknown keys", () => {
-  assert.equal(paths(null), ["$"]);
-  assert.equal(paths([]), ["$"]);
+test("vote topics schema: a root that is not an object, a wrong version, a bad date, unknown keys", () => {
+  assert.equal(paths(null), ["(file)"]);
+  assert.equal(paths([]), ["(file)"]);
   assert.match(validateVoteData("x")[0].message, "not a string");
   const data = valid();
   data.version = 2;
   data.capturedAt = "yesterday";
   data.extra = true;
   data.topics[1].votez = 3;
-  assert.equal(paths(data), ["$.extra", "$.version", "$.capturedAt", "$.topics[1].votez"]);
-  assert.equal(paths({ ...valid(), capturedAt: "2026-02-31T25:00Z" }), ["$.capturedAt"], "an impossible time");
+  assert.equal(paths(data), ["version", "capturedAt", "topics[1].votez", "extra"]);
+  assert.equal(paths({ ...valid(), capturedAt: "2026-02-31T25:00Z" }), ["capturedAt"], "an impossible time");
   assert.equal(paths({ ...valid(), capturedAt: "2026-01-31T10:20:30.5Z" }), [], "a full date-time");
 });
 
-test("validateVoteData: missing fields are reported at the path of the missing key", () => {
+test("vote topics schema: missing fields are reported at the path of the missing key", () => {
   const data = valid();
   delete data.topics[0].description;
   delete data.topics[1].votes;
   delete data.topics[1].id;
   assert.equal(validateVoteData(data), [
-    { path: "$.topics[0].description", message: "is required" },
-    { path: "$.topics[1].id", message: "is required" },
-    { path: "$.topics[1].votes", message: "is required" },
+    { path: "topics[0].description", message: "is required" },
+    { path: "topics[1].id", message: "is required" },
+    { path: "topics[1].votes", message: "is required" },
   ]);
-  assert.equal(paths({ version: 1, topics: [] }), ["$.capturedAt", "$.topics"]);
-  assert.equal(paths({ version: 1, capturedAt: "2026-01-31" }), ["$.topics"]);
+  assert.equal(paths({ version: 1, topics: [] }), ["capturedAt", "topics"]);
+  assert.equal(paths({ version: 1, capturedAt: "2026-01-31" }), ["topics"]);
 });
 
-test("validateVoteData: wrong types of every field", () => {
+test("vote topics schema: wrong types of every field", () => {
   const data = valid();
   Object.assign(data.topics[0], { id: 7, title: ["x"], description: null, issue: {}, votes: "12", tags: "css" });
   data.topics[1].tags = ["ok", 3, "", "ok"];
-  assert.equal(paths(data), ["$.topics[0].id", "$.topics[0].title", "$.topics[0].description", "$.topics[0].issue", "$.topics[0].votes", "$.topics[0].tags", "$.topics[1].tags[1]", "$.topics[1].tags[2]", "$.topics[1].tags[3]"]);
+  assert.equal(paths(data), ["topics[0].id", "topics[0].title", "topics[0].description", "topics[0].issue", "topics[0].votes", "topics[0].tags", "topics[1].tags[1]", "topics[1].tags[2]", "topics[1].tags[3]"]);
   const messages = validateVoteData(data).map((p) => p.message);
   assert.match(messages[0], "must be a string, not a number");
   assert.match(messages[1], "not an array");
@@ -98,28 +101,28 @@ test("validateVoteData: wrong types of every field", () => {
   assert.match(messages[3], "not an object");
   assert.match(messages[4], "must be a number, not a string");
   assert.match(messages[8], 'duplicate tag "ok"');
-  assert.equal(paths({ ...valid(), topics: {} }), ["$.topics"]);
-  assert.equal(paths({ ...valid(), topics: ["x", valid().topics[1]] }), ["$.topics[0]"]);
-  assert.equal(paths({ ...valid(), topics: [{ ...valid().topics[0], title: "  " }] }), ["$.topics[0].title"], "blank text");
+  assert.equal(paths({ ...valid(), topics: {} }), ["topics"]);
+  assert.equal(paths({ ...valid(), topics: ["x", valid().topics[1]] }), ["topics[0]"]);
+  assert.equal(paths({ ...valid(), topics: [{ ...valid().topics[0], title: "  " }] }), ["topics[0].title"], "blank text");
 });
 
-test("validateVoteData: duplicate ids, ids that are not slugs, bad issue URLs, negative and fractional votes", () => {
+test("vote topics schema: duplicate ids, ids that are not slugs, bad issue URLs, negative and fractional votes", () => {
   const data = valid();
   data.topics.push({ ...data.topics[0] }, { ...data.topics[1], id: "Not A Slug" });
   const dup = validateVoteData(data);
-  assert.equal(dup.map((p) => p.path), ["$.topics[2].id", "$.topics[3].id"]);
-  assert.match(dup[0].message, 'duplicate id "native-css" (first used at $.topics[0].id)');
-  assert.match(dup[1].message, "must be a slug");
+  assert.equal(dup.map((p) => p.path), ["topics[3].id", "topics[2].id"]);
+  assert.match(dup[1].message, 'duplicate id "native-css" (first used at topics[0].id)');
+  assert.match(dup[0].message, "must be a slug");
   for (const issue of ["ftp://github.com/x", "github.com/webpack/webpack/issues/1", "javascript:alert(1)", "https://", "/relative"]) {
     const bad = valid();
     bad.topics[1].issue = issue;
-    assert.equal(paths(bad), ["$.topics[1].issue"], issue);
+    assert.equal(paths(bad), ["topics[1].issue"], issue);
   }
   for (const [votes, message] of [[-1, "must not be negative"], [1.5, "must be a whole number"], [Number.NaN, "must be a number"]] as const) {
     const bad = valid();
     bad.topics[0].votes = votes;
     const problems = validateVoteData(bad);
-    assert.equal(problems.map((p) => p.path), ["$.topics[0].votes"]);
+    assert.equal(problems.map((p) => p.path), ["topics[0].votes"]);
     assert.match(problems[0].message, message);
   }
   const zero = valid();

@@ -83,14 +83,21 @@ export const DIAGNOSTIC_RULES = {
   "frontmatter-sort": rule<{ value: unknown }>({
     severity: "error",
     description: "A page's `sort` is not a number.",
-    message: ({ value }) => `Front matter "sort" must be a number, got ${JSON.stringify(value)}`,
+    message: ({ value }) => `Front matter "sort" must be a number, got ${typeof value === "number" ? String(value) : JSON.stringify(value)}`,
     hint: "Use a number such as `sort: 3`; pages are ordered by it.",
   }),
   "frontmatter-field": rule<{ key: string; shape: "text" | "boolean" } | { key: string; shape: "list"; items: string }>({
     severity: "error",
     description: "A front matter field has the wrong type (text, list or true/false).",
     message: (p) => `Front matter "${p.key}" must be ${p.shape === "list" ? `a list of ${p.items}` : p.shape === "text" ? "text" : "true or false"}`,
-    hint: "",
+    hint: (p) =>
+      p.shape === "boolean"
+        ? `Write \`${p.key}: true\` or leave the key out.`
+        : p.shape === "text"
+          ? `Write \`${p.key}:\` as text, such as \`${p.key}: Caching\`.`
+          : p.key === "contributors"
+            ? "List handles one per line, such as `contributors:` then `  - octocat`."
+            : "List items as `- title: Caching` with `url: /guides/caching/` below each.",
   }),
   "unknown-component": rule<{ name: string; known: readonly string[] }>({
     severity: "error",

@@ -1,5 +1,3 @@
-import { isHttpUrl } from "./urls.ts";
-
 /** Ranks sponsors are listed by, in order. `latest` is the newest sponsors, whatever they give. */
 export const SPONSOR_RANKS = ["latest", "platinum", "gold", "silver", "bronze", "backer"] as const;
 
@@ -32,34 +30,6 @@ export interface SponsorData {
 
 /** Minimum amounts (US dollars) for each paid rank, per view. */
 export type SponsorThresholds = Record<SponsorView, Record<Exclude<SponsorRank, "latest">, number>>;
-
-/** A problem in the sponsors file, at a JSON path such as `sponsors[2].monthly`. */
-export interface SponsorProblem {
-  path: Array<string | number>;
-  message: string;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Checks the sponsors file's shape (pure) and returns every problem with its path. */
-export function validateSponsors(data: unknown): SponsorProblem[] {
-  const problems: SponsorProblem[] = [];
-  if (typeof data !== "object" || data === null || Array.isArray(data)) return [{ path: [], message: 'must be an object with "capturedAt" and "sponsors"' }];
-  const record = data as Record<string, unknown>;
-  if (typeof record.capturedAt !== "string" || !DATE.test(record.capturedAt)) problems.push({ path: ["capturedAt"], message: "must be a date, YYYY-MM-DD" });
-  if (!Array.isArray(record.sponsors)) return [...problems, { path: ["sponsors"], message: "must be a list of sponsors" }];
-  record.sponsors.forEach((sponsor: unknown, i) => {
-    if (typeof sponsor !== "object" || sponsor === null) return void problems.push({ path: ["sponsors", i], message: "must be an object" });
-    const s = sponsor as Record<string, unknown>;
-    if (typeof s.name !== "string" || !s.name.trim()) problems.push({ path: ["sponsors", i, "name"], message: "must be a non-empty text" });
-    if (!isHttpUrl(s.url)) problems.push({ path: ["sponsors", i, "url"], message: "must be an http(s) URL" });
-    if (s.logo !== undefined && s.logo !== "" && !isHttpUrl(s.logo)) problems.push({ path: ["sponsors", i, "logo"], message: 'must be an http(s) URL or ""' });
-    for (const key of ["monthly", "total"] as const)
-      if (typeof s[key] !== "number" || !Number.isFinite(s[key]) || (s[key] as number) < 0) problems.push({ path: ["sponsors", i, key], message: "must be an amount of 0 or more" });
-    if (typeof s.since !== "string" || !DATE.test(s.since)) problems.push({ path: ["sponsors", i, "since"], message: "must be a date, YYYY-MM-DD" });
-  });
-  return problems;
-}
 
 /** The rank of a sponsor in a view: the highest paid rank whose threshold its amount reaches. */
 export function rankOf(sponsor: Sponsor, view: SponsorView, thresholds: SponsorThresholds): Exclude<SponsorRank, "latest"> {

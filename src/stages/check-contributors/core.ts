@@ -1,4 +1,4 @@
-import type { ContributorData, HandleRecord } from "../resolve-contributors/core.ts";
+import type { ContributorData, HandleRecord } from "../../data-files/contributors.ts";
 
 /** The outcome of checking one handle on the code host. */
 export type HandleCheck = { handle: string; exists: true; name?: string } | { handle: string; exists: false };

@@ -7,8 +7,7 @@ import { formatDiagnostic } from "../../diagnostics.ts";
 import { formatDuration } from "../../logger.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { writeFileAtomic } from "../../write-file.ts";
-import { handlesToCheck, pageHandles, serializeContributorData, type ContributorData } from "../resolve-contributors/core.ts";
-import { CONTRIBUTOR_DATA } from "../resolve-contributors/index.ts";
+import { CONTRIBUTOR_DATA, handlesToCheck, pageHandles, serializeContributorData, type ContributorData } from "../../data-files/contributors.ts";
 import { applyChecks, authorsOf, missingHandles, type CommitAuthor, type HandleCheck } from "./core.ts";
 
 /** What the check is run on: the indexed pages and the data file as it was read. */

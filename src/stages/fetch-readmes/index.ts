@@ -10,9 +10,9 @@ import { ContentError, UsageError } from "../../errors.ts";
 import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
 import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
-import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "./repository-list.ts";
+import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 
-export { REPOSITORY_LISTS } from "./repository-list.ts";
+export { REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 
 /** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
 export const FETCH_CACHE_DIR = path.join(".cache", "code-host");

@@ -5,7 +5,7 @@ import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
-import { isMap, isScalar, LineCounter, parseDocument, visit as visitYaml, type Document } from "yaml";
+import { LineCounter, parseDocument, visit as visitYaml, type Document } from "yaml";
 import type { Settings } from "../../config.ts";
 import { codeFrame, reportOnFile } from "../../diagnostics.ts";
 import { remarkAsides } from "../../markdown/remark-asides.ts";
@@ -13,8 +13,9 @@ import { remarkComponents, remarkMdxCleanup } from "../../markdown/remark-compon
 import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
 import { remarkNestingLimit } from "../../markdown/remark-nesting-limit.ts";
 import type { PageLink } from "../../markdown/vfile-data.ts";
-import type { PageEntry, RelatedItem } from "../../shared/content-types.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
 import "../../markdown/vfile-data.ts";
+import { checkFrontMatter, reportFieldProblem, yamlLocator, type Place } from "./front-matter-fields.ts";
 
 /** One markdown file as read from disk. */
 export interface SourceFile {
@@ -60,10 +61,11 @@ const transformMdx = transformer(true);
 /** How many alias expansions front matter may make: the yaml package's own default. */
 const MAX_ALIAS_COUNT = 100;
 
-/** Parsed front matter and the file line of each top-level key, for messages. */
+/** Parsed front matter and where its values are, for messages. */
 interface Frontmatter {
   data: Record<string, unknown>;
-  keyLines: Map<string, number>;
+  /** The place of the value at a path (`["related", 0, "url"]`), or of its nearest parent. */
+  locate: (path: readonly (string | number)[]) => Place;
   /** Line of the front matter's opening `---` (1 when there is none). */
   line: number;
   valid: boolean;
@@ -86,12 +88,12 @@ function firstAlias(doc: Document, lines: LineCounter, offset: number): { line: 
 /** Reads the YAML front matter node, reporting syntax errors with a code frame. */
 function readFrontmatter(tree: Root, file: VFile, source: string): Frontmatter {
   const node = tree.children[0];
-  if (node?.type !== "yaml") return { data: {}, keyLines: new Map(), line: 1, valid: true };
+  if (node?.type !== "yaml") return { data: {}, locate: () => ({ line: 1, column: 1 }), line: 1, valid: true };
   const yamlNode = node as Yaml;
   const offset = yamlNode.position?.start.line ?? 1;
   const lineCounter = new LineCounter();
   const doc = parseDocument(yamlNode.value, { lineCounter, prettyErrors: true });
-  const result: Frontmatter = { data: {}, keyLines: new Map(), line: offset, valid: false };
+  const result: Frontmatter = { data: {}, locate: yamlLocator(doc, lineCounter, offset), line: offset, valid: false };
   if (doc.errors.length) {
     for (const error of doc.errors) {
       const line = offset + (error.linePos?.[0].line ?? 1);
@@ -115,63 +117,30 @@ function readFrontmatter(tree: Root, file: VFile, source: string): Frontmatter {
     reportOnFile(file, "frontmatter-yaml", { problem: "not-mapping" }, { line: offset, column: 1 });
     return result;
   }
-  if (isMap(doc.contents))
-    for (const pair of doc.contents.items)
-      if (isScalar(pair.key) && pair.key.range) result.keyLines.set(String(pair.key.value), offset + lineCounter.linePos(pair.key.range[0]).line);
   return { ...result, data: data as Record<string, unknown>, valid: true };
 }
 
-/** Where a front matter key is, for messages: its own line, or the opening `---`. */
-function at(fm: Frontmatter, key: string) {
-  return { line: fm.keyLines.get(key) ?? fm.line, column: 1 };
-}
-
-function stringField(file: VFile, fm: Frontmatter, key: string): string {
-  const value = fm.data[key];
-  if (value === undefined || value === null) return "";
-  if (typeof value === "string" || typeof value === "number") return String(value);
-  reportOnFile(file, "frontmatter-field", { key, shape: "text" }, at(fm, key));
-  return "";
-}
-
-function listField<T>(file: VFile, fm: Frontmatter, key: string, check: (v: unknown) => v is T, shape: string): T[] {
-  const value = fm.data[key];
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value) && value.every(check)) return value;
-  reportOnFile(file, "frontmatter-field", { key, shape: "list", items: shape }, at(fm, key));
-  return [];
-}
-
-const isString = (v: unknown): v is string => typeof v === "string";
-const isRelated = (v: unknown): v is RelatedItem =>
-  typeof v === "object" && v !== null && isString((v as RelatedItem).title) && isString((v as RelatedItem).url);
-
 /** Builds the content index entry of a page (the spec's "Content index entry") from its front matter. */
 function toEntry(file: VFile, source: SourceFile, fm: Frontmatter, settings: Settings): PageEntry {
-  const data = fm.data;
-  const title = stringField(file, fm, "title");
-  // A page whose front matter does not parse already has an error; "no title" would only repeat it.
-  if (!title && fm.valid) reportOnFile(file, "frontmatter-title", {}, at(fm, "title"));
-  let sort = 0;
-  if (data.sort !== undefined && data.sort !== null) {
-    if (typeof data.sort === "number" && Number.isFinite(data.sort)) sort = data.sort;
-    else reportOnFile(file, "frontmatter-sort", { value: data.sort }, at(fm, "sort"));
-  }
-  if (data.thirdParty !== undefined && typeof data.thirdParty !== "boolean")
-    reportOnFile(file, "frontmatter-field", { key: "thirdParty", shape: "boolean" }, at(fm, "thirdParty"));
+  const { fields, problems, invalid } = checkFrontMatter(fm.data, fm.locate);
+  for (const problem of problems) reportFieldProblem(file, problem);
+  const title = fields.title ?? "";
+  // A page whose front matter does not parse, or whose title is not text, already has an error; "no title" would only repeat it.
+  if (!title && fm.valid && !invalid.has("title"))
+    reportOnFile(file, "frontmatter-title", {}, { line: fm.data.title === undefined ? fm.line : fm.locate(["title"]).line, column: 1 });
   return {
     ...fileEntry(source, settings),
     title,
-    sort,
-    group: stringField(file, fm, "group"),
-    description: stringField(file, fm, "description"),
-    source: stringField(file, fm, "source"),
-    edit: stringField(file, fm, "edit") || defaultEditUrl(source, settings),
-    repo: stringField(file, fm, "repo"),
-    thirdParty: data.thirdParty === true,
+    sort: fields.sort ?? 0,
+    group: fields.group ?? "",
+    description: fields.description ?? "",
+    source: fields.source ?? "",
+    edit: fields.edit || defaultEditUrl(source, settings),
+    repo: fields.repo ?? "",
+    thirdParty: fields.thirdParty === true,
     anchors: (file.data.anchors ?? []).slice(),
-    contributors: listField(file, fm, "contributors", isString, "code-host handles"),
-    related: listField(file, fm, "related", isRelated, "{ title, url } items"),
+    contributors: fields.contributors ?? [],
+    related: fields.related ?? [],
   };
 }
 

@@ -1,31 +1,21 @@
-import fs from "node:fs/promises";
-import path from "node:path";
 import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile, StreamedFile } from "../../output-files.ts";
-import type { ReadmeKind } from "../../markdown/repository-list.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { PRECACHED_PAGES } from "../../shared/constants.ts";
 import type { Contributor } from "../../shared/page-data.ts";
-import { validateSponsors, type SponsorData } from "../../shared/sponsors.ts";
-import { parseJsonPath, validateVoteData, type VoteData } from "../../shared/vote-types.ts";
-import { parseRepositoryList, REPOSITORY_LISTS } from "../fetch-readmes/repository-list.ts";
+import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
+import { readSponsors } from "../../data-files/sponsors.ts";
+import { readVoteTopics } from "../../data-files/vote-topics.ts";
 import { planPages, type PagePlan } from "./core.ts";
 import { chunkOf, hasChunk, isRoute, routesFile } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
-import { readDataFile } from "./read-data.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
 import { sectionAnchors } from "./sidebar.ts";
-
-/** The committed vote topics file, under `repositories/`. */
-export const VOTE_FILE = "vote-topics.json";
-
-/** The committed sponsors file, under `repositories/`. */
-export const SPONSORS_FILE = "sponsors.json";
 
 /**
  * What rendering leaves in memory once every file has gone to `emit`: the
@@ -78,10 +68,8 @@ async function repositoryLists(ctx: BuildContext, pages: readonly PageSummary[])
   if (!pages.some((p) => p.repositoryLists)) return {};
   const urls = new Set(pages.map((p) => p.entry.url));
   const lists: Record<string, string> = {};
-  for (const [kind, name] of Object.entries(REPOSITORY_LISTS) as [ReadmeKind, string][]) {
-    const file = path.join(ctx.paths.repositories, name);
-    const text = await fs.readFile(file, "utf8").catch(() => "[]");
-    const parsed = parseRepositoryList(text, ctx.display(file), kind);
+  for (const kind of Object.keys(REPOSITORY_LISTS) as Array<keyof typeof REPOSITORY_LISTS>) {
+    const parsed = (await readRepositoryList(ctx, kind)) ?? { entries: [], problems: [] };
     for (const problem of parsed.problems) ctx.report(problem);
     lists[kind] = repositoryListHtml(parsed.entries, urls);
   }
@@ -99,9 +87,8 @@ const READ_AHEAD = 16;
  * metadata) and templates are unchanged is taken from the cache.
  */
 export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput, emit: Emit): Promise<RenderPagesResult> {
-  const sponsors = (await readDataFile<SponsorData>(ctx, SPONSORS_FILE, validateSponsors)) ?? null;
-  const vote =
-    (await readDataFile<VoteData>(ctx, VOTE_FILE, (data) => validateVoteData(data).map((p) => ({ path: parseJsonPath(p.path), message: p.message })))) ?? null;
+  const sponsors = await readSponsors(ctx);
+  const vote = await readVoteTopics(ctx);
   const anchors = anchorFiles(input.root);
   const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
   const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });

@@ -1,6 +1,6 @@
 import { escapeXml } from "../../shared/text.ts";
 import { REPOSITORY_LIST_TAG } from "../../markdown/repository-list.ts";
-import type { RepositoryEntry } from "../fetch-readmes/repository-list.ts";
+import type { RepositoryEntry } from "../../data-files/repository-lists.ts";
 
 /** The element `<RepositoryList kind="loaders" />` leaves in a page's body. */
 export function repositoryListPlaceholder(kind: string): string {
