@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
-import { TOOL_ROOT } from "./context.ts";
+import { TOOL_ROOT } from "./tool-root.ts";
 import { ContentError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
 

@@ -1,14 +1,13 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Octokit } from "@octokit/rest";
 import type { CodeHostOptions } from "./code-host/client.ts";
 import { createCache, type Cache, type MemoryCache } from "./cache.ts";
 import type { Settings } from "./config.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { Logger } from "./logger.ts";
+import { TOOL_ROOT } from "./tool-root.ts";
 
-/** The folder docs-build itself is installed in (templates and client code live here). */
-export const TOOL_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export { TOOL_ROOT } from "./tool-root.ts";
 
 /** The TypeScript settings esbuild compiles the browser code with (the project's own tsconfig.json says the same). */
 export const CLIENT_TSCONFIG = { compilerOptions: { target: "ES2022", useDefineForClassFields: true, verbatimModuleSyntax: true, jsx: "react-jsx" } } as const;
