@@ -1,12 +1,12 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { browserHarness, registerBrowserTests, waitForHydration, waitUntil } from "./helpers/browser.ts";
+import { browserHarness, markWindow, registerBrowserTests, sameWindow, screenshot, waitForHydration, waitUntil } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
-// Keyboard use of the project's own site in real Chromium: the skip link, and
-// a walk with Tab over whole pages that must reach every visible control and
-// show a focus ring on each.
+// Keyboard use of the project's own site in real Chromium: the skip link, the
+// language menu, search, and a walk with Tab over whole pages that must reach
+// every visible control and show a focus ring on each.
 const harness = browserHarness(serveProjectSite);
 
 /** What the page records about one element that received focus. */
@@ -75,6 +75,98 @@ registerBrowserTests(test, () => {
       assert.is(new URL(page.url()).hash, "#main");
       await page.keyboard.press("Tab");
       assert.ok(await page.evaluate(() => document.activeElement?.closest("main") !== null), "the next Tab stays in the main content");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("the language menu: Enter opens it on its first item, arrows move and wrap, Escape closes it and returns focus, Tab out closes it", async () => {
+    const s = await harness.open("/guides/caching/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      const button = page.locator(".language-button");
+      const menu = page.locator("#language-menu");
+      assert.is(await button.count(), 1, "one .language-button");
+      assert.is(await button.getAttribute("aria-haspopup"), "menu");
+      assert.is(await button.getAttribute("aria-expanded"), "false");
+      assert.is(await button.getAttribute("aria-controls"), "language-menu");
+      assert.is(await menu.getAttribute("role"), "menu");
+      assert.ok(await menu.isHidden(), "the menu starts hidden");
+      assert.equal(await menu.locator('a[role="menuitem"]').allTextContents(), ["English", "中文", "한국어"]);
+
+      const expanded = (value: "true" | "false", why: string) =>
+        waitUntil(page, `${why}: .language-button[aria-expanded="${value}"]`, (v) => document.querySelector(".language-button")?.getAttribute("aria-expanded") === v, value);
+      // Focus moves in a frame after a key press.
+      const focusIs = (text: string, why: string) => waitUntil(page, `${why}: focus is on "${text}"`, (t) => document.activeElement?.textContent?.trim() === t, text);
+
+      await button.focus();
+      await page.keyboard.press("Enter");
+      await expanded("true", "Enter opens the menu");
+      assert.ok(await menu.isVisible(), "the menu shows");
+      await focusIs("English", "Enter focuses the first item");
+      await page.keyboard.press("ArrowDown");
+      await focusIs("中文", "ArrowDown moves to the next item");
+      await page.keyboard.press("ArrowUp");
+      await focusIs("English", "ArrowUp moves back");
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowDown");
+      await focusIs("한국어", "ArrowDown reaches the last item");
+      await page.keyboard.press("ArrowDown");
+      await focusIs("English", "ArrowDown on the last item wraps to the first");
+      await page.keyboard.press("Escape");
+      await expanded("false", "Escape closes the menu");
+      assert.ok(await menu.isHidden(), "the menu hides on Escape");
+      await waitUntil(page, "Escape returns focus to the language button", () => document.activeElement?.classList.contains("language-button") === true);
+
+      await page.keyboard.press("Enter");
+      await expanded("true", "Enter opens the menu again");
+      await focusIs("English", "Enter focuses the first item again");
+      await page.keyboard.press("Tab");
+      await expanded("false", "Tab moves focus out of the menu, which closes it");
+      assert.ok(await menu.isHidden(), "the menu hides when focus leaves it");
+      assert.not.ok(await page.evaluate(() => document.activeElement?.closest("#language-menu") !== null), "focus is no longer in the menu");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("search: / and Ctrl+K focus the box, results show their heading path, arrows move the selection and Enter opens the selected one", async () => {
+    const s = await harness.open("/concepts/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      await markWindow(page);
+      const box = page.locator('input[role="combobox"]');
+      assert.is(await box.getAttribute("placeholder"), "Search webpack documentation");
+      await page.keyboard.press("/");
+      await waitUntil(page, "the search box has focus", () => document.activeElement?.getAttribute("role") === "combobox");
+      await page.keyboard.type("splitchunks cachegroups");
+      await waitUntil(page, "results are shown", () => document.querySelectorAll(".search-result").length > 1);
+      assert.is(await box.getAttribute("aria-expanded"), "true");
+      const first = page.locator(".search-result").first();
+      const target = "/configuration/optimization/#splitchunkscachegroups";
+      assert.is(await first.getAttribute("href"), target);
+      assert.match((await first.textContent()) ?? "", "Optimization › optimization.splitChunks › splitChunks.cacheGroups", "the result names its page and headings");
+      const selected = () => page.locator('.search-result[aria-selected="true"]').getAttribute("href");
+      assert.is(await selected(), target, "the first result starts selected");
+      await page.keyboard.press("ArrowDown");
+      assert.is.not(await selected(), target, "ArrowDown moves the selection");
+      await page.keyboard.press("ArrowUp");
+      assert.is(await selected(), target, "ArrowUp moves it back");
+      await page.keyboard.press("Enter");
+      await waitUntil(page, "the optimization page is shown", () => document.querySelector("main h1")?.textContent === "Optimization");
+      assert.is(new URL(page.url()).pathname + new URL(page.url()).hash, target);
+      assert.ok(await sameWindow(page), "opened without a document load");
+      await page.keyboard.press("Control+k");
+      await waitUntil(page, "Ctrl+K focuses the box", () => document.activeElement?.getAttribute("role") === "combobox");
+      await page.keyboard.type("cache directory");
+      await waitUntil(page, "new results", () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachecachedirectory");
+      await screenshot(page, "search-results.png");
+      await page.keyboard.press("Escape");
+      assert.is(await box.getAttribute("aria-expanded"), "false", "Escape closes the list");
       s.assertNoErrors();
     } finally {
       await s.close();
