@@ -188,6 +188,16 @@ export async function waitForAnimations(page: Page, timeout = 2000): Promise<voi
   }, timeout);
 }
 
+/** Marks the page's window, so {@link sameWindow} can tell later whether a document load happened. */
+export async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
+}
+
+/** True while the page still has the window {@link markWindow} marked: no document load since. */
+export function sameWindow(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
+}
+
 /**
  * Holds every client script (`/assets/**.js`) until the returned function is
  * called, so a test can look at the page as parsed and styled before any

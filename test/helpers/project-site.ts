@@ -33,7 +33,8 @@ function readOutput(dir: string): OutputFile[] {
 /**
  * Builds the project's own `content/` (strict links, no cache) into a
  * temporary folder, once for every test file of the run: uvu runs all files
- * in one process, so the browser, accessibility and static checks share it.
+ * in one process, so the content, search, static and browser suites share it.
+ * Suites that need the project's site use this build and never build it themselves.
  */
 export function projectBuild(): Promise<ProjectBuild> {
   return (built ??= (async () => {

@@ -5,7 +5,7 @@ import { browserHarness, holdClientScripts, registerBrowserTests, screenshot, sw
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The site chrome of the project's own site in real Chromium, at a desktop
-// and a 375 px touch viewport: theme, language dropdown, version selector,
+// and a 375 px touch viewport: theme (without a flash), language dropdown, version selector,
 // notification, sidebars (auto-open, mobile slide-out), and screenshots.
 const harness = browserHarness(serveProjectSite);
 const VIEWPORTS: ViewportName[] = ["desktop", "mobile"];
@@ -13,7 +13,67 @@ const VIEWPORTS: ViewportName[] = ["desktop", "mobile"];
 /** Taps on a touch viewport, clicks elsewhere. */
 const press = (page: Page, selector: string, viewport: ViewportName) => (viewport === "mobile" ? page.locator(selector).tap() : page.locator(selector).click());
 
+/** What the page shows before any client script ran: theme attribute, hydration mark, body colour. */
+async function parsedState(page: Page) {
+  await waitUntil(page, "the document is parsed and its stylesheet applied", () => {
+    const links = [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+    return document.getElementById("__DOCS_DATA__") !== null && links.length > 0 && links.every((l) => l.sheet !== null);
+  });
+  return page.evaluate(() => ({
+    theme: document.documentElement.dataset.theme,
+    hydrated: document.documentElement.dataset.hydrated,
+    background: getComputedStyle(document.body).backgroundColor,
+  }));
+}
+
 registerBrowserTests(test, () => {
+  test("[desktop] theme: the stored theme is applied before any client script runs (no flash), hydration keeps it, and after the toggle a reload is dark from DOMContentLoaded", async () => {
+    // Default: no stored theme, client scripts held back.
+    const light = await harness.open(null);
+    try {
+      const release = await holdClientScripts(light.page);
+      await light.page.goto(light.url("/concepts/"), { waitUntil: "commit" });
+      const before = await parsedState(light.page);
+      assert.is(before.theme, "light", "default theme with nothing stored");
+      assert.is(before.hydrated, undefined, "no client script has run yet");
+      release();
+      await waitForHydration(light.page);
+
+      // Stored dark theme, client scripts held: the inline head script alone must apply it.
+      const dark = await harness.open(null, { localStorage: { theme: "dark" } });
+      try {
+        const releaseDark = await holdClientScripts(dark.page);
+        await dark.page.goto(dark.url("/concepts/"), { waitUntil: "commit" });
+        const parsed = await parsedState(dark.page);
+        assert.is(parsed.theme, "dark", 'html[data-theme="dark"] before any client script ran');
+        assert.is(parsed.hydrated, undefined, "no client script has run yet");
+        assert.is.not(parsed.background, before.background, "the dark page is painted with the dark background from the start");
+        releaseDark();
+        await waitForHydration(dark.page);
+        assert.is(await dark.page.evaluate(() => document.documentElement.dataset.theme), "dark", "hydration keeps the stored theme");
+        assert.is(await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor), parsed.background, "the background does not change on hydration");
+        dark.assertNoErrors();
+      } finally {
+        await dark.close();
+      }
+
+      // The toggle stores dark, and the reloaded document is dark before the client runs.
+      await light.page.locator(".theme-toggle").click();
+      await waitUntil(light.page, 'the toggle switched to html[data-theme="dark"]', () => document.documentElement.dataset.theme === "dark");
+      await light.page.addInitScript(() => {
+        document.addEventListener("DOMContentLoaded", () => {
+          (window as { __themeAtDOMContentLoaded?: string }).__themeAtDOMContentLoaded = document.documentElement.dataset.theme;
+        });
+      });
+      await light.page.reload();
+      await waitForHydration(light.page);
+      assert.is(await light.page.evaluate(() => (window as { __themeAtDOMContentLoaded?: string }).__themeAtDOMContentLoaded), "dark", "dark at DOMContentLoaded after a reload");
+      light.assertNoErrors();
+    } finally {
+      await light.close();
+    }
+  });
+
   for (const viewport of VIEWPORTS) {
     test(`[${viewport}] theme: light by default, the toggle switches to dark, stores it under 'theme' and a reload keeps it`, async () => {
       const s = await harness.open("/concepts/", { viewport });
@@ -227,6 +287,35 @@ registerBrowserTests(test, () => {
       await page.locator('.mobile-sidebar a[href="/guides/production/"]').tap();
       await open("false", "following a link closes it");
       await waitUntil(page, "the linked page is shown", () => location.pathname === "/guides/production/" && document.querySelector("main h1")?.textContent === "Production");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("[mobile] sidebar: the slide-out is rendered only in the browser, its menu button says whether it is expanded, and a steep swipe does not open it", async () => {
+    const s = await harness.open(null, { viewport: "mobile" });
+    const { page } = s;
+    try {
+      const serverHtml = await (await fetch(s.url("/guides/caching/"))).text();
+      assert.not.match(serverHtml, "mobile-sidebar", "the slide-out sidebar is rendered only in the browser");
+      await page.goto(s.url("/guides/caching/"));
+      await waitForHydration(page);
+      const button = page.locator(".sidebar-menu-button");
+      assert.is(await button.getAttribute("aria-expanded"), "false");
+      assert.is(await page.locator(".mobile-sidebar").count(), 1, "the hydrated page has one .mobile-sidebar");
+      const cdp = await s.context.newCDPSession(page);
+      await swipe(cdp, { x: 4, y: 300 }, { x: 84, y: 380 });
+      await page.waitForTimeout(300);
+      assert.is(await page.locator(".mobile-sidebar").getAttribute("data-open"), "false", "an 80 px right, 80 px down swipe is too steep");
+      await cdp.detach();
+      await button.tap();
+      await waitUntil(page, "the menu button opens it", () => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === "true");
+      assert.is(await button.getAttribute("aria-expanded"), "true", "the menu button says it is expanded");
+      await waitForAnimations(page);
+      await page.touchscreen.tap(365, 400);
+      await waitUntil(page, "a tap outside closes it", () => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === "false");
+      assert.is(await button.getAttribute("aria-expanded"), "false");
       s.assertNoErrors();
     } finally {
       await s.close();

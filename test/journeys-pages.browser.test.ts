@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { browserHarness, registerBrowserTests, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import { browserHarness, markWindow, registerBrowserTests, sameWindow, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The screens of the project's own site in real Chromium, at a desktop and a
@@ -197,7 +197,7 @@ registerBrowserTests(test, () => {
       const { page } = s;
       try {
         await waitForHydration(page);
-        await page.evaluate(() => ((window as unknown as { __same: number }).__same = 1));
+        await markWindow(page);
         const box = page.locator('input[role="combobox"]');
         assert.ok(await box.isVisible(), "the search box is visible");
         if (viewport === "mobile") await box.tap();
@@ -219,7 +219,7 @@ registerBrowserTests(test, () => {
           const r = document.getElementById(h)?.getBoundingClientRect();
           return r !== undefined && r.top >= -2 && r.top < window.innerHeight;
         }, hash);
-        assert.is(await page.evaluate(() => (window as unknown as { __same?: number }).__same), 1, "no document load");
+        assert.ok(await sameWindow(page), "no document load");
 
         await box.fill("");
         await box.focus();

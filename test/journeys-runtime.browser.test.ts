@@ -3,12 +3,13 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ConsoleMessage, Page } from "playwright-core";
-import { browserHarness, controlledByWorker, expectWorkerUpdate, registerBrowserTests, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import { browserHarness, controlledByWorker, expectWorkerUpdate, markWindow, registerBrowserTests, sameWindow, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The client runtime of the project's own site in real Chromium, at a desktop
 // and a 375 px touch viewport: content loading and every reachable entry of
-// the error catalogue, hash scrolling, and the service worker's update.
+// the error catalogue, hash scrolling and redirects, navigation through the
+// history, offline use, and the service worker's update.
 const harness = browserHarness(serveProjectSite);
 const VIEWPORTS: ViewportName[] = ["desktop", "mobile"];
 
@@ -30,10 +31,6 @@ async function follow(page: Page, selector: string, viewport: ViewportName): Pro
 }
 
 const contentState = (page: Page) => page.evaluate(() => document.querySelector("[data-content-state]")?.getAttribute("data-content-state") ?? null);
-
-/** Marks the window, so a later check can tell whether a document load happened. */
-const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { __mark: number }).__mark = 1));
-const sameWindow = (page: Page) => page.evaluate(() => (window as unknown as { __mark?: number }).__mark === 1);
 
 registerBrowserTests(test, () => {
   for (const viewport of VIEWPORTS) {
@@ -192,6 +189,99 @@ registerBrowserTests(test, () => {
       }
     });
   }
+
+  test("the redirect of the old cache anchor ends on the Cache page's heading; without the hash the old page stays", async () => {
+    const s = await harness.open(null);
+    const { page } = s;
+    try {
+      await page.goto(s.url("/configuration/other-options/#cache"), { waitUntil: "commit" });
+      await page.waitForURL((url) => url.pathname === "/configuration/cache/" && url.hash === "#cache");
+      await waitForHydration(page);
+      assert.is(await page.locator("main h1").textContent(), "Cache");
+      assert.is(await page.locator("#cache").count(), 1, "the target heading exists");
+      await page.goto(s.url("/configuration/other-options/"));
+      await waitForHydration(page);
+      await page.waitForTimeout(300);
+      assert.is(new URL(page.url()).pathname, "/configuration/other-options/", "without the hash the page stays");
+      assert.is(await page.locator("main h1").textContent(), "Other Options");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("navigation: three pages without a document load, back and forward, title, canonical and active section follow, and the hash scrolled to", async () => {
+    const s = await harness.open("/concepts/output/");
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      await markWindow(page);
+      const h1 = (text: string) => document.querySelector("main h1")?.textContent === text;
+      await page.locator('main a[href="/concepts/modules/#asset-modules"]').first().click();
+      await waitUntil(page, "the modules page is shown", h1, "Modules");
+      assert.is(new URL(page.url()).pathname, "/concepts/modules/");
+      assert.is(await page.title(), "Modules | webpack");
+      assert.match((await page.locator('link[rel="canonical"]').getAttribute("href")) ?? "", /\/concepts\/modules\/$/);
+      await waitUntil(page, "the hash's heading is scrolled into view", () => {
+        const box = document.getElementById("asset-modules")?.getBoundingClientRect();
+        return box !== undefined && box.top >= -2 && box.top < 120;
+      });
+      await page.locator('.layout-body > nav.sidebar a[href="/concepts/loaders/"]').click();
+      await waitUntil(page, "the loaders page is shown", h1, "Loaders");
+      await page.locator('nav.sub-nav a[href="/configuration/"]').click();
+      await waitUntil(page, "the configuration page is shown", h1, "Configuration");
+      assert.ok(await sameWindow(page), "the same window: no document load");
+      assert.is(await page.locator('nav.sub-nav a[aria-current="true"]').textContent(), "Configuration", "active navigation follows");
+      await page.goBack();
+      await waitUntil(page, "back shows the loaders page", h1, "Loaders");
+      await page.goBack();
+      await waitUntil(page, "back again shows the modules page", h1, "Modules");
+      await page.goForward();
+      await waitUntil(page, "forward shows the loaders page", h1, "Loaders");
+      assert.is(await page.title(), "Loaders | webpack");
+      assert.ok(await sameWindow(page));
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("offline: a visited page comes from the cache and an unvisited one gets the app shell", async () => {
+    const s = await harness.open("/concepts/");
+    const { page } = s;
+    try {
+      await controlledByWorker(page);
+      await page.goto(s.url("/concepts/output/"));
+      await waitForHydration(page);
+      await s.context.setOffline(true);
+      await page.goto(s.url("/concepts/output/"));
+      assert.is(await page.title(), "Output | webpack", "the visited page, from the cache");
+      await page.goto(s.url("/api/cli/"));
+      assert.match(await page.content(), '"kind":"app-shell"', "an unvisited page gets the app shell");
+      await s.context.setOffline(false);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("search answers offline once the service worker is installed, before it was ever used online", async () => {
+    const s = await harness.open("/concepts/");
+    const { page } = s;
+    try {
+      await controlledByWorker(page);
+      await s.context.setOffline(true);
+      await page.reload();
+      await waitForHydration(page);
+      await page.locator('input[role="combobox"]').focus();
+      await page.keyboard.type("cache type");
+      await waitUntil(page, "results from the precached index", () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachetype");
+      await s.context.setOffline(false);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
 
   test("service worker: a new deploy's worker waits and says so; once it takes control the page reloads once", async () => {
     const s = await harness.open("/concepts/");

@@ -28,14 +28,13 @@ import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
 import { searchSections } from "../src/stages/index-content/search-sections.ts";
 import { fromDocSearch, markedPieces, relativeUrl } from "../site-client/search/search-backend.ts";
 import { FIXTURES } from "./helpers/fixture-loop.ts";
+import { projectBuild } from "./helpers/project-site.ts";
 import { fileText } from "./helpers/site.ts";
 import { TOOL_DIR } from "./helpers/temp-site.ts";
 
-/** The project's own site, built once in memory for every case here. */
-let site: BuildResult | undefined;
+/** The project's own site, built once for every suite of the run. */
 async function ownSite(): Promise<BuildResult> {
-  site ??= await build({ root: TOOL_DIR, write: false, cache: false, logger: createMemoryLogger() });
-  return site;
+  return (await projectBuild()).result;
 }
 async function ownIndex(): Promise<SearchIndexFile> {
   return JSON.parse(fileText(await ownSite(), SEARCH_INDEX_PATH)) as SearchIndexFile;

@@ -3,8 +3,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { parse as parseYaml } from "yaml";
-import { build, type BuildResult } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { projectBuild } from "./helpers/project-site.ts";
 import { TOOL_DIR } from "./helpers/temp-site.ts";
 
 /**
@@ -132,9 +131,8 @@ const ROUTES: Record<string, number | undefined> = {
   "/blog/": undefined,
 };
 
-let built: Promise<BuildResult> | undefined;
-/** The whole site, built once in memory with broken links and anchors as errors (the default). */
-const site = () => (built ??= build({ root: TOOL_DIR, write: false, cache: false, links: "error", logger: createMemoryLogger() }));
+/** The whole site with broken links and anchors as errors (the default), built once for every suite of the run. */
+const site = async () => (await projectBuild()).result;
 
 /** Every page's source file and parsed front matter. */
 function pages(): { file: string; data: Record<string, unknown> }[] {
