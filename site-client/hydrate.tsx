@@ -16,7 +16,7 @@ export interface Hydrated {
  * third-party pages); `getElementById` would return the first such element in
  * the document, which may be the content's.
  */
-export function pageElements(doc: Document): { data: HTMLScriptElement | null; root: HTMLElement | null } {
+function pageElements(doc: Document): { data: HTMLScriptElement | null; root: HTMLElement | null } {
   return {
     data: doc.querySelector<HTMLScriptElement>(`body > script#${DATA_ELEMENT_ID}[type="application/json"]`),
     root: doc.querySelector<HTMLElement>(`body > div#${ROOT_ELEMENT_ID}`),

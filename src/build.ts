@@ -57,7 +57,7 @@ export interface BuildSession {
 }
 
 /** The last successful build's page plans and client assets, kept by the dev server. */
-export interface SessionSite {
+interface SessionSite {
   /** The plan of each page with a body of its own, by the page's path from the project root (`content/guides/index.md`). */
   plans: Map<string, PagePlan>;
   assets: ClientAssets;

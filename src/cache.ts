@@ -23,7 +23,7 @@ export interface Cache {
 }
 
 /** Values kept in memory by key, each set with its (approximate) size in bytes. */
-export interface Memo {
+interface Memo {
   get(key: string): unknown;
   has(key: string): boolean;
   set(key: string, value: {}, options: { size: number }): unknown;
@@ -44,7 +44,7 @@ export interface MemoryCache {
  * for every page of a site of a few thousand pages, and a bound, not a
  * share of the site, beyond that.
  */
-export const MEMORY_LAYER_BYTES = 256 * 1024 * 1024;
+const MEMORY_LAYER_BYTES = 256 * 1024 * 1024;
 
 /** A memory cache of at most `bytes` in each layer. */
 export function createMemoryCache(bytes = MEMORY_LAYER_BYTES): MemoryCache {

@@ -33,7 +33,7 @@ export interface ContextOptions {
 }
 
 /** Resolved folders the stages read and write. */
-export interface BuildPaths {
+interface BuildPaths {
   root: string;
   content: string;
   out: string;

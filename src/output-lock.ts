@@ -32,7 +32,7 @@ export interface OutputLock {
 }
 
 /** Two minutes: the lock covers only writing and swapping the output, which takes seconds even for a large site. */
-export const DEFAULT_LOCK_WAIT_MS = 120_000;
+const DEFAULT_LOCK_WAIT_MS = 120_000;
 const POLL_MS = 50;
 /** A lock file still unreadable this long after it was made was left by a process killed between creating and filling it. */
 const UNREADABLE_STALE_MS = 10_000;

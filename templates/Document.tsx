@@ -10,7 +10,7 @@ export const DATA_ELEMENT_ID = "__DOCS_DATA__";
 export const ROOT_ELEMENT_ID = "root";
 
 /** Serialises page data for an inline JSON script, so no text can close the script early. */
-export function serializeData(data: PageData): string {
+function serializeData(data: PageData): string {
   return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 

@@ -4,7 +4,7 @@ import type { SearchBackend, SearchResult, TextPiece } from "../../src/shared/se
 import { Searcher } from "../../src/shared/search/searcher.ts";
 
 /** Results shown at most. */
-export const RESULT_LIMIT = 12;
+const RESULT_LIMIT = 12;
 
 function localBackend(indexUrl: string, started?: Promise<Response>): SearchBackend {
   let searcher: Promise<Searcher> | undefined;

@@ -112,4 +112,3 @@ export function VoteApp({ topics }: VoteAppProps) {
   );
 }
 
-export default VoteApp;

@@ -32,7 +32,7 @@ export function allTags(topics: readonly VoteTopic[]): string[] {
 }
 
 /** True when the topic matches every word of `text` in its title, description or tags. */
-export function matchesText(topic: VoteTopic, text: string): boolean {
+function matchesText(topic: VoteTopic, text: string): boolean {
   const words = text.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
   const haystack = [topic.title, topic.description, ...(topic.tags ?? [])].join("\n").toLowerCase();

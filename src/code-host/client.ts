@@ -186,9 +186,3 @@ export function retryLine(event: RetryEvent): string {
 export function isNotModified(error: unknown): boolean {
   return (error as OctokitError | undefined)?.status === 304;
 }
-
-/** Reads a response header Octokit returned. */
-export function responseHeader(headers: Record<string, string | number | undefined>, name: string): string | undefined {
-  const value = headers[name];
-  return value === undefined ? undefined : String(value);
-}

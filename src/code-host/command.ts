@@ -13,7 +13,7 @@ export interface CodeHostCommandOptions {
 }
 
 /** How one item's run is reported. */
-export interface EachOptions<T, R> {
+interface EachOptions<T, R> {
   /** Turns what the item's run threw into its outcome; the command goes on with the other items. */
   failed(item: T, error: unknown): R | Promise<R>;
   /** The progress line once an item is done, given its `[n/total]` counter; nothing is printed for undefined. */
@@ -21,7 +21,7 @@ export interface EachOptions<T, R> {
 }
 
 /** The end of a code-host command: its summary, the items that failed, and what to say when some did. */
-export interface FinishOptions<R> {
+interface FinishOptions<R> {
   result: R;
   /** Summary lines, printed even when quiet. */
   summary: readonly string[];

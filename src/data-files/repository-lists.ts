@@ -63,7 +63,7 @@ function repositoryOf(item: unknown): string | undefined {
 }
 
 /** A repository list: items, each repository listed once (case-insensitively). */
-export const repositoryListSchema = v.pipe(
+const repositoryListSchema = v.pipe(
   v.array(itemSchema, "The list must be a JSON array."),
   noRepeats<v.InferOutput<typeof itemSchema>>(
     (item, index) => {

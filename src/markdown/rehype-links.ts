@@ -6,7 +6,7 @@ const HEADING = /^h[1-6]$/;
 const HAS_EXTENSION = /\/[^/]*\.[a-z0-9]+$/i;
 
 /** Adds the trailing slash to an internal page link: `/guides/caching#x` → `/guides/caching/#x`. */
-export function normalizeInternalHref(href: string): string {
+function normalizeInternalHref(href: string): string {
   if (!href.startsWith("/") || href.startsWith("//")) return href;
   const cut = href.search(/[?#]/);
   const pathname = cut === -1 ? href : href.slice(0, cut);

@@ -2,7 +2,7 @@ import type { Blockquote, Paragraph, Root, RootContent, Text } from "mdast";
 import { visit, SKIP } from "unist-util-visit";
 
 /** The aside markers of the content format and the kind each one starts. */
-export const ASIDE_KINDS = { "T>": "tip", "W>": "warning", "?>": "todo" } as const;
+const ASIDE_KINDS = { "T>": "tip", "W>": "warning", "?>": "todo" } as const;
 
 /** Labels shown at the top of each kind of aside. */
 export const ASIDE_LABELS = { tip: "Tip", warning: "Warning", todo: "Todo" } as const;

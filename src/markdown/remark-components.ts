@@ -20,7 +20,7 @@ const MDX_COMMENT = /^\{\/\*[\s\S]*\*\/\}$/;
 const MDX_STATEMENT = /^(import\s[\s\S]*\sfrom\s*["']|import\s*["']|export\s+(const|let|var|function|default|\{))/;
 
 /** Parses the attributes of a tag into a plain object. */
-export function parseAttributes(source: string): Record<string, string> {
+function parseAttributes(source: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const m of source.matchAll(ATTRIBUTE)) out[m[1]] = m[2] ?? m[3] ?? "";
   return out;

@@ -29,7 +29,7 @@ export class NestingTooDeepError extends Error {
  * recursion (a walk that recursed would overflow on the very trees it is
  * looking for), or undefined when the tree stays within it.
  */
-export function tooDeep(tree: Node, limit: number = MAX_NESTING): Node | undefined {
+function tooDeep(tree: Node, limit: number = MAX_NESTING): Node | undefined {
   const stack: Array<[Node, number]> = [[tree, 0]];
   while (stack.length) {
     const [node, depth] = stack.pop()!;

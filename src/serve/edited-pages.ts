@@ -26,7 +26,7 @@ export function onlyItsBody(before: PageSummary, after: PageSummary): boolean {
 }
 
 /** The plan of a page after an edit to its body alone (pure): the last build's plan with the new body. */
-export function withBody(plan: PagePlan, page: PageSummary): PagePlan {
+function withBody(plan: PagePlan, page: PageSummary): PagePlan {
   return { ...plan, body: { kind: "page", page }, bodyHash: page.bodyHash };
 }
 

@@ -7,7 +7,7 @@ export type Resolution =
   | { kind: "bad-request" };
 
 /** Content types of the files a built site has. */
-export const CONTENT_TYPES: Record<string, string> = {
+const CONTENT_TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
   ".css": "text/css; charset=utf-8",
   ".js": "text/javascript; charset=utf-8",

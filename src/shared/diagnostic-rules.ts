@@ -8,7 +8,7 @@
  */
 
 /** Fixed text, or text made from a rule's parameters. */
-export type RuleText<P> = string | ((params: P) => string);
+type RuleText<P> = string | ((params: P) => string);
 
 /** One rule of the catalogue, whose message and hint take parameters `P`. */
 export interface DiagnosticRule<P extends object> {

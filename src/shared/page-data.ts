@@ -97,7 +97,7 @@ export interface BlogPostSummary {
 }
 
 /** The kinds of screens the site has. */
-export type PageKind = "landing" | "doc" | "section" | "printable" | "vote" | "not-found" | "app-shell";
+type PageKind = "landing" | "doc" | "section" | "printable" | "vote" | "not-found" | "app-shell";
 
 /** Everything needed to render (and hydrate) one HTML page. */
 export interface PageData {

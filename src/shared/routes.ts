@@ -7,7 +7,7 @@ export const ROUTES_FILE = "page-routes.json";
 export const ROUTES_URL = `/${ROUTES_FILE}`;
 
 /** One route of the routes manifest: the content chunk's numeric id and its URL. */
-export interface RouteEntry {
+interface RouteEntry {
   id: number;
   file: string;
 }

@@ -8,7 +8,7 @@ export type SponsorRank = (typeof SPONSOR_RANKS)[number];
 export type SponsorView = "monthly" | "total";
 
 /** Probability that a visitor first sees the monthly view (otherwise the total view). */
-export const MONTHLY_VIEW_PROBABILITY = 0.33;
+const MONTHLY_VIEW_PROBABILITY = 0.33;
 
 /** One sponsor, as in the committed data file (amounts in US dollars). */
 export interface Sponsor {

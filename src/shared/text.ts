@@ -16,7 +16,7 @@ export function escapeXml(text: string): string {
 const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
 /** Decodes the entities HTML serializers write (`&amp; &lt; &gt; &quot; &#x27; &#39;`, `&nbsp;`, any numeric one) in one pass, so `&amp;lt;` stays `&lt;`. */
-export function decodeEntities(text: string): string {
+function decodeEntities(text: string): string {
   return text.replace(/&(?:#(\d+)|#x([\da-f]+)|([a-z]+));/gi, (match, dec: string | undefined, hex: string | undefined, name: string | undefined) => {
     if (name !== undefined) return NAMED_ENTITIES[name] ?? match;
     const code = dec !== undefined ? Number.parseInt(dec, 10) : Number.parseInt(hex ?? "", 16);
@@ -37,7 +37,7 @@ const NOT_PROSE = new RegExp(
 const BLOCK = /^(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|ol|p|pre|section|summary|table|td|th|tr|ul)$/i;
 
 /** The plain text of an HTML fragment: tags stripped (link text kept), entities decoded, whitespace collapsed. */
-export function plainText(html: string): string {
+function plainText(html: string): string {
   const text = html
     .replace(/<!--[\s\S]*?-->/g, "")
     .replace(NOT_PROSE, "")

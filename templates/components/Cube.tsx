@@ -1,5 +1,5 @@
 /** Depth of a cube when none is given, in px. */
-export const DEFAULT_CUBE_DEPTH = 30;
+const DEFAULT_CUBE_DEPTH = 30;
 
 const FACES = ["front", "back", "right", "left", "top", "bottom"] as const;
 

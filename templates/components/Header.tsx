@@ -6,7 +6,7 @@ import { ThemeToggle } from "./ThemeToggle.tsx";
 import { VersionSelector } from "./VersionSelector.tsx";
 
 /** Top navigation links; Documentation is active on every documentation section. */
-export const TOP_LINKS = [
+const TOP_LINKS = [
   { title: "Documentation", url: "/concepts/", active: /^\/(api|concepts|configuration|guides|loaders|migrate|plugins)\// },
   { title: "Contribute", url: "/contribute/", active: /^\/contribute\// },
   { title: "Vote", url: "/vote/", active: /^\/vote\// },

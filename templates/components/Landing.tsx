@@ -5,10 +5,10 @@ import { Cube } from "./Cube.tsx";
 import { Sponsors } from "./Sponsors.tsx";
 
 /** Hero rotation: the first change after 5000 ms, then every 5000 ms; the word box is at most 110px wide. */
-export const ROTATION = { delay: 5000, repeat: 5000, maxWidth: 110 };
+const ROTATION = { delay: 5000, repeat: 5000, maxWidth: 110 };
 
 /** Depth of the hero's cube. */
-export const HERO_CUBE_DEPTH = 120;
+const HERO_CUBE_DEPTH = 120;
 
 function prefersReducedMotion(): boolean {
   return typeof window !== "undefined" && Boolean(window.matchMedia?.("(prefers-reduced-motion: reduce)").matches);

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { LanguageItem } from "../../src/shared/page-data.ts";
 
 /** Joins a translated site's address and the current path. */
-export function languageUrl(language: LanguageItem, path: string): string {
+function languageUrl(language: LanguageItem, path: string): string {
   return `${language.url.replace(/\/+$/, "")}${path}`;
 }
 

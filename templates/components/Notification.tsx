@@ -7,7 +7,7 @@ export const NOTIFICATION_VERSION = "3";
 export const NOTIFICATION_KEY = "notification-dismissed";
 
 /** True when the reader dismissed this version of the notification. */
-export function isDismissed(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): boolean {
+function isDismissed(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): boolean {
   try {
     return storage?.getItem(NOTIFICATION_KEY) === NOTIFICATION_VERSION;
   } catch {

@@ -4,7 +4,7 @@ import type { SidebarItem as Item } from "../../src/shared/page-data.ts";
 import { loadAnchors } from "../section-anchors.ts";
 
 /** Groups consecutive sidebar items by their `group`, keeping order. */
-export function groupItems(items: readonly Item[]): Array<{ group: string; items: Item[] }> {
+function groupItems(items: readonly Item[]): Array<{ group: string; items: Item[] }> {
   const groups: Array<{ group: string; items: Item[] }> = [];
   for (const item of items) {
     const last = groups[groups.length - 1];
@@ -101,7 +101,7 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
  * and following its link opens it, so a section of thousands of pages in
  * folders never puts all of them on every page.
  */
-export function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: string; prefix: string; anchorsUrl: string }) {
+function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: string; prefix: string; anchorsUrl: string }) {
   const inside = url.startsWith(item.url);
   const [open, setOpen] = useState(inside);
   useEffect(() => {

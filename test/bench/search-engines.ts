@@ -54,7 +54,8 @@ import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts
 /** A page with its search sections, read back from the body store. */
 type SectionedPage = { entry: PageEntry; sections: SearchSection[] };
 import { SEARCH_INDEX_PATH } from "../../src/shared/search/index-format.ts";
-import { highlight, Searcher, snippetWindow, type TextPiece } from "../../src/shared/search/searcher.ts";
+import { Searcher } from "../../src/shared/search/searcher.ts";
+import { highlight, snippetWindow, type TextPiece } from "../../src/shared/search/results.ts";
 import { runIndexContent } from "../../src/stages/index-content/index.ts";
 import { buildSearchIndex, STORED_SNIPPET } from "../../src/stages/search-index/core.ts";
 import { TOOL_DIR } from "../helpers/temp-site.ts";

@@ -15,18 +15,18 @@ export const CHROMIUM_PATH = "/usr/bin/chromium";
 export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 
 /** Where screenshots go (git-ignored). */
-export const ARTIFACTS_DIR = path.join(TOOL_DIR, "test-artifacts");
+const ARTIFACTS_DIR = path.join(TOOL_DIR, "test-artifacts");
 
 /** How long a test waits for one expected state before it fails. */
-export const WAIT_MS = 5000;
+const WAIT_MS = 5000;
 
 /** True when Debian's Chromium is installed. */
-export function browserAvailable(): boolean {
+function browserAvailable(): boolean {
   return fs.existsSync(CHROMIUM_PATH);
 }
 
 /** True when running under CI (`CI` set to anything but "", "0" or "false"). */
-export function underCI(): boolean {
+function underCI(): boolean {
   const value = process.env.CI;
   return value !== undefined && value !== "" && value !== "0" && value.toLowerCase() !== "false";
 }
@@ -88,7 +88,7 @@ export async function serveFolder(options: { root: string; result: BuildResult; 
  * (written output, no cache, a memory logger) and serves the output with
  * the project's static server on a free port.
  */
-export async function serveFixtureSite(name: string): Promise<ServedSite> {
+async function serveFixtureSite(name: string): Promise<ServedSite> {
   const site = tempSite(`sites/${name}`);
   try {
     const result = await build({ root: site.dir, write: true, cache: false, logger: createMemoryLogger() });
@@ -129,7 +129,7 @@ export interface OpenOptions {
  * Opens a blank page in a fresh context (its own storage) at a viewport and
  * starts collecting console errors and page errors. The caller navigates.
  */
-export async function openPage(browser: Browser, origin: string, options: OpenOptions = {}): Promise<PageSession> {
+async function openPage(browser: Browser, origin: string, options: OpenOptions = {}): Promise<PageSession> {
   const storage = Object.entries(options.localStorage ?? {});
   const context = await browser.newContext({
     ...VIEWPORTS[options.viewport ?? "desktop"],

@@ -30,7 +30,7 @@ export interface FakeCommit {
 }
 
 /** A response served instead of the normal one, once, for a matching request. */
-export interface Fault {
+interface Fault {
   status?: number;
   headers?: Record<string, string>;
   body?: string;
@@ -39,7 +39,7 @@ export interface Fault {
 }
 
 /** What the server saw of one request. */
-export interface LoggedRequest {
+interface LoggedRequest {
   method: string;
   path: string;
   status: number;
@@ -79,7 +79,7 @@ function etagOf(body: string): string {
 }
 
 /** Loads `<owner>/<repo>/{repo.json,README.md}` folders (the corpus layout) under `dir`. */
-export function loadRepos(dir: string): FakeRepo[] {
+function loadRepos(dir: string): FakeRepo[] {
   const repos: FakeRepo[] = [];
   for (const owner of fs.readdirSync(dir).sort()) {
     const ownerDir = path.join(dir, owner);

@@ -29,7 +29,7 @@ export interface FirstView {
 }
 
 /** The default `startup` chunks. */
-export const STARTUP_CHUNKS = ["register-service-worker-"];
+const STARTUP_CHUNKS = ["register-service-worker-"];
 
 const decoder = new TextDecoder();
 

@@ -48,13 +48,13 @@ const STOP_WORDS = new Set(
 );
 
 /** The fields indexed, in field-id order. */
-export const SEARCH_FIELDS = ["title", "heading", "text"] as const;
+const SEARCH_FIELDS = ["title", "heading", "text"] as const;
 
 /** Splits on anything but letters, digits and `_`/`$`, so `optimization.splitChunks` gives both words. */
 const TOKEN_SEPARATOR = /[^\p{L}\p{N}_$]+/u;
 
 /** Lowercases a term; stop words, single characters and bare numbers are not indexed. */
-export function processTerm(term: string): string | null {
+function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
   return lower.length < 2 || STOP_WORDS.has(lower) || /^\d+$/.test(lower) ? null : lower;
 }
@@ -74,7 +74,7 @@ const CAMEL_BOUNDARY = /(?<=[a-z\d])(?=[A-Z])/;
  * fifth of what it should (measured: `entry points` ranked the Entry Points
  * page fourth instead of first). They are dropped by `processTerm`.
  */
-export function tokenize(text: string): string[] {
+function tokenize(text: string): string[] {
   const words: string[] = [];
   for (const word of text.split(TOKEN_SEPARATOR)) {
     words.push(word);

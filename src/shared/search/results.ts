@@ -39,7 +39,7 @@ export interface ResultGroup {
 }
 
 /** Longest snippet shown, in characters. */
-export const SNIPPET_LENGTH = 160;
+const SNIPPET_LENGTH = 160;
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

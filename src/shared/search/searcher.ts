@@ -2,8 +2,6 @@ import type MiniSearch from "minisearch";
 import { SEARCH_OPTIONS, unpackIndex, type SearchIndexFile } from "./index-format.ts";
 import { highlight, snippetWindow, type SearchResult } from "./results.ts";
 
-export type { ResultGroup, SearchResult, TextPiece } from "./results.ts";
-export { groupResults, highlight, snippetWindow } from "./results.ts";
 
 /** Searches a loaded index file. */
 export class Searcher {

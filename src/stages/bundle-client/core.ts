@@ -18,7 +18,7 @@ function publicUrl(outputPath: string): string {
 }
 
 /** The source every page imports dynamically once loaded: the service worker's registration. */
-export const AFTER_LOAD_SOURCES = ["site-client/register-service-worker.ts"];
+const AFTER_LOAD_SOURCES = ["site-client/register-service-worker.ts"];
 
 /** The chunks an output imports statically. */
 const staticImports = (meta: MetaOutput) => meta.imports.filter((i) => i.kind === "import-statement").map((i) => i.path);

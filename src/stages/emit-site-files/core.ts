@@ -6,13 +6,9 @@ import { atomFeed, rssFeed } from "./feeds.ts";
 import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
 
-export { atomFeed, rfc822, rssFeed, undatedBlogPages, type BlogPost, type FeedOptions } from "./feeds.ts";
-export { blogPosts, newestFirst } from "../../shared/content-rules.ts";
-export { decodeEntities, escapeXml, plainText, teaserOf } from "../../shared/text.ts";
-export { ICON_PATHS } from "../../shared/constants.ts";
 
 /** The page background of the light theme (`--bg`), shown while the installed app starts. */
-export const BACKGROUND_COLOR = "#ffffff";
+const BACKGROUND_COLOR = "#ffffff";
 
 
 /** URLs that are files of the site but not pages anyone should find through a search engine. */
@@ -29,7 +25,7 @@ export interface SitemapOptions {
 }
 
 /** The absolute URL of a site path; the path is percent-encoded as URLs in XML must be. */
-export function absoluteUrl(baseUrl: string, url: string): string {
+function absoluteUrl(baseUrl: string, url: string): string {
   return `${baseUrl}${encodeURI(url)}`;
 }
 

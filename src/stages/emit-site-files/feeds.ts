@@ -31,12 +31,12 @@ export function undatedBlogPages(entries: ReadonlyArray<Pick<PageEntry, "url" | 
 }
 
 /** A day as an RFC 822 date at midnight UTC (`Thu, 01 Jan 2026 00:00:00 GMT`), as RSS wants. */
-export function rfc822(day: string): string {
+function rfc822(day: string): string {
   return new Date(`${day}T00:00:00Z`).toUTCString();
 }
 
 /** A day as an ISO 8601 date-time at midnight UTC (`2026-01-01T00:00:00Z`), as Atom wants. */
-export function iso8601(day: string): string {
+function iso8601(day: string): string {
   return `${day}T00:00:00Z`;
 }
 

@@ -1,7 +1,8 @@
 import type { BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import { siteFiles, undatedBlogPages } from "./core.ts";
+import { siteFiles } from "./core.ts";
+import { undatedBlogPages } from "./feeds.ts";
 
 /** Inputs of the stage: the index stage's pages and the routes the render stage produced. */
 export interface EmitSiteFilesInput {

@@ -25,7 +25,7 @@ export interface FrontMatterOptions {
 const CSS_LOADERS = new Set(["css-loader", "less-loader", "postcss-loader", "sass-loader", "style-loader", "stylus-loader"]);
 
 /** Turns `mini-css-extract-plugin` into `MiniCssExtractPlugin`. */
-export function pascalCase(name: string): string {
+function pascalCase(name: string): string {
   return name
     .split(/[^a-zA-Z\d]+/)
     .filter(Boolean)

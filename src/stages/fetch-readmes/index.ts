@@ -12,10 +12,10 @@ import { writeFileAtomic } from "../../write-file.ts";
 import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
 import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 
-export { REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
+;
 
 /** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
-export const FETCH_CACHE_DIR = path.join(".cache", "code-host");
+const FETCH_CACHE_DIR = path.join(".cache", "code-host");
 const STATE_FILE = "readmes.json";
 const STATE_VERSION = 1;
 
@@ -36,10 +36,10 @@ export interface FetchReadmesOptions extends CodeHostCommandOptions {
   logger?: Logger;
 }
 
-export type FetchStatus = "fetched" | "unchanged" | "failed";
+type FetchStatus = "fetched" | "unchanged" | "failed";
 
 /** What happened to one repository. */
-export interface RepositoryResult {
+interface RepositoryResult {
   fullName: string;
   kind: RepositoryEntry["kind"];
   status: FetchStatus;

@@ -10,7 +10,7 @@ export interface PrecacheEntry {
   revision: string | null;
 }
 
-export { PRECACHED_PAGES } from "../../shared/constants.ts";
+;
 
 /** The built-in search, precached so it answers offline from the first visit: its index and its code chunk. */
 const SEARCH_FILES = /^(?:search-index\.json|assets\/chunks\/search-backend-[^/]+\.js)$/;
@@ -39,7 +39,7 @@ export function precacheEntries(files: readonly OutputFile[], assets: ClientAsse
 }
 
 /** The placeholder the service worker source carries for its manifest (workbox's own convention). */
-export const MANIFEST_PLACEHOLDER = "self.__WB_MANIFEST";
+const MANIFEST_PLACEHOLDER = "self.__WB_MANIFEST";
 
 /** Puts the precache manifest into the bundled worker source (pure); the placeholder must appear exactly once. */
 export function injectManifest(source: string, entries: readonly PrecacheEntry[]): string {

@@ -50,7 +50,7 @@ const OWNER_FILE = ".docs-build-owner";
  * pid is free, a zombie, or reused by a process that started later). A folder
  * killed before its owner file was written is judged by the pid in its name.
  */
-export async function sweepSpillFolders(tmp = os.tmpdir()): Promise<void> {
+async function sweepSpillFolders(tmp = os.tmpdir()): Promise<void> {
   const names = await fs.readdir(tmp).catch(() => [] as string[]);
   await Promise.all(
     names.map(async (name) => {

@@ -24,7 +24,7 @@ function isIndexPage(entry: ContentEntry): boolean {
  * newest post first; elsewhere folders in `sections` order, then pages by
  * group (ungrouped first), sort, then title.
  */
-export function compareEntries(sections: readonly string[], inBlog: boolean) {
+function compareEntries(sections: readonly string[], inBlog: boolean) {
   const rank = (name: string) => {
     const i = sections.indexOf(name);
     return i === -1 ? sections.length : i;
@@ -95,7 +95,7 @@ function safeDecode(fragment: string): string {
  * has a fragment, the target must have a heading with that id. Links to files
  * with an extension (images, downloads) are left alone.
  */
-export function checkLinks(pages: readonly IndexablePage[], mode: LinkMode): Diagnostic[] {
+function checkLinks(pages: readonly IndexablePage[], mode: LinkMode): Diagnostic[] {
   const anchors = new Map<string, Set<string>>();
   // A page that failed has its own error; its headings are unknown, so links into it are not judged.
   const failed = new Set(pages.filter((page) => page.failed).map((page) => page.entry.url));

@@ -35,7 +35,7 @@ function lazyProcessor(total: number, ctx: BuildContext): PageProcessor {
   };
 }
 
-export type { IndexContentResult } from "./core.ts";
+;
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 

@@ -28,7 +28,7 @@ export interface SourceFile {
 }
 
 /** Turns `guides/_foo.md` into `/guides/foo/`: no extension, no `index`, no leading `_`, trailing slash. */
-export function urlOf(relative: string): string {
+function urlOf(relative: string): string {
   const parts = relative.replace(/\.mdx?$/, "").split("/");
   const last = parts.pop()!.replace(/^_/, "");
   if (last !== "index") parts.push(last);

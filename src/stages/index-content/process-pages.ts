@@ -23,7 +23,7 @@ const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "pag
  * only from 4 cores: one per core but one, never more than there are batches.
  * `requested` (the `--threads` option) overrides the default; 0 means none.
  */
-export function workerCount(pages: number, requested?: number): number {
+function workerCount(pages: number, requested?: number): number {
   if (pages === 0) return 0;
   const wanted = requested ?? (pages < MIN_PAGES_FOR_WORKERS || os.availableParallelism() < 4 ? 0 : os.availableParallelism() - 1);
   return Math.min(wanted, Math.ceil(pages / BATCH));

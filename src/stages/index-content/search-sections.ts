@@ -3,7 +3,7 @@ import { toString } from "mdast-util-to-string";
 import type { SearchSection } from "../../shared/content-types.ts";
 
 /** Longest text kept per section; the rest of a very long section adds little to search and much to the index. */
-export const SECTION_TEXT_LIMIT = 4000;
+const SECTION_TEXT_LIMIT = 4000;
 
 /** Text of raw HTML: tags and comments dropped, entities for spaces and brackets decoded. */
 function htmlText(html: string): string {

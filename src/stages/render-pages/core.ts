@@ -9,17 +9,17 @@ import type { VoteData } from "../../shared/vote-types.ts";
 import { sidebarAnchorsOf, sidebarAt, sidebarFor, titleOfFolder, type SectionSidebar } from "./sidebar.ts";
 
 /** Sections that have a combined printable page. */
-export const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
+const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
 
 /** The words the landing hero rotates through. */
-export const HERO_WORDS = ["assets", "scripts", "images", "styles"];
+const HERO_WORDS = ["assets", "scripts", "images", "styles"];
 
 /**
  * Where a planned file's body comes from: nothing (generated screens), one
  * page's stored body, or the bodies of a section's pages one after another
  * (its combined printable page). Bodies are read only when the file is rendered.
  */
-export type PlanBody = { kind: "none" } | { kind: "page"; page: PageSummary } | { kind: "printable"; members: PageSummary[] };
+type PlanBody = { kind: "none" } | { kind: "page"; page: PageSummary } | { kind: "printable"; members: PageSummary[] };
 
 /** One HTML file to render: where it goes, its data, and where its body comes from. */
 export interface PagePlan {
@@ -53,12 +53,12 @@ export interface PlanOptions {
 const NO_BODY: PlanBody = { kind: "none" };
 
 /** Where the HTML of a URL is written: `/a/b/` → `a/b/index.html`. */
-export function outPathOf(url: string): string {
+function outPathOf(url: string): string {
   return url === "/" ? "index.html" : `${url.slice(1)}index.html`;
 }
 
 /** The top-level section of a URL (`/guides/caching/` → `guides`), or "". */
-export function sectionOf(url: string): string {
+function sectionOf(url: string): string {
   return url.split("/")[1] ?? "";
 }
 

@@ -3,7 +3,7 @@ import { REPOSITORY_LIST_TAG } from "../../markdown/repository-list.ts";
 import type { RepositoryEntry } from "../../data-files/repository-lists.ts";
 
 /** The element `<RepositoryList kind="loaders" />` leaves in a page's body. */
-export function repositoryListPlaceholder(kind: string): string {
+function repositoryListPlaceholder(kind: string): string {
   return `<docs-repository-list kind="${kind}"></docs-repository-list>`;
 }
 

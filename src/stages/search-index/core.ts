@@ -13,7 +13,7 @@ function snippetText(text: string): string {
 }
 
 /** Sections one engine indexes before its postings are packed (a few MB of heap each). */
-export const ENGINE_SECTIONS = 4096;
+const ENGINE_SECTIONS = 4096;
 
 /** First segment of a URL (`guides` of `/guides/caching/`). */
 const firstSegment = (url: string) => url.split("/")[1] ?? "";
