@@ -7,7 +7,6 @@ import { ClientApp } from "./client-app.tsx";
 import { chunkFor, ChunkLoadError, loadChunk, ModuleNotFoundError, type LoaderEnvironment } from "./loader.ts";
 import { scrollToHash } from "./scroll.ts";
 
-
 /** What the router needs: the hydrated root, the first page's data, and who to tell about page views. */
 export interface RouterOptions {
   root: Root;
@@ -17,7 +16,8 @@ export interface RouterOptions {
 
 /** The link a click or hover is about, when the router should handle it (same origin, a page, no modifier). */
 export function routableLink(event: MouseEvent | FocusEvent, here: Location): URL | undefined {
-  if (event instanceof MouseEvent && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)) return undefined;
+  if (event instanceof MouseEvent && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
+    return undefined;
   const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
   if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return undefined;
   const url = new URL(anchor.href, here.href);
@@ -44,7 +44,11 @@ function applyHead(data: PageData): void {
  * retry; a route without a chunk falls back to a full load of the URL.
  */
 export function startRouter({ root, data, onPageView }: RouterOptions): void {
-  const env: LoaderEnvironment = { fetch: (url) => fetch(url), setTimeout: (run, ms) => window.setTimeout(run, ms), clearTimeout: (t) => window.clearTimeout(t as number) };
+  const env: LoaderEnvironment = {
+    fetch: (url) => fetch(url),
+    setTimeout: (run, ms) => window.setTimeout(run, ms),
+    clearTimeout: (t) => window.clearTimeout(t as number),
+  };
   let current = data;
   let routes: Promise<Routes> | undefined;
   const chunks = new Map<string, Promise<PageChunk>>();

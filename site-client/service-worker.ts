@@ -50,7 +50,10 @@ registerRoute(
   ({ url }) => (url.hostname === "github.com" && url.pathname.endsWith(".png")) || url.hostname === "avatars.githubusercontent.com",
   new CacheFirst({
     cacheName: "avatars",
-    plugins: [new CacheableResponsePlugin({ statuses: [0, 200] }), new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

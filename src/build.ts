@@ -119,7 +119,18 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const logger = options.logger ?? createLogger();
   const root = options.root ?? process.cwd();
   const settings = await settingsFor(options, root);
-  const ctx = createContext({ root, content: options.content, out: options.out, settings, logger, cache: options.cache, links: options.links, threads: options.threads, memory: options.session?.memory, signal: options.signal });
+  const ctx = createContext({
+    root,
+    content: options.content,
+    out: options.out,
+    settings,
+    logger,
+    cache: options.cache,
+    links: options.links,
+    threads: options.threads,
+    memory: options.session?.memory,
+    signal: options.signal,
+  });
 
   // esbuild bundles the client in its own process, so it runs while the pages are indexed; its result is
   // awaited where it is used. It starts once the content folder is known to exist: a usage error writes nothing.
@@ -129,7 +140,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   let contributors: Awaited<ReturnType<typeof runResolveContributors>>;
   try {
-    contributors = await task(logger, "resolve contributors", () => runResolveContributors(ctx, index.pages.map((p) => p.entry)));
+    contributors = await task(logger, "resolve contributors", () =>
+      runResolveContributors(
+        ctx,
+        index.pages.map((p) => p.entry),
+      ),
+    );
     failOnErrors(ctx);
   } catch (error) {
     await index.bodies.close();
@@ -154,7 +170,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if ("parts" in file && staging) {
       // A streamed file is counted (and digested) as its parts pass.
       const digest = digests && digester();
-      await staging.write({ path: file.path, contents: seenParts(file.parts, (part) => (bytes += Buffer.byteLength(part), digest?.update(part))) });
+      await staging.write({ path: file.path, contents: seenParts(file.parts, (part) => ((bytes += Buffer.byteLength(part)), digest?.update(part))) });
       if (digest) digests?.set(file.path, digest.digest());
       return;
     }
@@ -175,11 +191,26 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   let client: Awaited<ReturnType<typeof runBundleClient>>;
   try {
     client = await task(logger, "bundle client", () => bundling);
-    rendered = await task(logger, "render pages", () => runRenderPages(ctx, { root: index.root, pages: index.pages, bodies: index.bodies, contributors: contributors.byUrl, assets: client.assets, keepPlans: session !== undefined }, emit));
+    rendered = await task(logger, "render pages", () =>
+      runRenderPages(
+        ctx,
+        {
+          root: index.root,
+          pages: index.pages,
+          bodies: index.bodies,
+          contributors: contributors.byUrl,
+          assets: client.assets,
+          keepPlans: session !== undefined,
+        },
+        emit,
+      ),
+    );
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
     ctx.signal?.throwIfAborted();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies));
-    const worker = await task(logger, "generate service worker", () => runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...siteFiles.files, ...search.files, ...client.files], assets: client.assets }));
+    const worker = await task(logger, "generate service worker", () =>
+      runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...siteFiles.files, ...search.files, ...client.files], assets: client.assets }),
+    );
     for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     failOnErrors(ctx);
@@ -216,7 +247,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  if (session) session.site = { plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])), assets: client.assets, settings, content: ctx.paths.content, out: ctx.paths.out };
+  if (session)
+    session.site = {
+      plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])),
+      assets: client.assets,
+      settings,
+      content: ctx.paths.content,
+      out: ctx.paths.out,
+    };
   return { files: collected, pages: rendered.routes.length, bytes, seconds, diagnostics, changed: session?.written?.changed ?? null };
 }
 

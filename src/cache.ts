@@ -110,9 +110,10 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     async getParts(key) {
       if (!options.enabled) return undefined;
       const kept = memory?.get(key);
-      if (kept) return (async function* () {
-        yield kept.toString("utf8");
-      })();
+      if (kept)
+        return (async function* () {
+          yield kept.toString("utf8");
+        })();
       const handle = await fs.open(file(key)).catch(() => undefined);
       if (!handle) return undefined;
       // Decoded across chunk boundaries by the stream, so a character split between two reads stays whole.

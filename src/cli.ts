@@ -102,11 +102,12 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .option("--no-cache", "read and write no build cache (.cache/docs-build)")
     .option("--threads <n>", "worker threads for page processing (default: none below 4 cores, else one per core but one)", parseCount)
     .option("-q, --quiet", "print only problems and the summary")
-    .action((opts: { content: string; out: string; baseUrl?: string; config?: string; links: "error" | "warn"; cache: boolean; threads?: number; quiet?: boolean }) =>
-      run(async () => {
-        const { build } = await import("./build.ts");
-        await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });
-      }),
+    .action(
+      (opts: { content: string; out: string; baseUrl?: string; config?: string; links: "error" | "warn"; cache: boolean; threads?: number; quiet?: boolean }) =>
+        run(async () => {
+          const { build } = await import("./build.ts");
+          await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });
+        }),
     );
 
   cli
@@ -162,11 +163,18 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .addOption(configOption())
     .option("--from-history", "also record each page's commit authors from the site repository's history (the config's \"repository\")")
     .option("--max-age <days>", "check again handles checked more than this many days ago (0: check all)", parseDays, 30);
-  codeHostOptions(contributors, "requests at once").action((opts: CodeHostCliOptions & { content: string; config?: string; fromHistory?: boolean; maxAge: number }) =>
-    run(async () => {
-      const { contributors: runContributors } = await import("./contributors.ts");
-      await runContributors({ content: opts.content, config: opts.config, fromHistory: opts.fromHistory, maxAgeDays: opts.maxAge, ...codeHostSettings(opts) });
-    }),
+  codeHostOptions(contributors, "requests at once").action(
+    (opts: CodeHostCliOptions & { content: string; config?: string; fromHistory?: boolean; maxAge: number }) =>
+      run(async () => {
+        const { contributors: runContributors } = await import("./contributors.ts");
+        await runContributors({
+          content: opts.content,
+          config: opts.config,
+          fromHistory: opts.fromHistory,
+          maxAgeDays: opts.maxAge,
+          ...codeHostSettings(opts),
+        });
+      }),
   );
   return cli;
 }
@@ -198,7 +206,8 @@ export async function main(argv: readonly string[]): Promise<number> {
 function report(error: unknown, debug = false): number {
   if (error instanceof ContentError) process.stderr.write(`${error.report()}\n`);
   // These messages are whole sentences for the reader; a class name in front would only be noise.
-  else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError) process.stderr.write(`docs-build: ${error.message}\n`);
+  else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError)
+    process.stderr.write(`docs-build: ${error.message}\n`);
   else process.stderr.write(`docs-build: ${formatInternalError(error, { debug })}\n`);
   return exitCodeFor(error);
 }

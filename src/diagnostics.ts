@@ -32,7 +32,16 @@ export interface DiagnosticPlace {
  */
 export function diagnostic<R extends RuleId>(ruleId: R, params: RuleParams<R>, place: DiagnosticPlace): Diagnostic {
   const { message, hint, fatal } = ruleText(ruleId, params);
-  return shaped({ line: place.line ?? 1, column: place.column ?? 1, source: place.source ?? "docs-build", fatal: place.fatal ?? fatal, hint, file: place.file, message, ruleId });
+  return shaped({
+    line: place.line ?? 1,
+    column: place.column ?? 1,
+    source: place.source ?? "docs-build",
+    fatal: place.fatal ?? fatal,
+    hint,
+    file: place.file,
+    message,
+    ruleId,
+  });
 }
 
 /** The diagnostic with its keys in one order, whoever made it, so diagnostics written as JSON compare equal. */

@@ -103,7 +103,8 @@ export async function tidyOutput(paths: OutputPaths, notify?: (line: string) => 
   const leftovers = siblings.filter((name) => name !== keep && !inUse(name));
   // fs.rm removes a symlink itself, never what it points to.
   await Promise.all(leftovers.map((name) => fs.rm(path.join(paths.parent, name), { recursive: true, force: true })));
-  if (leftovers.length > 0) notify?.(`Removed ${leftovers.length} leftover${leftovers.length === 1 ? "" : "s"} of stopped builds beside ${paths.base}: ${leftovers.join(", ")}.`);
+  if (leftovers.length > 0)
+    notify?.(`Removed ${leftovers.length} leftover${leftovers.length === 1 ? "" : "s"} of stopped builds beside ${paths.base}: ${leftovers.join(", ")}.`);
   return state;
 }
 

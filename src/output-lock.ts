@@ -155,7 +155,13 @@ async function breakLock(file: string, seen: Seen): Promise<boolean> {
 /** This process as a lock file records it, with a fresh token. */
 export async function thisProcess(): Promise<LockHolder> {
   const self = await procStat("self");
-  return { pid: process.pid, host: os.hostname(), started: new Date(performance.timeOrigin).toISOString(), ticks: self?.ticks, token: randomBytes(8).toString("hex") };
+  return {
+    pid: process.pid,
+    host: os.hostname(),
+    started: new Date(performance.timeOrigin).toISOString(),
+    ticks: self?.ticks,
+    token: randomBytes(8).toString("hex"),
+  };
 }
 
 /** Reads a holder record; undefined when the text is not one. */
@@ -184,7 +190,8 @@ export async function lockOutput(outDir: string, options: LockOptions = {}): Pro
     // Released between the two looks: try again at once.
     if (!seen) continue;
     if (await isStale(seen)) {
-      if (await breakLock(file, seen)) options.notify?.(`Removed the lock on ${name} left by a docs-build that is no longer running (${describe(seen.holder)}).`);
+      if (await breakLock(file, seen))
+        options.notify?.(`Removed the lock on ${name} left by a docs-build that is no longer running (${describe(seen.holder)}).`);
       else await sleep(POLL_MS);
       continue;
     }

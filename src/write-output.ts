@@ -3,7 +3,20 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import pLimit from "p-limit";
 import type { OutputFile } from "./output-files.ts";
-import { DEFAULT_LAYOUT, installLinked, installRenamed, inspectOutput, newTag, outputIdentity, outputPaths, siblingName, tidyOutput, type Layout, type OutputPaths, type OutputState } from "./output-layout.ts";
+import {
+  DEFAULT_LAYOUT,
+  installLinked,
+  installRenamed,
+  inspectOutput,
+  newTag,
+  outputIdentity,
+  outputPaths,
+  siblingName,
+  tidyOutput,
+  type Layout,
+  type OutputPaths,
+  type OutputState,
+} from "./output-layout.ts";
 import { isGone, lockOutput, readHolder, thisProcess, type LockOptions } from "./output-lock.ts";
 
 /** Options of {@link writeOutput} and {@link writeChanged}. */
@@ -245,7 +258,12 @@ export async function writeChanged(
  * build has replaced the output since. The dev server writes an edited page
  * this way before the rebuild of the whole site.
  */
-export async function writeSome(outDir: string, files: readonly OutputFile[], previous: OutputManifest, options: WriteOptions = {}): Promise<OutputManifest | undefined> {
+export async function writeSome(
+  outDir: string,
+  files: readonly OutputFile[],
+  previous: OutputManifest,
+  options: WriteOptions = {},
+): Promise<OutputManifest | undefined> {
   return locked(outDir, options, async (paths) => {
     const dir = await patchable(paths, previous);
     if (!dir) return undefined;

@@ -11,7 +11,10 @@ export const ROOT_ELEMENT_ID = "root";
 
 /** Serialises page data for an inline JSON script, so no text can close the script early. */
 function serializeData(data: PageData): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** Options of the HTML document around a rendered page. */

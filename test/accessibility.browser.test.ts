@@ -55,7 +55,9 @@ registerBrowserTests(test, () => {
         }
         await page.addScriptTag({ content: AXE });
         const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+          const axe = (
+            window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+          ).axe;
           const result = await axe.run(document, { resultTypes: ["violations"] });
           return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
         });

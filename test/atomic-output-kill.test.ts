@@ -37,7 +37,8 @@ function spinUntil(check: () => boolean, ms: number): void {
 }
 
 /** Whether the build with `pid` has a staging folder beside the output (its new version, not yet linked). */
-const stagingOf = (out: string, pid: number) => () => besideOutput(out).some((name) => name.startsWith(`.dist-v-${pid}-`) || name.startsWith(`.dist-new-${pid}-`));
+const stagingOf = (out: string, pid: number) => () =>
+  besideOutput(out).some((name) => name.startsWith(`.dist-v-${pid}-`) || name.startsWith(`.dist-new-${pid}-`));
 
 /** Whether the lock file names `pid`: a lock left by an earlier kill names another. */
 function lockedBy(out: string, pid: number): boolean {
@@ -73,7 +74,9 @@ function whichSite(out: string, sites: readonly Snapshot[], context: string): nu
   if (index < 0) {
     const closest = sites.map((site) => Object.keys({ ...site, ...now }).filter((k) => site[k] !== now[k]));
     const differing = closest.sort((a, b) => a.length - b.length)[0];
-    assert.unreachable(`${context}: dist is neither complete site (${differing.length} files differ from the nearer one, e.g. ${differing.slice(0, 3).join(", ")})`);
+    assert.unreachable(
+      `${context}: dist is neither complete site (${differing.length} files differ from the nearer one, e.g. ${differing.slice(0, 3).join(", ")})`,
+    );
   }
   return index;
 }
@@ -143,7 +146,9 @@ test("SIGKILL at any moment of a build leaves the output one complete site, old 
     assert.equal(besideOutput(out), []);
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const count = (phase: string) => Object.values(phases[phase] ?? {}).reduce((a, b) => a + b, 0);
-    console.log(`  ${modes.length} kills in ${seconds} s (KILL_SEED=${seed}; a build holds the output for ≈ ${Math.round(writing)} ms after ${Math.round(untilWrite)} ms). Where they landed, by timing:`);
+    console.log(
+      `  ${modes.length} kills in ${seconds} s (KILL_SEED=${seed}; a build holds the output for ≈ ${Math.round(writing)} ms after ${Math.round(untilWrite)} ms). Where they landed, by timing:`,
+    );
     for (const [phase, byMode] of Object.entries(phases)) console.log(`    ${phase}: ${count(phase)} ${JSON.stringify(byMode)}`);
     const inWrite = modes.length - count("before the lock (start-up, build)") - count("finished");
     assert.ok(inWrite >= modes.length / 3, `only ${inWrite} of ${modes.length} kills landed while the output was being written`);
@@ -178,7 +183,8 @@ test("a build killed while writing leaves its staging folder behind (and its loc
     const next = await completeBuild(root, "content-a");
     assert.equal(besideOutput(out), []);
     assert.equal(snapshot(out), previous);
-    if (lockLeft) assert.match(next.output(), new RegExp(`^Removed the lock on dist left by a docs-build that is no longer running \\(pid ${killed.pid}, started `, "m"));
+    if (lockLeft)
+      assert.match(next.output(), new RegExp(`^Removed the lock on dist left by a docs-build that is no longer running \\(pid ${killed.pid}, started `, "m"));
     assert.match(next.output(), /^Removed 1 leftover of stopped builds beside dist: \.dist-v-\d+-[0-9a-f]{8}\.$/m);
   } finally {
     await stopBuilds();

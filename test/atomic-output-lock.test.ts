@@ -31,7 +31,10 @@ test("two writes into one output at once: the second waits for the first, and on
     const now = snapshot(out);
     assert.ok(sameSite(now, snapshotOf(site("one"))) || sameSite(now, snapshotOf(site("two"))), "the output is one of the two sites, whole");
     // Both start together, so one waits for the other's lock at least once (to tidy or to swap).
-    assert.ok(notes.filter((n) => n.startsWith(`Waiting for another docs-build to finish writing dist (pid ${process.pid}, started `)).length >= 1, notes.join("\n"));
+    assert.ok(
+      notes.filter((n) => n.startsWith(`Waiting for another docs-build to finish writing dist (pid ${process.pid}, started `)).length >= 1,
+      notes.join("\n"),
+    );
     assert.equal(besideOutput(out), [], "no staging folder, previous version or lock is left");
   }));
 
@@ -40,7 +43,11 @@ test("two real builds into one output at once both wait for the lock's holder, b
   try {
     const out = path.join(root, "dist");
     // Expected sites, from in-memory builds (which touch nothing on disk).
-    const expected = await Promise.all(["content-a", "content-b"].map(async (content) => snapshotOf((await build({ root, content, cache: false, write: false, logger: createMemoryLogger() })).files)));
+    const expected = await Promise.all(
+      ["content-a", "content-b"].map(async (content) =>
+        snapshotOf((await build({ root, content, cache: false, write: false, logger: createMemoryLogger() })).files),
+      ),
+    );
     assert.not.ok(fs.existsSync(out), "build({ write: false }) wrote nothing");
     // Holding the lock until both builds wait for it makes their writes start together every time, not by luck.
     const held = await lockOutput(out);
@@ -80,11 +87,19 @@ test("a build that waits longer than its bound gives up with OutputLockedError (
       assert.instance(error, OutputLockedError);
       assert.is(exitCodeFor(error), 1);
       const message = (error as Error).message;
-      assert.match(message, new RegExp(`^Another docs-build \\(pid ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\) is still writing ${out}; this build waited 0\\.\\d s for it and wrote nothing\\. `));
+      assert.match(
+        message,
+        new RegExp(
+          `^Another docs-build \\(pid ${process.pid}, started \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\) is still writing ${out}; this build waited 0\\.\\d s for it and wrote nothing\\. `,
+        ),
+      );
       assert.match(message, `Build again once that one has finished. If no such process is running, delete ${lockPath(out)}.`);
       assert.is(notes.length, 1, "one line says whom it waits for");
       // writeChanged, the dev server's write, takes the same lock.
-      const changed = await writeChanged(out, site("changed", 3), undefined, { waitMs: 200 }).then(() => undefined, (e: unknown) => e);
+      const changed = await writeChanged(out, site("changed", 3), undefined, { waitMs: 200 }).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       assert.instance(changed, OutputLockedError);
       assert.ok(sameSite(snapshot(out), snapshotOf(site("before", 3))));
     } finally {

@@ -9,12 +9,26 @@ import type { OutputFile } from "../src/output-files.ts";
 import { writeChanged, writeOutput } from "../src/write-output.ts";
 import { besideOutput, snapshot, snapshotOf, withOutput } from "./helpers/output-tree.ts";
 
-const OLD: OutputFile[] = [{ path: "index.html", contents: "old" }, { path: "a/b.txt", contents: "old b" }];
-const NEW: OutputFile[] = [{ path: "index.html", contents: "new" }, { path: "c/d.txt", contents: "new d" }];
+const OLD: OutputFile[] = [
+  { path: "index.html", contents: "old" },
+  { path: "a/b.txt", contents: "old b" },
+];
+const NEW: OutputFile[] = [
+  { path: "index.html", contents: "new" },
+  { path: "c/d.txt", contents: "new d" },
+];
 // "x" is both a file and a folder, so a write of these cannot succeed.
-const IMPOSSIBLE: OutputFile[] = [{ path: "index.html", contents: "new" }, { path: "x", contents: "file" }, { path: "x/y.txt", contents: "child" }];
+const IMPOSSIBLE: OutputFile[] = [
+  { path: "index.html", contents: "new" },
+  { path: "x", contents: "file" },
+  { path: "x/y.txt", contents: "child" },
+];
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => assert.unreachable("the write should fail"), (e: unknown) => e);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => assert.unreachable("the write should fail"),
+    (e: unknown) => e,
+  );
 
 test("a build that fails on content leaves the previous output byte-for-byte intact", async () =>
   withOutput(async (dist, root) => {
@@ -25,7 +39,10 @@ test("a build that fails on content leaves the previous output byte-for-byte int
 
     fs.writeFileSync(path.join(root, "content/guides/first.md"), "---\ntitle: Changed\n---\n\n## Setup\n\nChanged body.\n");
     fs.writeFileSync(path.join(root, "content/guides/broken.md"), "---\nsort: 1\n---\n\nNo title here.\n");
-    const error = await build(opts).then(() => undefined, (e: unknown) => e);
+    const error = await build(opts).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.instance(error, ContentError);
     assert.equal(snapshot(dist), before);
     assert.equal(besideOutput(dist), [], "no staging folder or lock is left behind");
@@ -46,7 +63,13 @@ test("the output is a symlink to a versioned folder beside it; the next write li
     const second = fs.readlinkSync(out);
     assert.is.not(second, first);
     assert.equal(snapshot(out), snapshotOf(NEW));
-    assert.equal(fs.readdirSync(root).filter((name) => name.includes("dist")).sort(), [second, "dist"]);
+    assert.equal(
+      fs
+        .readdirSync(root)
+        .filter((name) => name.includes("dist"))
+        .sort(),
+      [second, "dist"],
+    );
   }));
 
 test("a write that fails midway leaves the previous output intact and removes its unfinished folder", async () =>
@@ -101,7 +124,10 @@ test("after a write killed between moving the old folder aside and linking the n
     assert.ok(fs.lstatSync(out).isDirectory());
     assert.equal(snapshot(out), snapshotOf(OLD));
     assert.equal(besideOutput(out), []);
-    assert.ok(notes.some((n) => n.startsWith("Put back dist from .dist-old-4242-0123abcd")), notes.join("\n"));
+    assert.ok(
+      notes.some((n) => n.startsWith("Put back dist from .dist-old-4242-0123abcd")),
+      notes.join("\n"),
+    );
   }));
 
 test("the next write removes what killed writes left beside the output, and nothing else", async () =>
@@ -114,7 +140,15 @@ test("the next write removes what killed writes left beside the output, and noth
     }
     fs.symlinkSync(".dist-v-4242-0123abcd", path.join(root, ".dist-link-4242-0123abcd"));
     // Names of other outputs, or near misses, belong to someone else.
-    const others = [".dist-v-notes", ".dist-v-1-0123abc", ".dist-keep", ".dist2-v-1-0123abcd", "dist-old-1-0123abcd", ".dist-v-v-1-0123abcd", ".dist-v-1-0123abcd-old-1-0123abcd"];
+    const others = [
+      ".dist-v-notes",
+      ".dist-v-1-0123abc",
+      ".dist-keep",
+      ".dist2-v-1-0123abcd",
+      "dist-old-1-0123abcd",
+      ".dist-v-v-1-0123abcd",
+      ".dist-v-1-0123abcd-old-1-0123abcd",
+    ];
     for (const name of others) fs.mkdirSync(path.join(root, name));
     const notes: string[] = [];
     await writeOutput(out, NEW, { notify: (line) => notes.push(line) });
@@ -169,7 +203,10 @@ test("writeChanged keeps the files a caller left out as unchanged, and writes no
     const second = (await writeChanged(out, edited, first, {}, unchanged))!;
     assert.equal(snapshot(out), snapshotOf([kept, ...edited]));
     assert.equal([...second.files.keys()].sort(), OLD.map((f) => f.path).sort(), "the manifest still lists every file");
-    assert.equal(second.changed, rest.map((f) => f.path));
+    assert.equal(
+      second.changed,
+      rest.map((f) => f.path),
+    );
     assert.is(second.files.get(kept.path), first.files.get(kept.path));
 
     await writeOutput(out, NEW);

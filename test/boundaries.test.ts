@@ -30,7 +30,10 @@ function crossImports(file: string, source: string): CrossImport[] {
   const from = path.relative(STAGES, file).split(path.sep).join("/");
   return ts.preProcessFile(source, true, true).importedFiles.flatMap(({ fileName: specifier }) => {
     if (!specifier.startsWith(".")) return [];
-    const target = path.relative(STAGES, path.resolve(path.dirname(file), specifier)).split(path.sep).join("/");
+    const target = path
+      .relative(STAGES, path.resolve(path.dirname(file), specifier))
+      .split(path.sep)
+      .join("/");
     if (target.startsWith("..") || stageOf(target) === stageOf(from)) return [];
     return [{ file: from, specifier, target }];
   });
@@ -38,7 +41,10 @@ function crossImports(file: string, source: string): CrossImport[] {
 
 /** Every `.ts` file under a folder, at any depth. */
 function tsFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true }).filter((d) => d.isFile() && d.name.endsWith(".ts")).map((d) => path.join(d.parentPath, d.name));
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile() && d.name.endsWith(".ts"))
+    .map((d) => path.join(d.parentPath, d.name));
 }
 
 test("no stage imports another stage", () => {

@@ -106,18 +106,24 @@ test("language dropdown: click opens and closes, keys move and wrap, Escape retu
     assert.is(button.getAttribute("aria-expanded"), "true", "a click after hovering keeps it open");
     await dom.act(() => box.dispatchEvent(new dom.window.MouseEvent("mouseout", { bubbles: true, relatedTarget: outside as never }) as unknown as Event));
     assert.is(button.getAttribute("aria-expanded"), "false", "leaving closes");
-  }),
-);
+  }));
 
 function Harness() {
   const [open, setOpen] = useState(false);
-  return h("div", null, h("button", { id: "menu", onClick: () => setOpen(!open) }, "menu"), h(MobileSidebar, { items, url: "/guides/first/", anchorsUrl: "", open, onOpenChange: setOpen }));
+  return h(
+    "div",
+    null,
+    h("button", { id: "menu", onClick: () => setOpen(!open) }, "menu"),
+    h(MobileSidebar, { items, url: "/guides/first/", anchorsUrl: "", open, onOpenChange: setOpen }),
+  );
 }
 
 function touch(dom: Dom, target: Element, type: string, x: number, y: number) {
   const point = { clientX: x, clientY: y, pageX: x, pageY: y, identifier: 1, target };
   const list = type === "touchend" ? [] : [point];
-  target.dispatchEvent(new dom.window.TouchEvent(type, { bubbles: true, cancelable: true, touches: list as never, changedTouches: [point] as never }) as unknown as Event);
+  target.dispatchEvent(
+    new dom.window.TouchEvent(type, { bubbles: true, cancelable: true, touches: list as never, changedTouches: [point] as never }) as unknown as Event,
+  );
 }
 
 async function swipe(dom: Dom, target: Element, from: [number, number], to: [number, number]) {
@@ -149,14 +155,18 @@ test("mobile sidebar: menu button, backdrop and link clicks, and swipes past the
     assert.is(panel().dataset.open, "true", "a 100px swipe right opens");
     await swipe(dom, panel(), [200, 200], [100, 205]);
     assert.is(panel().dataset.open, "false", "a 100px swipe left closes");
-  }),
-);
+  }));
 
 test("sidebar item: the current page's item opens by itself; others open and close with their button", () =>
   withDom(async (dom) => {
     function Switch() {
       const [current, setCurrent] = useState(false);
-      return h("ul", null, h("button", { id: "go", onClick: () => setCurrent(true) }, "go"), h(SidebarItem, { item: items[1], current, prefix: "t", anchorsUrl: "" }));
+      return h(
+        "ul",
+        null,
+        h("button", { id: "go", onClick: () => setCurrent(true) }, "go"),
+        h(SidebarItem, { item: items[1], current, prefix: "t", anchorsUrl: "" }),
+      );
     }
     const root = await dom.render(h(Switch));
     const list = () => root.querySelector(".sidebar-anchors") as HTMLElement;
@@ -170,8 +180,7 @@ test("sidebar item: the current page's item opens by itself; others open and clo
     await dom.act(() => (root.querySelector("#go") as HTMLElement).click());
     assert.not.ok(list().hidden, "becoming the current page opens it");
     assert.ok(root.querySelector(".sidebar-item.current"));
-  }),
-);
+  }));
 
 test("sidebar item of another page: its anchors load from the section's anchors file once, when hovered or opened; a failure says so and can be retried", () =>
   withDom(async (dom) => {
@@ -181,10 +190,17 @@ test("sidebar item of another page: its anchors load from the section's anchors 
     globalThis.fetch = (async (url: string) => {
       requests.push(url);
       if (fail) return new Response("", { status: 503 });
-      return Response.json({ "/guides/second/": [{ title: "Options", id: "options", level: 2 }, { title: "Too deep", id: "deep", level: 4 }] });
+      return Response.json({
+        "/guides/second/": [
+          { title: "Options", id: "options", level: 2 },
+          { title: "Too deep", id: "deep", level: 4 },
+        ],
+      });
     }) as typeof fetch;
     try {
-      const root = await dom.render(h("ul", null, h(SidebarItem, { item: items[2], current: false, prefix: "t", anchorsUrl: "/assets/sidebar/guides-1.json" })));
+      const root = await dom.render(
+        h("ul", null, h(SidebarItem, { item: items[2], current: false, prefix: "t", anchorsUrl: "/assets/sidebar/guides-1.json" })),
+      );
       const list = () => root.querySelector(".sidebar-anchors") as HTMLElement;
       const toggle = root.querySelector(".sidebar-toggle") as HTMLElement;
       assert.is(list().children.length, 0, "nothing is loaded before the reader asks");
@@ -196,7 +212,11 @@ test("sidebar item of another page: its anchors load from the section's anchors 
       await dom.act(() => toggle.click());
       await dom.act(() => toggle.click());
       await dom.act(() => tick());
-      assert.equal([...list().querySelectorAll("a")].map((a) => a.getAttribute("href")), ["/guides/second/#options"], "loaded on the next opening; level 4 left out");
+      assert.equal(
+        [...list().querySelectorAll("a")].map((a) => a.getAttribute("href")),
+        ["/guides/second/#options"],
+        "loaded on the next opening; level 4 left out",
+      );
       await dom.act(() => toggle.dispatchEvent(new dom.window.FocusEvent("focus") as unknown as Event));
       await dom.act(() => toggle.click());
       await dom.act(() => toggle.click());
@@ -204,8 +224,7 @@ test("sidebar item of another page: its anchors load from the section's anchors 
     } finally {
       globalThis.fetch = saved;
     }
-  }),
-);
+  }));
 
 test("notification: dismissing hides it and remembers version 3; a dismissed one does not render again", () =>
   withDom(async (dom) => {
@@ -220,7 +239,6 @@ test("notification: dismissing hides it and remembers version 3; a dismissed one
     dom.window.localStorage.setItem(NOTIFICATION_KEY, "2");
     const newer = await dom.render(h(Notification));
     assert.ok(newer.querySelector(".notification"), "an older dismissal does not hide version 3");
-  }),
-);
+  }));
 
 test.run();

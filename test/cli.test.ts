@@ -107,8 +107,7 @@ test("build: a valid site exits 0 and writes every page, the shell, 404, assets 
     // dist links to the one versioned folder beside it; the write leaves no staging folder, previous version or lock.
     assert.match(fs.readlinkSync(out), /^\.dist-v-\d+-[0-9a-f]{8}$/);
     assert.equal(fs.readdirSync(site.dir).sort(), [fs.readlinkSync(out), "content", "dist"].sort());
-  }),
-);
+  }));
 
 test("build: content errors exit 1, list every problem, and end with one failure line", () =>
   withSite("cli/content-errors", async (site) => {
@@ -129,8 +128,7 @@ test("build: content errors exit 1, list every problem, and end with one failure
     assert.match(lines[lines.length - 1], /^Build failed with 2 content errors\b/);
     assert.is(run.stderr.match(/Build failed/g)?.length, 1, "one failure line");
     assert.not.ok(fs.existsSync(site.path("dist")), "a failed build must not write dist");
-  }),
-);
+  }));
 
 test("build: --links warn turns broken links into warnings and the build succeeds", () =>
   withSite("cli/broken-link", async (site) => {
@@ -149,8 +147,7 @@ test("build: --links warn turns broken links into warnings and the build succeed
     assert.match(warning, /content\/index\.md:7:16 {2}warning {2}Link to \/missing-page\/ has no page \(broken-link\)$/);
     assert.not.match(run.stderr, "Build failed");
     assert.ok(fs.existsSync(path.join(out, "index.html")), "the site was written");
-  }),
-);
+  }));
 
 // ---------------------------------------------------------------- usage errors
 
@@ -168,7 +165,11 @@ test("usage: an invalid --links value exits 2 and lists the choices", async () =
 });
 
 test("usage: serve --port with a non-number (or out of range) exits 2 without serving", async () => {
-  for (const [port, name] of [["abc", "portAbc"], ["70000", "port70000"], ["1.5", "portFraction"]] as const) {
+  for (const [port, name] of [
+    ["abc", "portAbc"],
+    ["70000", "port70000"],
+    ["1.5", "portFraction"],
+  ] as const) {
     const run = await argOnly(name);
     expectStatus(run, 2);
     assert.match(run.stderr, `'${port}' is invalid`);
@@ -206,8 +207,7 @@ test("usage: serve on a port already in use exits 2 and says what to do", () =>
     } finally {
       await new Promise<void>((resolve) => blocker.close(() => resolve()));
     }
-  }),
-);
+  }));
 
 test("usage: an unknown command exits 2", async () => {
   const run = await argOnly("unknownCommand");
@@ -291,7 +291,10 @@ test("internal error: client code that does not bundle ends the build as the bun
 
 test("internal error: --debug leaves usage and content errors as they are, without a stack", () =>
   withSite("cli/content-errors", async (site) => {
-    const [usage, content] = await Promise.all([cli(["--debug", "build", "--content", "does-not-exist"], site.dir), cli(["build", "--debug", "--no-cache"], site.dir)]);
+    const [usage, content] = await Promise.all([
+      cli(["--debug", "build", "--content", "does-not-exist"], site.dir),
+      cli(["build", "--debug", "--no-cache"], site.dir),
+    ]);
     expectStatus(usage, 2);
     assert.is(usage.stderr, "docs-build: Content folder does-not-exist does not exist. Pass --content <folder>.\n");
     expectStatus(content, 1);
@@ -387,8 +390,23 @@ test("version: --version and -v print the package.json version", async () => {
 // ---------------------------------------------------------------- index
 
 const PAGE_FIELDS = [
-  "path", "name", "size", "type", "extension", "url", "title", "sort", "group", "description",
-  "source", "edit", "repo", "thirdParty", "anchors", "contributors", "related",
+  "path",
+  "name",
+  "size",
+  "type",
+  "extension",
+  "url",
+  "title",
+  "sort",
+  "group",
+  "description",
+  "source",
+  "edit",
+  "repo",
+  "thirdParty",
+  "anchors",
+  "contributors",
+  "related",
 ].sort();
 
 interface IndexNode {
@@ -439,7 +457,10 @@ test("index: prints the content tree as JSON on stdout", () =>
     assert.is(first.edit, "https://github.com/webpack/webpack.js.org/edit/main/content/guides/first.md");
     assert.equal(first.contributors, ["someone"]);
     assert.equal(first.related, [{ title: "Home", url: "/" }]);
-    assert.ok((first.anchors as Array<{ id: string }>).some((a) => a.id === "getting-started"), "anchor getting-started");
+    assert.ok(
+      (first.anchors as Array<{ id: string }>).some((a) => a.id === "getting-started"),
+      "anchor getting-started",
+    );
     const home = pages.find((p) => p.url === "/")!;
     assert.is(home.description, "Home page of the valid CLI fixture.");
     assert.not.ok(fs.existsSync(site.path("dist")), "index writes no output");

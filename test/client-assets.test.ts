@@ -46,7 +46,9 @@ test("clientAssets finds the entry, its stylesheet, its static imports to preloa
 test("the document's <head> links the client's stylesheet, preloads its static chunks and loads its entry script", () => {
   const assets = clientAssets(outputs, "site-client/index.tsx");
   const root = { path: "content", name: "content", children: [], size: 0, type: "directory" as const, url: "/" };
-  const [plan] = planPages({ root, pages: [], contributors: {}, settings: resolveSettings({}), sponsors: null, vote: null }).filter((p) => p.outPath === "404.html");
+  const [plan] = planPages({ root, pages: [], contributors: {}, settings: resolveSettings({}), sponsors: null, vote: null }).filter(
+    (p) => p.outPath === "404.html",
+  );
   const html = renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml: "", canonical: "", robots: "noindex", assets }));
   const head = html.slice(0, html.indexOf("</head>"));
   const stylesheet = head.indexOf('<link rel="stylesheet" href="/assets/index-IJKLMNOP.css"/>');
@@ -60,7 +62,15 @@ test("the document's <head> links the client's stylesheet, preloads its static c
 test("the vote page's data names the bundle's vote stylesheet", () => {
   const root = { path: "content", name: "content", children: [], size: 0, type: "directory" as const, url: "/" };
   const vote = { version: 1 as const, capturedAt: "2026-01-01", topics: [] };
-  const plans = planPages({ root, pages: [], contributors: {}, settings: resolveSettings({}), sponsors: null, vote, voteStylesheet: "/assets/vote-QWERTYUI.css" });
+  const plans = planPages({
+    root,
+    pages: [],
+    contributors: {},
+    settings: resolveSettings({}),
+    sponsors: null,
+    vote,
+    voteStylesheet: "/assets/vote-QWERTYUI.css",
+  });
   assert.is(plans.find((p) => p.outPath === "vote/index.html")?.data.vote?.stylesheet, "/assets/vote-QWERTYUI.css");
 });
 
@@ -79,22 +89,30 @@ test("precacheEntries: assets the pages load at once or after loading without re
     ],
     assets,
   );
-  assert.equal(entries.map((e) => e.url), [
-    "/",
-    "/404.html",
-    "/app-shell/",
-    "/assets/chunks/chunk-QRSTUVWX.js",
-    "/assets/chunks/register-service-worker-RSTUVWXY.js",
-    "/assets/chunks/workbox-window-ABCDWXYZ.js",
-    "/assets/index-ABCDEFGH.js",
-    "/assets/index-IJKLMNOP.css",
-    "/favicon.svg",
-  ]);
-  assert.ok(/^[0-9a-f]{16}$/.test(entries.find((e) => e.url === "/favicon.svg")!.revision ?? ""), "the favicon's name does not change with it: it has a revision");
+  assert.equal(
+    entries.map((e) => e.url),
+    [
+      "/",
+      "/404.html",
+      "/app-shell/",
+      "/assets/chunks/chunk-QRSTUVWX.js",
+      "/assets/chunks/register-service-worker-RSTUVWXY.js",
+      "/assets/chunks/workbox-window-ABCDWXYZ.js",
+      "/assets/index-ABCDEFGH.js",
+      "/assets/index-IJKLMNOP.css",
+      "/favicon.svg",
+    ],
+  );
+  assert.ok(
+    /^[0-9a-f]{16}$/.test(entries.find((e) => e.url === "/favicon.svg")!.revision ?? ""),
+    "the favicon's name does not change with it: it has a revision",
+  );
   assert.is(entries.find((e) => e.url === "/assets/index-ABCDEFGH.js")!.revision, null);
   const home = entries.find((e) => e.url === "/")!.revision;
   assert.ok(home && /^[0-9a-f]{16}$/.test(home));
-  const changed = precacheEntries([{ path: "index.html", contents: "<p>home, edited</p>" }], { ...assets, css: [], preload: [], entry: "/assets/x.js" }).find((e) => e.url === "/")!.revision;
+  const changed = precacheEntries([{ path: "index.html", contents: "<p>home, edited</p>" }], { ...assets, css: [], preload: [], entry: "/assets/x.js" }).find(
+    (e) => e.url === "/",
+  )!.revision;
   assert.is.not(changed, home, "the revision follows the content");
   assert.is(urlOfFile("guides/index.html"), "/guides/");
 });

@@ -14,7 +14,12 @@ test("5xx is a server error", () => {
 
 test("403 with no requests remaining is a rate limit until the reset, plus a second", () => {
   const reset = NOW / 1000 + 30;
-  assert.equal(classifyStatus(403, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) }, "", NOW), { kind: "rate-limit", status: 403, waitMs: 31_000, resetAt: reset * 1000 });
+  assert.equal(classifyStatus(403, { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(reset) }, "", NOW), {
+    kind: "rate-limit",
+    status: 403,
+    waitMs: 31_000,
+    resetAt: reset * 1000,
+  });
 });
 
 test("a secondary rate limit waits its retry-after, in seconds or as a date, else a minute", () => {
@@ -26,7 +31,11 @@ test("a secondary rate limit waits its retry-after, in seconds or as a date, els
 });
 
 test("a plain 403 or 429 and a 404 are refusals", () => {
-  assert.equal(classifyStatus(403, { "x-ratelimit-remaining": "12" }, "Resource not accessible", NOW), { kind: "http", status: 403, message: "Resource not accessible" });
+  assert.equal(classifyStatus(403, { "x-ratelimit-remaining": "12" }, "Resource not accessible", NOW), {
+    kind: "http",
+    status: 403,
+    message: "Resource not accessible",
+  });
   assert.equal(classifyStatus(429, { "retry-after": "7" }, "Too Many Requests", NOW), { kind: "http", status: 429, message: "Too Many Requests" });
   assert.is(giveUpReason(classifyStatus(404, {}, "Not Found", NOW), 1, policy), "not found (HTTP 404)");
 });
@@ -133,7 +142,10 @@ client("a rate limit that resets beyond the bound gives up at once, however smal
   host.setRateLimit(0, Math.ceil(Date.now() / 1000) + 3600);
   const { events, get } = clientFor({ policy: { maxWaitMs: 2000 } });
   const error = await failureOf(get());
-  assert.match(error.reason, /^rate limited \(HTTP 403\), the limit resets at \S+; waiting 36\d\d s is beyond the 2\.0 s bound \(a GITHUB_TOKEN raises the limit\)$/);
+  assert.match(
+    error.reason,
+    /^rate limited \(HTTP 403\), the limit resets at \S+; waiting 36\d\d s is beyond the 2\.0 s bound \(a GITHUB_TOKEN raises the limit\)$/,
+  );
   assert.equal(statuses(), [403]);
   assert.equal(events, []);
 });
@@ -151,7 +163,10 @@ client("a secondary rate limit waits its retry-after; without one it waits a min
   host.fault(REPO, { status: 429, headers: { "retry-after": "3" }, body: SECONDARY });
   const { events, get } = clientFor({ policy: { maxWaitMs: 30_000 } });
   await get();
-  assert.equal(events.map((e) => [e.reason.replace(/at \S+/, "at …"), e.waitMs]), [["rate limited (HTTP 429), the limit resets at …", 3]]);
+  assert.equal(
+    events.map((e) => [e.reason.replace(/at \S+/, "at …"), e.waitMs]),
+    [["rate limited (HTTP 429), the limit resets at …", 3]],
+  );
   host.fault(REPO, { status: 403, body: SECONDARY });
   const error = await failureOf(get());
   assert.match(error.reason, "waiting 60 s is beyond the 30 s bound");
@@ -166,14 +181,19 @@ client("a network error is retried, then given up with the cause", async () => {
   const error = await failureOf(octokit.request("GET /users/{username}", { username: "someone" }));
   assert.match(error.reason, /^network error: .+, 2 attempts$/);
   assert.is(error.failure.kind, "network");
-  assert.equal(events.map((e) => [e.attempt, e.waitMs]), [[1, 10]]);
+  assert.equal(
+    events.map((e) => [e.attempt, e.waitMs]),
+    [[1, 10]],
+  );
   host = await startCodeHost();
 });
 
 client("a 304 passes through as not modified, untried again", async () => {
   const { octokit, events, get } = clientFor();
   const first = await get();
-  const error = await octokit.request("GET /repos/{owner}/{repo}", { owner: "example-org", repo: "tiny-loader", headers: { "if-none-match": first.headers.etag } }).catch((e: unknown) => e);
+  const error = await octokit
+    .request("GET /repos/{owner}/{repo}", { owner: "example-org", repo: "tiny-loader", headers: { "if-none-match": first.headers.etag } })
+    .catch((e: unknown) => e);
   assert.ok(isNotModified(error));
   assert.not.instance(error, CodeHostError);
   assert.equal(statuses(), [200, 304]);
@@ -181,7 +201,11 @@ client("a 304 passes through as not modified, untried again", async () => {
 });
 
 test("repository lists: strings and objects, with group and contributors", () => {
-  const { entries, problems } = parseRepositoryList('["a/b-loader", {"repository": "c/d-plugin", "group": "Community", "contributors": ["x-y"]}]', "plugins.json", "plugins");
+  const { entries, problems } = parseRepositoryList(
+    '["a/b-loader", {"repository": "c/d-plugin", "group": "Community", "contributors": ["x-y"]}]',
+    "plugins.json",
+    "plugins",
+  );
   assert.equal(problems, []);
   assert.equal(entries, [
     { kind: "plugins", fullName: "a/b-loader" },
@@ -192,7 +216,10 @@ test("repository lists: strings and objects, with group and contributors", () =>
 test("repository lists: each problem at the line and column of its value (or unknown key), repeats included", () => {
   const text = '[\n  "a/b",\n  "a/b",\n  {"repository": "c/d", "owner": "x"},\n  {"repository": "e/f", "contributors": "me"},\n  42\n]';
   const { entries, problems } = parseRepositoryList(text, "repositories/loaders.json", "loaders");
-  assert.equal(entries.map((e) => e.fullName), ["a/b"]);
+  assert.equal(
+    entries.map((e) => e.fullName),
+    ["a/b"],
+  );
   assert.equal(
     problems.map((p) => `${p.line}:${p.column} ${p.message}`),
     [

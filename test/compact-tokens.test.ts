@@ -40,7 +40,8 @@ function coloursOfCompact(nodes: readonly ElementContent[]): string[] {
   });
 }
 
-const textOf = (nodes: readonly ElementContent[]): string => nodes.map((n) => (n.type === "text" ? n.value : n.type === "element" ? textOf(n.children) : "")).join("");
+const textOf = (nodes: readonly ElementContent[]): string =>
+  nodes.map((n) => (n.type === "text" ? n.value : n.type === "element" ? textOf(n.children) : "")).join("");
 
 test("compactTokens: one flat span per run of one colour, uncoloured tokens as bare text, whitespace joining its neighbour", () => {
   const code = "const greeting = `Hi ${name}!`; // done\n";
@@ -56,7 +57,8 @@ test("compactTokens keeps every character and its colour on every code block of 
   const blocks: Array<[string, string]> = [];
   for (const file of fs.readdirSync(path.join(TOOL_DIR, "content"), { recursive: true }) as string[]) {
     if (!/\.mdx?$/.test(file)) continue;
-    for (const m of fs.readFileSync(path.join(TOOL_DIR, "content", file), "utf8").matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```/gm)) if (refractor.registered(m[1])) blocks.push([m[1], m[2]]);
+    for (const m of fs.readFileSync(path.join(TOOL_DIR, "content", file), "utf8").matchAll(/^```(\w+)[^\n]*\n([\s\S]*?)^```/gm))
+      if (refractor.registered(m[1])) blocks.push([m[1], m[2]]);
   }
   assert.ok(blocks.length > 100, `only ${blocks.length} highlighted blocks found`);
   let before = 0;
@@ -78,14 +80,24 @@ test("rehypeLinks passes over code blocks of text and spans, but finishes links 
     type: "element",
     tagName: "pre",
     properties: {},
-    children: [{ type: "element", tagName: "code", properties: {}, children: compactTokens(refractor.highlight('const a = "https://example.com";', "js").children as ElementContent[]) }],
+    children: [
+      {
+        type: "element",
+        tagName: "code",
+        properties: {},
+        children: compactTokens(refractor.highlight('const a = "https://example.com";', "js").children as ElementContent[]),
+      },
+    ],
   };
   const raw: ElementContent = { type: "element", tagName: "pre", properties: {}, children: [link("https://example.com/"), link("/guides/caching")] };
   const tree = { type: "root" as const, children: [highlighted, raw] };
   const before = toHtml({ type: "root", children: [highlighted] });
   rehypeLinks()(tree);
   assert.is(toHtml({ type: "root", children: [highlighted] }), before);
-  assert.is(toHtml({ type: "root", children: [raw] }), '<pre><a href="https://example.com/" rel="noopener noreferrer">x</a><a href="/guides/caching/">x</a></pre>');
+  assert.is(
+    toHtml({ type: "root", children: [raw] }),
+    '<pre><a href="https://example.com/" rel="noopener noreferrer">x</a><a href="/guides/caching/">x</a></pre>',
+  );
 });
 
 test.run();

@@ -21,10 +21,27 @@ import { versionUrl, VersionSelector } from "../templates/components/VersionSele
 // Server rendering of each component against fixture data.
 const settings = resolveSettings({});
 const folder = (name: string) => ({ path: `content/${name}`, name, children: [], size: 0, type: "directory" as const, url: `/${name}/` });
-const site = siteData(settings, { path: "content", name: "content", children: [folder("concepts"), folder("configuration"), folder("blog")], size: 0, type: "directory", url: "/" });
+const site = siteData(settings, {
+  path: "content",
+  name: "content",
+  children: [folder("concepts"), folder("configuration"), folder("blog")],
+  size: 0,
+  type: "directory",
+  url: "/",
+});
 const items: SidebarItem[] = [
   { url: "/guides/", title: "Guides", anchors: [], hasAnchors: false, group: "" },
-  { url: "/guides/first/", title: "First", anchors: [{ title: "Setup", id: "setup", level: 2 }, { title: "Deep", id: "deep", level: 3 }, { title: "Deeper", id: "deeper", level: 4 }], hasAnchors: true, group: "" },
+  {
+    url: "/guides/first/",
+    title: "First",
+    anchors: [
+      { title: "Setup", id: "setup", level: 2 },
+      { title: "Deep", id: "deep", level: 3 },
+      { title: "Deeper", id: "deeper", level: 4 },
+    ],
+    hasAnchors: true,
+    group: "",
+  },
   // Another page's item: it has anchors, but they are in the section's anchors file, not in the page.
   { url: "/guides/caching/", title: "Caching", anchors: [], hasAnchors: true, group: "Advanced" },
 ];
@@ -48,13 +65,22 @@ const render = (element: ReturnType<typeof h>) => renderToStaticMarkup(element);
 test("Header: logo, the four top links with Documentation active on docs paths, icon links with names, the search box", () => {
   const html = render(h(Header, { site, url: "/configuration/mode/", hasSidebar: true, menuOpen: false, onMenu: () => {} }));
   assert.match(html, '<a class="logo" href="/" aria-label="webpack home">');
-  for (const [title, url] of [["Documentation", "/concepts/"], ["Contribute", "/contribute/"], ["Vote", "/vote/"], ["Blog", "/blog/"]]) assert.match(html, `href="${url}"`), assert.match(html, `>${title}</a>`);
+  for (const [title, url] of [
+    ["Documentation", "/concepts/"],
+    ["Contribute", "/contribute/"],
+    ["Vote", "/vote/"],
+    ["Blog", "/blog/"],
+  ])
+    assert.match(html, `href="${url}"`), assert.match(html, `>${title}</a>`);
   assert.match(html, '<a href="/concepts/" class="active" aria-current="page">Documentation</a>');
   assert.match(html, 'aria-label="webpack on GitHub"');
   assert.match(html, 'aria-label="webpack on X (Twitter)"');
   assert.match(html, 'aria-label="webpack questions on Stack Overflow"');
   assert.match(html, 'placeholder="Search webpack documentation"');
-  assert.match(html, '<nav class="sub-nav" aria-label="Sections"><a href="/concepts/">Concepts</a><a href="/configuration/" class="active" aria-current="true">Configuration</a></nav>');
+  assert.match(
+    html,
+    '<nav class="sub-nav" aria-label="Sections"><a href="/concepts/">Concepts</a><a href="/configuration/" class="active" aria-current="true">Configuration</a></nav>',
+  );
   assert.not.match(html, "sidebar-menu-button", "the menu button is rendered only in the browser");
   for (const path of ["/api/", "/concepts/x/", "/guides/", "/loaders/", "/migrate/", "/plugins/"])
     assert.match(render(h(Header, { site, url: path, hasSidebar: false, menuOpen: false, onMenu: () => {} })), '<a href="/concepts/" class="active"');
@@ -78,7 +104,10 @@ test("VersionSelector: 5 selected by default; version 4 lives on the v4. host at
   const html = render(h(VersionSelector, { versions: ["5", "4"], current: "5", baseUrl: "https://webpack.js.org", path: "/guides/" }));
   assert.match(html, '<option value="5" selected="">v5</option>');
   assert.match(html, '<option value="4">v4</option>');
-  assert.is(versionUrl({ baseUrl: "https://webpack.js.org", version: "4", defaultVersion: "5", path: "/guides/caching/" }), "https://v4.webpack.js.org/guides/caching/");
+  assert.is(
+    versionUrl({ baseUrl: "https://webpack.js.org", version: "4", defaultVersion: "5", path: "/guides/caching/" }),
+    "https://v4.webpack.js.org/guides/caching/",
+  );
   assert.is(versionUrl({ baseUrl: "https://webpack.js.org", version: "5", defaultVersion: "5", path: "/guides/" }), "https://webpack.js.org/guides/");
 });
 
@@ -116,7 +145,12 @@ test("DocPage: title, body, Further Reading, edit/print links, previous and next
 });
 
 test("DocPage for a third-party page: disclaimer and Jump to repository; a live preview when there is an example", () => {
-  const html = render(h(DocPage, { page: { ...page, thirdParty: true, repo: "https://github.com/webpack-contrib/css-loader", stackBlitz: "https://stackblitz.com/x" }, body: { html: "" } }));
+  const html = render(
+    h(DocPage, {
+      page: { ...page, thirdParty: true, repo: "https://github.com/webpack-contrib/css-loader", stackBlitz: "https://stackblitz.com/x" },
+      body: { html: "" },
+    }),
+  );
   assert.match(html, '<p class="third-party">');
   assert.match(html, '<a href="https://github.com/webpack-contrib/css-loader" rel="noopener noreferrer">Jump to repository</a>');
   assert.match(html, '<aside class="live-preview" aria-label="Live preview"><a href="https://stackblitz.com/x"');
@@ -126,7 +160,14 @@ test("Contributors: singular and plural headings, 45px avatars at size 90, loade
   assert.is(contributorsHeading(1), "Contributor");
   assert.is(contributorsHeading(2), "Contributors");
   assert.is(contributorsHeading(0), "Contributors");
-  const html = render(h(Contributors, { contributors: [{ handle: "a", name: "A" }, { handle: "b", name: "B" }] }));
+  const html = render(
+    h(Contributors, {
+      contributors: [
+        { handle: "a", name: "A" },
+        { handle: "b", name: "B" },
+      ],
+    }),
+  );
   assert.match(html, ">Contributors</h2>");
   assert.match(html, '<img src="https://github.com/a.png?size=90" alt="A" width="45" height="45" loading="lazy" decoding="async"/>');
   assert.is(render(h(Contributors, { contributors: [] })), "");
@@ -142,7 +183,10 @@ test("Content: the loading placeholder and the error text", () => {
 
 test("Footer lists the ten links in order; NotFound has its texts; Notification renders until dismissed", () => {
   const footer = render(h(Footer));
-  assert.equal([...footer.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]), ["Get Started", "Comparison", "Privacy Policy", "Swag Store", "Awesome", "Glossary", "Branding", "Gitter", "Changelog", "License"]);
+  assert.equal(
+    [...footer.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1]),
+    ["Get Started", "Comparison", "Privacy Policy", "Swag Store", "Awesome", "Glossary", "Branding", "Gitter", "Changelog", "License"],
+  );
   assert.is(FOOTER_LINKS.length, 10);
   const notFound = render(h(NotFound));
   assert.match(notFound, "<h1>Page Not Found</h1>");

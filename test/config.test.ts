@@ -22,7 +22,10 @@ test("no config gives the defaults, which describe the webpack site", () => {
   const settings = resolveSettings({});
   assert.equal(settings, DEFAULT_SETTINGS);
   assert.is(settings.baseUrl, "https://webpack.js.org");
-  assert.equal(settings.languages.map((l) => l.title), ["English", "中文", "한국어"]);
+  assert.equal(
+    settings.languages.map((l) => l.title),
+    ["English", "中文", "한국어"],
+  );
   assert.equal(settings.versions, ["5", "4"]);
   assert.is(settings.defaultVersion, "5");
   assert.is(settings.analytics.trackingId, "");
@@ -43,7 +46,10 @@ test("an unknown key is named, with its full path", () => {
 
 test("a wrong type names the key and both types", () => {
   assert.match(errorOf(() => resolveSettings({ versions: "5" })).message, '"versions" must be an array, got string');
-  assert.match(errorOf(() => resolveSettings({ languages: [{ title: 1, lang: "en", url: "https://x.org" }] })).message, '"languages[0].title" must be a string');
+  assert.match(
+    errorOf(() => resolveSettings({ languages: [{ title: 1, lang: "en", url: "https://x.org" }] })).message,
+    '"languages[0].title" must be a string',
+  );
 });
 
 test("cross-key rules: default version listed, URLs absolute, docsearch complete", () => {
@@ -60,7 +66,10 @@ test("loadSettings reads docs-build.config.json when present and names the file 
     fs.writeFileSync(path.join(dir, "docs-build.config.json"), JSON.stringify({ name: "Bundler" }));
     assert.is((await loadSettings(dir)).name, "Bundler");
     fs.writeFileSync(path.join(dir, "docs-build.config.json"), "{ name: ");
-    const error = await loadSettings(dir).then(() => undefined, (e: unknown) => e);
+    const error = await loadSettings(dir).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.instance(error, ConfigError);
     assert.match((error as Error).message, "docs-build.config.json");
     assert.match((error as Error).message, "is not valid JSON");
@@ -73,7 +82,10 @@ test("an array where a group of settings belongs is a wrong type, and a missing 
   assert.match(errorOf(() => resolveSettings({ search: [] })).message, '"search" must be an object, got array');
   assert.match(errorOf(() => resolveSettings([])).message, '"(file)" must be an object, got array');
   assert.match(errorOf(() => resolveSettings({ languages: [{ title: "English", lang: "en" }] })).message, '"languages[0].url" is required');
-  assert.match(errorOf(() => resolveSettings({ sponsors: { thresholds: { monthly: { gold: 5000 } } } })).message, '"sponsors.thresholds.monthly" must not increase');
+  assert.match(
+    errorOf(() => resolveSettings({ sponsors: { thresholds: { monthly: { gold: 5000 } } } })).message,
+    '"sponsors.thresholds.monthly" must not increase',
+  );
 });
 
 test("errors of a config file give the line and column of the offending value, or of an unknown key", async () => {
@@ -81,7 +93,10 @@ test("errors of a config file give the line and column of the offending value, o
   const file = path.join(dir, "docs-build.config.json");
   const failure = async (text: string) => {
     fs.writeFileSync(file, text);
-    return (await loadSettings(dir).then(() => undefined, (e: unknown) => e)) as ConfigError;
+    return (await loadSettings(dir).then(
+      () => undefined,
+      (e: unknown) => e,
+    )) as ConfigError;
   };
   try {
     let error = await failure('{\n  "name": "Bundler",\n  "versions": "5"\n}\n');
@@ -125,7 +140,10 @@ test("a wrong type is refused by the valibot schema and described by the JSON Sc
   const schema = JSON.parse(configJsonSchema()) as JsonSchemaNode;
   const wrong = { versions: "5", sponsors: { latest: "six" } };
   const issues = v.safeParse(configSchema, wrong).issues ?? [];
-  assert.equal(issues.map((issue) => v.getDotPath(issue)), ["versions", "sponsors.latest"]);
+  assert.equal(
+    issues.map((issue) => v.getDotPath(issue)),
+    ["versions", "sponsors.latest"],
+  );
   assert.is(schema.properties!.versions.type, "array", "versions is an array in the JSON Schema");
   assert.is(schema.properties!.versions.items!.type, "string");
   assert.is(typeof wrong.versions, "string", "so a string there is refused by both");

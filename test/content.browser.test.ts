@@ -119,12 +119,38 @@ const ROUTES: Record<string, number | undefined> = {
   "/plugins/": undefined,
   ...Object.fromEntries(
     [
-      "automatic-prefetch", "banner", "context-replacement", "define", "dll", "environment", "eval-source-map-dev-tool", "hashed-module-ids",
-      "hot-module-replacement", "ignore", "limit-chunk-count", "min-chunk-size", "module-federation", "normal-module-replacement", "prefetch",
-      "profiling", "provide", "source-map-dev-tool", "split-chunks", "progress", "watch-ignore",
+      "automatic-prefetch",
+      "banner",
+      "context-replacement",
+      "define",
+      "dll",
+      "environment",
+      "eval-source-map-dev-tool",
+      "hashed-module-ids",
+      "hot-module-replacement",
+      "ignore",
+      "limit-chunk-count",
+      "min-chunk-size",
+      "module-federation",
+      "normal-module-replacement",
+      "prefetch",
+      "profiling",
+      "provide",
+      "source-map-dev-tool",
+      "split-chunks",
+      "progress",
+      "watch-ignore",
       // Further plugins webpack 5 ships and exports.
-      "clean", "copy", "dotenv", "manifest", "context-exclusion", "loader-options", "module-concatenation", "real-content-hash",
-      "aggressive-splitting", "eval-dev-tool-module",
+      "clean",
+      "copy",
+      "dotenv",
+      "manifest",
+      "context-exclusion",
+      "loader-options",
+      "module-concatenation",
+      "real-content-hash",
+      "aggressive-splitting",
+      "eval-dev-tool-module",
     ].map((name) => [`/plugins/${name}-plugin/`, undefined]),
   ),
   "/plugins/internal-plugins/": undefined,
@@ -157,7 +183,10 @@ test("the site builds with strict link and anchor checking, and every documented
   const routes = new Set(result.files.filter((f) => f.path.endsWith("index.html")).map((f) => `/${f.path.replace(/index\.html$/, "")}`));
   const missing = Object.keys(ROUTES).filter((route) => !routes.has(route));
   assert.equal(missing, [], `missing routes: ${missing.join(", ")}`);
-  assert.equal(result.diagnostics.filter((d) => d.fatal), []);
+  assert.equal(
+    result.diagnostics.filter((d) => d.fatal),
+    [],
+  );
 });
 
 test("the blog has at least three posts of its own, dated in their file names", () => {
@@ -171,7 +200,10 @@ test("the loaders and plugins pages list the committed repositories", async () =
     const file = result.files.find((f) => f.path === p)!;
     return typeof file.contents === "string" ? file.contents : Buffer.from(file.contents).toString("utf8");
   };
-  for (const [kind, name] of [["loaders", "loaders.json"], ["plugins", "plugins.json"]] as const) {
+  for (const [kind, name] of [
+    ["loaders", "loaders.json"],
+    ["plugins", "plugins.json"],
+  ] as const) {
     const listed = JSON.parse(fs.readFileSync(path.join(TOOL_DIR, "repositories", name), "utf8")) as (string | { repository: string })[];
     const html = page(`${kind}/index.html`);
     for (const item of listed) {
@@ -184,7 +216,10 @@ test("the loaders and plugins pages list the committed repositories", async () =
 test("each page carries the sort value of its place in the section", () => {
   const byUrl = new Map(
     pages().map(({ file, data }) => {
-      const rel = file.replace(/^content\//, "").replace(/\.mdx?$/, "").replace(/(^|\/)index$/, "");
+      const rel = file
+        .replace(/^content\//, "")
+        .replace(/\.mdx?$/, "")
+        .replace(/(^|\/)index$/, "");
       return [rel ? `/${rel}/` : "/", data];
     }),
   );

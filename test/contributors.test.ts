@@ -28,7 +28,9 @@ function history(): FakeCommit[] {
 let host: FakeCodeHost;
 let site: TempSite;
 
-async function check(options: Partial<ContributorsOptions> = {}): Promise<{ result?: CheckContributorsResult; failure?: PartialFailure<CheckContributorsResult>; lines: string[] }> {
+async function check(
+  options: Partial<ContributorsOptions> = {},
+): Promise<{ result?: CheckContributorsResult; failure?: PartialFailure<CheckContributorsResult>; lines: string[] }> {
   const logger = createMemoryLogger();
   try {
     const result = await runContributors({ root: site.dir, logger, now: NOW, codeHost: { baseUrl: host.url, token: "", policy: FAST }, ...options });
@@ -97,9 +99,16 @@ contributors("--from-history records each page's commit authors across paginated
   const run = await check({ fromHistory: true });
   assert.is(run.failure, undefined);
   const data = readData();
-  assert.equal(data.history, { "content/guides/start.md": ["carol-c", "alice-dev", "late-larry"] }, "first-seen order, bots excluded, pages with no commits left out");
+  assert.equal(
+    data.history,
+    { "content/guides/start.md": ["carol-c", "alice-dev", "late-larry"] },
+    "first-seen order, bots excluded, pages with no commits left out",
+  );
   const pages = host.requests.filter((r) => r.path.startsWith("/repos/example-org/docs-site/commits"));
-  assert.ok(pages.some((r) => /[?&]page=2\b/.test(r.path)), "the Link header's next page was followed");
+  assert.ok(
+    pages.some((r) => /[?&]page=2\b/.test(r.path)),
+    "the Link header's next page was followed",
+  );
   assert.ok(pages.some((r) => r.path.includes("path=content%2Fguides%2Fstart.md") || r.path.includes("path=content/guides/start.md")));
   assert.is(data.handles["carol-c"].name, "Carol C");
   assert.is(data.handles["late-larry"].exists, true);
@@ -126,7 +135,10 @@ contributors("a broken data file fails the build at the line and column of the b
   fs.mkdirSync(site.path("content/_data"), { recursive: true });
   fs.writeFileSync(site.path(DATA), '{\n  "handles": {\n    "alice-dev": { "exists": "yes" }\n  }\n}\n');
   const error = await build({ root: site.dir, write: false, cache: false, logger: createMemoryLogger() }).catch((e: unknown) => e);
-  assert.match((error as { report(): string }).report(), 'content/_data/contributors.json:3:30  error  Contributor data "handles.alice-dev.exists" must be true or false (contributor-data)');
+  assert.match(
+    (error as { report(): string }).report(),
+    'content/_data/contributors.json:3:30  error  Contributor data "handles.alice-dev.exists" must be true or false (contributor-data)',
+  );
 });
 
 contributors("the command line checks handles and reports the missing one", async () => {
@@ -141,13 +153,23 @@ contributors.run();
 
 const unit = suite("check-contributors core");
 unit("authorsOf: first-seen order, each once, exclusions and unmapped commits", () => {
-  const commits = [{ author: { login: "b" } }, { author: null }, { author: { login: "A" } }, { author: { login: "B" } }, { author: { login: "dependabot[bot]" } }, { author: { login: null } }];
+  const commits = [
+    { author: { login: "b" } },
+    { author: null },
+    { author: { login: "A" } },
+    { author: { login: "B" } },
+    { author: { login: "dependabot[bot]" } },
+    { author: { login: null } },
+  ];
   assert.equal(authorsOf(commits, ["dependabot[bot]"]), { handles: ["b", "A"], unmapped: 2 });
 });
 unit("the check stage runs no other stage: indexing the content is the command's job", () => {
   const source = fs.readFileSync(new URL("../src/stages/check-contributors/index.ts", import.meta.url), "utf8");
   const imports = [...source.matchAll(/from "(\.\.\/[^"]+)"/g)].map((m) => m[1]);
   assert.ok(imports.length > 0);
-  assert.equal(imports.filter((spec) => /index-content/.test(spec)), []);
+  assert.equal(
+    imports.filter((spec) => /index-content/.test(spec)),
+    [],
+  );
 });
 unit.run();

@@ -26,7 +26,10 @@ if (!fs.existsSync(CORPUS)) {
   test("every page of the corpus is rendered, with broken links only as warnings", () => {
     assert.is(pageCount, 143);
     assert.is(site.pages, pageCount + 9, "one route per page (every section has its own index page), the 8 printable pages and the vote page");
-    assert.ok(site.diagnostics.every((d) => !d.fatal), "no errors");
+    assert.ok(
+      site.diagnostics.every((d) => !d.fatal),
+      "no errors",
+    );
     const rules = new Set(site.diagnostics.map((d) => d.ruleId));
     for (const rule of rules) assert.ok(["broken-link", "broken-anchor", "code-language"].includes(rule), `unexpected ${rule}`);
   });
@@ -43,7 +46,10 @@ if (!fs.existsSync(CORPUS)) {
   test("asides become labelled blocks and code is highlighted at build time", () => {
     const html = fileText(site, "configuration/output/index.html");
     assert.match(html, /<aside class="aside aside-warning" data-kind="warning">\s*<p class="aside-label">Warning<\/p>/);
-    assert.match(html, /<div class="code-block" data-language="js"><span class="code-label">JavaScript<\/span><pre tabindex="0"><code class="language-js"><span class="t-[a-z]">/);
+    assert.match(
+      html,
+      /<div class="code-block" data-language="js"><span class="code-label">JavaScript<\/span><pre tabindex="0"><code class="language-js"><span class="t-[a-z]">/,
+    );
     assert.not.match(html, /\nW&gt; /, "no aside marker left in the text");
   });
 
@@ -51,7 +57,10 @@ if (!fs.existsSync(CORPUS)) {
     const post = fileText(site, "blog/2026-06-25-webpack-5-108/index.html");
     assert.not.match(post, "eslint-disable */}");
     assert.not.match(post, "<p>import banner from");
-    assert.match(fileText(site, "branding/index.html"), /<span class="branding-sample" role="img" aria-label="Colour sample #8dd6f9" style="background:#8dd6f9"><\/span>/);
+    assert.match(
+      fileText(site, "branding/index.html"),
+      /<span class="branding-sample" role="img" aria-label="Colour sample #8dd6f9" style="background:#8dd6f9"><\/span>/,
+    );
   });
 
   test.run();

@@ -30,8 +30,16 @@ test("the README's table lists every catalogued rule with its severity and descr
   const listed = readmeRules();
   const catalogued = Object.keys(DIAGNOSTIC_RULES);
   const fix = "run `node --import tsx scripts/rules-table.ts`";
-  assert.equal(catalogued.filter((id) => !listed.has(id)), [], `rules missing from the README (${fix})`);
-  assert.equal([...listed.keys()].filter((id) => !isRuleId(id)), [], `README rules not in the catalogue (${fix})`);
+  assert.equal(
+    catalogued.filter((id) => !listed.has(id)),
+    [],
+    `rules missing from the README (${fix})`,
+  );
+  assert.equal(
+    [...listed.keys()].filter((id) => !isRuleId(id)),
+    [],
+    `README rules not in the catalogue (${fix})`,
+  );
   for (const [id, rule] of Object.entries(DIAGNOSTIC_RULES))
     assert.equal(listed.get(id), { severity: rule.severity, description: rule.description }, `README row of ${id} (${fix})`);
 });
@@ -49,7 +57,11 @@ test("isRuleId accepts catalogued ids only, not the object's inherited keys", ()
 });
 
 test("diagnostic() takes the message, hint and severity from the catalogue; the place may change the severity", () => {
-  const error = diagnostic("broken-anchor", { url: "/a/#b", target: "/a/", hash: "b", headings: ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"] }, { file: "content/x.md", line: 3, column: 7 });
+  const error = diagnostic(
+    "broken-anchor",
+    { url: "/a/#b", target: "/a/", hash: "b", headings: ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine"] },
+    { file: "content/x.md", line: 3, column: 7 },
+  );
   assert.equal(error, {
     file: "content/x.md",
     line: 3,
@@ -73,7 +85,10 @@ test("a rule raised on a vfile by a plugin turns into the diagnostic diagnostic(
   reportOnFile(file, "unknown-component", { name: "Nope", known: ["Badge", "RepositoryList"] }, place);
   reportOnFile(file, "code-language", { language: "cobol" }, place);
   const [unknown, language] = fromVFile(file, "content/guides/a.md");
-  assert.equal(unknown, diagnostic("unknown-component", { name: "Nope", known: ["Badge", "RepositoryList"] }, { file: "content/guides/a.md", line: 4, column: 2 }));
+  assert.equal(
+    unknown,
+    diagnostic("unknown-component", { name: "Nope", known: ["Badge", "RepositoryList"] }, { file: "content/guides/a.md", line: 4, column: 2 }),
+  );
   assert.is(unknown.hint, "Use one of <Badge>, <RepositoryList>, or write the text as markdown.");
   assert.equal(language, diagnostic("code-language", { language: "cobol" }, { file: "content/guides/a.md", line: 4, column: 2 }));
   assert.is(language.fatal, false);

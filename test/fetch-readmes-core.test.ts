@@ -25,11 +25,12 @@ test("drops an <h1> HTML block", () => {
 
 test("drops only the first level-1 heading", () => {
   assert.is(run("# One\n\n## Sub\n\n# Two\n"), "## Sub\n\n# Two\n");
-  assert.is(run('<h1>One</h1>\n\n# Two\n'), "# Two\n");
+  assert.is(run("<h1>One</h1>\n\n# Two\n"), "# Two\n");
 });
 
 test("drops an <h1> inside a logo block, and a repeat of the title before the first section", () => {
-  const input = '<div align="center">\n  <img src="https://x.test/logo.svg" />\n  <h1>Demo Loader</h1>\n</div>\n\nBadges\n\n# demo-loader\n\nText.\n\n## Usage\n\n# Demo Loader\n';
+  const input =
+    '<div align="center">\n  <img src="https://x.test/logo.svg" />\n  <h1>Demo Loader</h1>\n</div>\n\nBadges\n\n# demo-loader\n\nText.\n\n## Usage\n\n# Demo Loader\n';
   assert.is(run(input), '<div align="center">\n  <img src="https://x.test/logo.svg" />\n</div>\n\nBadges\n\nText.\n\n## Usage\n\n# Demo Loader\n');
 });
 
@@ -62,17 +63,23 @@ test("rewrites an image inside a link and the link itself", () => {
 });
 
 test("rewrites reference definitions: raw for images only, blob otherwise", () => {
-  const input = "![b][badge] [c][guide]\n\n[badge]: ./badge.svg\n[guide]: ./CONTRIBUTING.md \"Guide\"\n[abs]: https://example.com/x\n";
+  const input = '![b][badge] [c][guide]\n\n[badge]: ./badge.svg\n[guide]: ./CONTRIBUTING.md "Guide"\n[abs]: https://example.com/x\n';
   assert.is(run(input), `![b][badge] [c][guide]\n\n[badge]: ${RAW}/badge.svg\n[guide]: ${BLOB}/CONTRIBUTING.md "Guide"\n[abs]: https://example.com/x\n`);
 });
 
 test("rewrites HTML <img src> and <a href>", () => {
-  assert.is(run('<p>\n<a href="./docs/a.md"><img src=\'logo.png\' /></a>\n</p>\n'), `<p>\n<a href="${BLOB}/docs/a.md"><img src='${RAW}/logo.png' /></a>\n</p>\n`);
+  assert.is(
+    run("<p>\n<a href=\"./docs/a.md\"><img src='logo.png' /></a>\n</p>\n"),
+    `<p>\n<a href="${BLOB}/docs/a.md"><img src='${RAW}/logo.png' /></a>\n</p>\n`,
+  );
   assert.is(run('Text <a href="docs/b.md">b</a>.\n'), `Text <a href="${BLOB}/docs/b.md">b</a>.\n`);
 });
 
 test("closes unclosed <img> tags, also across lines, and leaves closed ones", () => {
-  assert.is(run('<div>\n  <img width="2"\n    src="https://x.test/a.svg">\n  <img src="https://x.test/b.svg" />\n</div>\n'), '<div>\n  <img width="2"\n    src="https://x.test/a.svg" />\n  <img src="https://x.test/b.svg" />\n</div>\n');
+  assert.is(
+    run('<div>\n  <img width="2"\n    src="https://x.test/a.svg">\n  <img src="https://x.test/b.svg" />\n</div>\n'),
+    '<div>\n  <img width="2"\n    src="https://x.test/a.svg" />\n  <img src="https://x.test/b.svg" />\n</div>\n',
+  );
 });
 
 test("makes docs-site links root-relative: https, http, www, bare origin", () => {
@@ -106,7 +113,7 @@ test("drops HTML comments: whole lines, inline, and inside HTML blocks", () => {
 });
 
 test("leaves everything inside fenced code untouched", () => {
-  const input = "```html\n<!-- keep -->\n<img src=\"image.png\">\n[a](./a.md) [b](#Up)\n```\n\n~~~md\n<!-- keep too --> ![i](i.png)\n~~~\n";
+  const input = '```html\n<!-- keep -->\n<img src="image.png">\n[a](./a.md) [b](#Up)\n```\n\n~~~md\n<!-- keep too --> ![i](i.png)\n~~~\n';
   assert.is(run(input), input);
 });
 
@@ -121,7 +128,12 @@ test("returns a README without anything to change as it is", () => {
 });
 
 test("frontMatterFor: loaders are titled by name and CSS loaders grouped", () => {
-  const css = frontMatterFor("loaders", { name: "sass-loader", fullName: "webpack/sass-loader", branch: "main", htmlUrl: "https://github.com/webpack/sass-loader" });
+  const css = frontMatterFor("loaders", {
+    name: "sass-loader",
+    fullName: "webpack/sass-loader",
+    branch: "main",
+    htmlUrl: "https://github.com/webpack/sass-loader",
+  });
   assert.equal(css, {
     title: "sass-loader",
     group: "CSS",
@@ -151,7 +163,7 @@ test("frontMatterFor: plugins are PascalCase, webpack contrib by default, the en
 });
 
 test("renderFrontMatter writes YAML between --- lines", () => {
-  assert.is(renderFrontMatter({ title: "A: b", thirdParty: true }), "---\ntitle: \"A: b\"\nthirdParty: true\n---\n");
+  assert.is(renderFrontMatter({ title: "A: b", thirdParty: true }), '---\ntitle: "A: b"\nthirdParty: true\n---\n');
 });
 
 test("pageFileName prefixes the repository name with an underscore", () => {
@@ -187,7 +199,10 @@ if (!fs.existsSync(CORPUS)) {
   console.log(`fetch-readmes corpus: skipped, ${CORPUS} is absent`);
 } else {
   const corpus = suite("fetch-readmes corpus");
-  const repos = fs.readdirSync(CORPUS).flatMap((owner) => fs.readdirSync(path.join(CORPUS, owner)).map((name) => path.join(CORPUS, owner, name))).sort();
+  const repos = fs
+    .readdirSync(CORPUS)
+    .flatMap((owner) => fs.readdirSync(path.join(CORPUS, owner)).map((name) => path.join(CORPUS, owner, name)))
+    .sort();
   for (const dir of repos) {
     const meta = JSON.parse(fs.readFileSync(path.join(dir, "repo.json"), "utf8")) as { full_name: string; default_branch: string; html_url: string };
     const name = path.basename(dir);
@@ -204,7 +219,13 @@ if (!fs.existsSync(CORPUS)) {
       assert.not.match(prose, /\]\(https?:\/\/(www\.)?webpack\.js\.org\//, "links to the docs site are root-relative");
       const intro = prose.split(/^## /m)[0];
       assert.not.match(intro, /^# |<h1\b/im, "no title heading is left before the first section");
-      const h1 = (text: string) => outsideCode(text).split(/^## /m).slice(1).join("").split("\n").filter((line) => /^# /.test(line)).length;
+      const h1 = (text: string) =>
+        outsideCode(text)
+          .split(/^## /m)
+          .slice(1)
+          .join("")
+          .split("\n")
+          .filter((line) => /^# /.test(line)).length;
       assert.is(h1(body), h1(input), "level-1 headings inside sections are kept");
       assert.equal(fences(body), fences(input), "fenced code is kept exactly");
     });

@@ -32,7 +32,12 @@ async function fetchIn(
   const logger = createMemoryLogger();
   const { policy, onRetry, ...rest } = options;
   try {
-    const result = await fetchReadmes({ root: site.dir, logger, codeHost: { baseUrl: host.url, token: "", policy: { ...FAST, ...policy }, waitScale: WAIT_SCALE, onRetry }, ...rest });
+    const result = await fetchReadmes({
+      root: site.dir,
+      logger,
+      codeHost: { baseUrl: host.url, token: "", policy: { ...FAST, ...policy }, waitScale: WAIT_SCALE, onRetry },
+      ...rest,
+    });
     return { result, lines: logger.lines };
   } catch (error) {
     if (error instanceof PartialFailure) return { failure: error as PartialFailure<FetchReadmesResult>, lines: logger.lines };
@@ -59,7 +64,10 @@ own.after.each(async () => {
 own("writes every listed README as a page with front matter, then builds it sanitized", async () => {
   const run = await fetchIn(site, host);
   assert.is(run.failure, undefined);
-  assert.equal(resultsOf(run).map((r) => r.status), ["fetched", "fetched", "fetched"]);
+  assert.equal(
+    resultsOf(run).map((r) => r.status),
+    ["fetched", "fetched", "fetched"],
+  );
   const tiny = fs.readFileSync(site.path("content/loaders/_tiny-loader.md"), "utf8");
   assert.match(tiny, /^---\ntitle: tiny-loader\nsource: https:\/\/raw\.githubusercontent\.com\/example-org\/tiny-loader\/main\/README\.md\n/);
   assert.match(tiny, "edit: https://github.com/example-org/tiny-loader/edit/main/README.md");
@@ -67,7 +75,7 @@ own("writes every listed README as a page with front matter, then builds it sani
   assert.not.match(tiny, "# tiny-loader", "the README's title heading is dropped");
   assert.match(tiny, "[asset modules guide](/guides/asset-modules/#resource-assets)");
   assert.match(tiny, "(https://github.com/example-org/tiny-loader/blob/main/CHANGELOG.md)");
-  assert.match(tiny, "https://raw.githubusercontent.com/example-org/tiny-loader/main/media/logo.svg\" />");
+  assert.match(tiny, 'https://raw.githubusercontent.com/example-org/tiny-loader/main/media/logo.svg" />');
   assert.not.match(tiny, "Badges are kept out");
   assert.match(tiny, "<!-- this comment is code and stays -->");
   const banner = fs.readFileSync(site.path("content/plugins/_banner-webpack-plugin.md"), "utf8");
@@ -91,11 +99,21 @@ own("a second run sends only conditional requests, transfers no README body and 
   const bodies = host.readmeBodies();
   const seen = host.requests.length;
   const run = await fetchIn(site, host);
-  assert.equal(resultsOf(run).map((r) => [r.status, r.notModified]), [["unchanged", true], ["unchanged", true], ["unchanged", true]]);
+  assert.equal(
+    resultsOf(run).map((r) => [r.status, r.notModified]),
+    [
+      ["unchanged", true],
+      ["unchanged", true],
+      ["unchanged", true],
+    ],
+  );
   assert.is(host.readmeBodies(), bodies, "no README body sent");
   const second = host.requests.slice(seen);
   assert.is(second.length, 6);
-  assert.ok(second.every((r) => r.status === 304 && r.ifNoneMatch && r.bytes === 0), "every request was conditional and answered 304");
+  assert.ok(
+    second.every((r) => r.status === 304 && r.ifNoneMatch && r.bytes === 0),
+    "every request was conditional and answered 304",
+  );
   assert.is(fs.statSync(file).mtimeMs, before, "the page was not rewritten");
 });
 
@@ -116,9 +134,16 @@ own("a server error is retried with backoff and then succeeds", async () => {
   assert.is(run.failure, undefined);
   assert.is(statusOf(run, "example-org/tiny-loader")!.status, "fetched");
   const attempts = host.requests.filter((r) => r.path.startsWith("/repos/example-org/tiny-loader/readme"));
-  assert.equal(attempts.map((r) => r.status), [500, 502, 200]);
+  assert.equal(
+    attempts.map((r) => r.status),
+    [500, 502, 200],
+  );
   assert.match(run.lines.join("\n"), /↻ GET \/repos\/example-org\/tiny-loader\/readme: server error \(HTTP 500\); trying again in 10 ms \(attempt 2\)/);
-  assert.match(run.lines.join("\n"), /server error \(HTTP 502\); trying again in 40 ms \(attempt 3\)/, "the delay grows with the square of the retry (plugin-retry's schedule)");
+  assert.match(
+    run.lines.join("\n"),
+    /server error \(HTTP 502\); trying again in 40 ms \(attempt 3\)/,
+    "the delay grows with the square of the retry (plugin-retry's schedule)",
+  );
 });
 
 own("server errors past the retries fail that repository only, and the command reports it", async () => {
@@ -131,7 +156,10 @@ own("server errors past the retries fail that repository only, and the command r
   assert.match(tiny.reason!, "server error (HTTP 503), 2 attempts");
   assert.is(statusOf(run, "example-org/markdown-loader")!.status, "fetched");
   assert.not.ok(fs.existsSync(site.path("content/loaders/_tiny-loader.md")));
-  assert.match(run.lines.join("\n"), "✗ example-org/tiny-loader: GET /repos/example-org/tiny-loader/readme: server error (HTTP 503), 2 attempts (no page written)");
+  assert.match(
+    run.lines.join("\n"),
+    "✗ example-org/tiny-loader: GET /repos/example-org/tiny-loader/readme: server error (HTTP 503), 2 attempts (no page written)",
+  );
 });
 
 own("a rate limit waits for the reset, then goes on", async () => {
@@ -140,9 +168,19 @@ own("a rate limit waits for the reset, then goes on", async () => {
   // The host's window resets while the command waits (a thousandth of the 31 s it asks for).
   const run = await fetchIn(site, host, { concurrency: 1, policy: { maxWaitMs: 60_000 }, onRetry: () => host.setRateLimit(60, reset) });
   assert.is(run.failure, undefined);
-  assert.equal(host.requests.filter((r) => r.status === 403).map((r) => r.path), ["/repos/example-org/tiny-loader"], "one request was limited, and tried again");
-  assert.match(run.lines.join("\n"), `↻ GET /repos/example-org/tiny-loader: rate limited (HTTP 403), the limit resets at ${new Date(reset * 1000).toISOString()}; trying again in 3`);
-  assert.equal(resultsOf(run).map((r) => r.status), ["fetched", "fetched", "fetched"]);
+  assert.equal(
+    host.requests.filter((r) => r.status === 403).map((r) => r.path),
+    ["/repos/example-org/tiny-loader"],
+    "one request was limited, and tried again",
+  );
+  assert.match(
+    run.lines.join("\n"),
+    `↻ GET /repos/example-org/tiny-loader: rate limited (HTTP 403), the limit resets at ${new Date(reset * 1000).toISOString()}; trying again in 3`,
+  );
+  assert.equal(
+    resultsOf(run).map((r) => r.status),
+    ["fetched", "fetched", "fetched"],
+  );
 });
 
 own("a rate limit that resets beyond the bound gives up at once and keeps the old page", async () => {
@@ -153,7 +191,10 @@ own("a rate limit that resets beyond the bound gives up at once and keeps the ol
   const seen = host.requests.length;
   const run = await fetchIn(site, host, { policy: { maxWaitMs: 2000 } });
   assert.is(host.requests.length - seen, 3, "one request per repository, none tried again");
-  assert.match(statusOf(run, "example-org/tiny-loader")!.reason!, /rate limited \(HTTP 403\), the limit resets at .*beyond the 2\.0 s bound \(a GITHUB_TOKEN raises the limit\)/);
+  assert.match(
+    statusOf(run, "example-org/tiny-loader")!.reason!,
+    /rate limited \(HTTP 403\), the limit resets at .*beyond the 2\.0 s bound \(a GITHUB_TOKEN raises the limit\)/,
+  );
   assert.ok(fs.readFileSync(file).equals(bytes));
   assert.match(run.lines.join("\n"), "(kept content/loaders/_tiny-loader.md as it was)");
 });
@@ -163,7 +204,11 @@ own("a secondary rate limit's retry-after is honoured", async () => {
   host.fault("/repos/example-org/markdown-loader", { status: 429, headers: { "retry-after": "4" }, body });
   const run = await fetchIn(site, host);
   assert.is(statusOf(run, "example-org/markdown-loader")!.status, "fetched");
-  assert.match(run.lines.join("\n"), /↻ GET \/repos\/example-org\/markdown-loader: rate limited \(HTTP 429\), the limit resets at \S+; trying again in 4 ms \(attempt 2\)/, "waited the 4 s it was asked to, scaled");
+  assert.match(
+    run.lines.join("\n"),
+    /↻ GET \/repos\/example-org\/markdown-loader: rate limited \(HTTP 429\), the limit resets at \S+; trying again in 4 ms \(attempt 2\)/,
+    "waited the 4 s it was asked to, scaled",
+  );
 });
 
 own("a repository that does not exist fails with a hint to fix the list; the others are written", async () => {
@@ -220,7 +265,10 @@ own("sends the token and reports pages no list names, deleting them with prune",
   fs.writeFileSync(site.path("content/loaders/_old-loader.md"), "---\ntitle: old-loader\n---\n\nOld.\n");
   const logger = createMemoryLogger();
   await fetchReadmes({ root: site.dir, logger, codeHost: { baseUrl: host.url, token: "t0ken", policy: FAST } });
-  assert.ok(host.requests.every((r) => /t0ken/.test(r.authorization ?? "")), "every request carries the token");
+  assert.ok(
+    host.requests.every((r) => /t0ken/.test(r.authorization ?? "")),
+    "every request carries the token",
+  );
   assert.ok(logger.lines.some((l) => l === "content/loaders/_old-loader.md belongs to no listed repository; delete it, or run with --prune"));
   assert.ok(fs.existsSync(site.path("content/loaders/_old-loader.md")));
   const run = await fetchIn(site, host, { prune: true });
@@ -245,12 +293,18 @@ own("no lists at all is a usage error that says what to create", async () => {
 
 own("the command line: progress, summary, exit 1 naming the failure, GITHUB_API_URL honoured", async () => {
   fs.writeFileSync(site.path("repositories/loaders.json"), '["example-org/tiny-loader", "example-org/gone-loader"]\n');
-  const result = await runCli(["fetch-readmes", "--concurrency", "2", "--retries", "0"], { cwd: site.dir, env: { GITHUB_API_URL: host.url, GITHUB_TOKEN: "" } });
+  const result = await runCli(["fetch-readmes", "--concurrency", "2", "--retries", "0"], {
+    cwd: site.dir,
+    env: { GITHUB_API_URL: host.url, GITHUB_TOKEN: "" },
+  });
   assert.is(result.code, 1);
   assert.match(result.stdout, `Fetching 3 READMEs from ${host.url}, 2 at a time (no GITHUB_TOKEN`);
   assert.match(result.stdout, "✓ example-org/tiny-loader → content/loaders/_tiny-loader.md (written,");
   assert.match(result.stdout, "Fetched 2, unchanged 0, failed 1 of 3 repositories");
-  assert.match(result.stdout, "✗ example-org/gone-loader: GET /repos/example-org/gone-loader: not found (HTTP 404); check the name in repositories/loaders.json");
+  assert.match(
+    result.stdout,
+    "✗ example-org/gone-loader: GET /repos/example-org/gone-loader: not found (HTTP 404); check the name in repositories/loaders.json",
+  );
   assert.match(result.stderr, "docs-build: 1 of 3 repositories failed");
   const again = await runCli(["fetch-readmes", "--retries", "0"], { cwd: site.dir, env: { GITHUB_API_URL: host.url, GITHUB_TOKEN: "" } });
   assert.match(again.stdout, "Fetched 0, unchanged 2, failed 1 of 3 repositories");

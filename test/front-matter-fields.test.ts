@@ -11,7 +11,9 @@ function page(frontMatter: string) {
 }
 
 test("valid front matter: numbers as text, empty values as their defaults, unknown keys left alone", () => {
-  const { entry, messages } = page("title: 2024\nsort: 3\ngroup:\ncontributors:\nrelated:\n  - title: Caching\n    url: /guides/caching/\n    note: kept out\nlayout: wide");
+  const { entry, messages } = page(
+    "title: 2024\nsort: 3\ngroup:\ncontributors:\nrelated:\n  - title: Caching\n    url: /guides/caching/\n    note: kept out\nlayout: wide",
+  );
   assert.equal(messages, []);
   assert.is(entry.title, "2024");
   assert.is(entry.sort, 3);

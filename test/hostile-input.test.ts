@@ -41,10 +41,22 @@ test("symbolic links that leave the content folder are refused, naming link and 
     const symlinkLines = lines.filter((line) => line.includes("(symlink)"));
     assert.equal(symlinkLines.length, 3, `three links lead outside:\n${lines.join("\n")}`);
     const realOutside = fs.realpathSync(outside);
-    assert.ok(symlinkLines.some((l) => l.startsWith("content/guides/secret.md:1:1  error") && l.includes(`→ ${path.join(realOutside, "secret.md")}`)), symlinkLines.join("\n"));
-    assert.ok(symlinkLines.some((l) => l.startsWith("content/guides/passwd.md:1:1  error") && l.includes("→ /etc/passwd")), symlinkLines.join("\n"));
-    assert.ok(symlinkLines.some((l) => l.startsWith("content/linked/page.md:1:1  error") && l.includes(path.join(realOutside, "folder", "page.md"))), symlinkLines.join("\n"));
-    assert.not.ok(lines.some((l) => l.includes("first-again")), "a link inside the folder is an ordinary page");
+    assert.ok(
+      symlinkLines.some((l) => l.startsWith("content/guides/secret.md:1:1  error") && l.includes(`→ ${path.join(realOutside, "secret.md")}`)),
+      symlinkLines.join("\n"),
+    );
+    assert.ok(
+      symlinkLines.some((l) => l.startsWith("content/guides/passwd.md:1:1  error") && l.includes("→ /etc/passwd")),
+      symlinkLines.join("\n"),
+    );
+    assert.ok(
+      symlinkLines.some((l) => l.startsWith("content/linked/page.md:1:1  error") && l.includes(path.join(realOutside, "folder", "page.md"))),
+      symlinkLines.join("\n"),
+    );
+    assert.not.ok(
+      lines.some((l) => l.includes("first-again")),
+      "a link inside the folder is an ordinary page",
+    );
 
     // Without the outside links, the inside link builds into a page and nothing from outside is published.
     for (const name of ["guides/secret.md", "guides/passwd.md", "linked"]) fs.unlinkSync(path.join(content, name));

@@ -19,7 +19,9 @@ const PIXEL = Buffer.from("R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBR
  */
 async function stubImages(page: Page): Promise<void> {
   await page.route(/^https:\/\/example\.com\//, (route) =>
-    route.fulfill(route.request().url().endsWith("/broken.png") ? { contentType: "text/plain", body: "not an image" } : { contentType: "image/gif", body: PIXEL }),
+    route.fulfill(
+      route.request().url().endsWith("/broken.png") ? { contentType: "text/plain", body: "not an image" } : { contentType: "image/gif", body: PIXEL },
+    ),
   );
 }
 
@@ -61,8 +63,14 @@ registerBrowserTests(test, () => {
         h1: document.querySelector("h1")?.textContent,
         pwned: (window as { __pwned?: unknown }).__pwned,
         heading: Boolean(document.getElementById("user-content-usage")),
-        scripts: [...document.querySelectorAll("[data-content] script, [data-content] style, [data-content] iframe, [data-content] object, [data-content] embed, base, meta[http-equiv]")].map((e) => e.outerHTML),
-        handlers: [...document.querySelectorAll("[data-content] *")].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName} ${a.name}`)),
+        scripts: [
+          ...document.querySelectorAll(
+            "[data-content] script, [data-content] style, [data-content] iframe, [data-content] object, [data-content] embed, base, meta[http-equiv]",
+          ),
+        ].map((e) => e.outerHTML),
+        handlers: [...document.querySelectorAll("[data-content] *")].flatMap((e) =>
+          [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName} ${a.name}`),
+        ),
         badUrls: [...document.querySelectorAll("[data-content] [href], [data-content] [src]")]
           .map((e) => e.getAttribute("href") ?? e.getAttribute("src") ?? "")
           .filter((url) => /^\s*(javascript|data|vbscript):/i.test(url.replace(/[\s\u0000-\u001f]/g, ""))),

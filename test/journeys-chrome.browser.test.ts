@@ -1,7 +1,17 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { browserHarness, holdClientScripts, registerBrowserTests, screenshot, swipe, waitForAnimations, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import {
+  browserHarness,
+  holdClientScripts,
+  registerBrowserTests,
+  screenshot,
+  swipe,
+  waitForAnimations,
+  waitForHydration,
+  waitUntil,
+  type ViewportName,
+} from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The site chrome of the project's own site in real Chromium, at a desktop
@@ -51,7 +61,11 @@ registerBrowserTests(test, () => {
         releaseDark();
         await waitForHydration(dark.page);
         assert.is(await dark.page.evaluate(() => document.documentElement.dataset.theme), "dark", "hydration keeps the stored theme");
-        assert.is(await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor), parsed.background, "the background does not change on hydration");
+        assert.is(
+          await dark.page.evaluate(() => getComputedStyle(document.body).backgroundColor),
+          parsed.background,
+          "the background does not change on hydration",
+        );
         dark.assertNoErrors();
       } finally {
         await dark.close();
@@ -67,7 +81,11 @@ registerBrowserTests(test, () => {
       });
       await light.page.reload();
       await waitForHydration(light.page);
-      assert.is(await light.page.evaluate(() => (window as { __themeAtDOMContentLoaded?: string }).__themeAtDOMContentLoaded), "dark", "dark at DOMContentLoaded after a reload");
+      assert.is(
+        await light.page.evaluate(() => (window as { __themeAtDOMContentLoaded?: string }).__themeAtDOMContentLoaded),
+        "dark",
+        "dark at DOMContentLoaded after a reload",
+      );
       light.assertNoErrors();
     } finally {
       await light.close();
@@ -108,11 +126,10 @@ registerBrowserTests(test, () => {
         await press(page, ".language-button", viewport);
         await waitUntil(page, "the menu is open", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "true");
         assert.ok(await page.locator("#language-menu").isVisible());
-        assert.equal(await page.locator('#language-menu a[role="menuitem"]').evaluateAll((links) => links.map((a) => `${a.textContent} ${a.getAttribute("href")}`)), [
-          "English https://webpack.js.org/guides/caching/",
-          "中文 https://webpack.docschina.org/guides/caching/",
-          "한국어 https://webpack.kr/guides/caching/",
-        ]);
+        assert.equal(
+          await page.locator('#language-menu a[role="menuitem"]').evaluateAll((links) => links.map((a) => `${a.textContent} ${a.getAttribute("href")}`)),
+          ["English https://webpack.js.org/guides/caching/", "中文 https://webpack.docschina.org/guides/caching/", "한국어 https://webpack.kr/guides/caching/"],
+        );
         await page.keyboard.press("Escape");
         await waitUntil(page, "Escape closes it", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "false");
         await press(page, ".language-button", viewport);
@@ -138,7 +155,9 @@ registerBrowserTests(test, () => {
       const { page } = s;
       try {
         // The v4 site is answered locally: no request leaves the machine.
-        await s.context.route("https://v4.webpack.js.org/**", (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>v4</title><h1>v4 site</h1>" }));
+        await s.context.route("https://v4.webpack.js.org/**", (route) =>
+          route.fulfill({ contentType: "text/html", body: "<!doctype html><title>v4</title><h1>v4 site</h1>" }),
+        );
         await page.goto(s.url("/configuration/output/"));
         await waitForHydration(page);
         const select = page.locator(".version-selector select");
@@ -211,7 +230,10 @@ registerBrowserTests(test, () => {
     const { page } = s;
     try {
       const anchorFiles: string[] = [];
-      page.on("request", (request) => void (new URL(request.url()).pathname.startsWith("/assets/sidebar/") && anchorFiles.push(new URL(request.url()).pathname)));
+      page.on(
+        "request",
+        (request) => void (new URL(request.url()).pathname.startsWith("/assets/sidebar/") && anchorFiles.push(new URL(request.url()).pathname)),
+      );
       const response = await page.goto(s.url("/configuration/output/"));
       const html = (await response?.text()) ?? "";
       assert.match(html, 'href="/configuration/output/#outputfilename"', "the page carries its own anchors");
@@ -224,7 +246,11 @@ registerBrowserTests(test, () => {
       assert.ok(await item("/configuration/output/").locator(".sidebar-anchors").isVisible(), "the current page's anchors show");
       assert.ok(await item("/configuration/output/").locator('a[href="/configuration/output/#outputfilename"]').isVisible());
       assert.ok(await item("/configuration/module/").locator(".sidebar-anchors").isHidden(), "another page's anchors are closed");
-      assert.equal(await sidebar.locator("li.sidebar-item > .sidebar-item-head > a").first().getAttribute("href"), "/configuration/", "the section's index page comes first");
+      assert.equal(
+        await sidebar.locator("li.sidebar-item > .sidebar-item-head > a").first().getAttribute("href"),
+        "/configuration/",
+        "the section's index page comes first",
+      );
       assert.not.ok(await sidebar.locator('a[href$="/printable/"]').count(), "no printable page in the sidebar");
 
       assert.equal(anchorFiles, [], "no anchors file is loaded before a reader asks");
@@ -232,7 +258,11 @@ registerBrowserTests(test, () => {
       assert.ok(await item("/configuration/module/").locator(".sidebar-anchors").isVisible(), "the toggle opens another item");
       await waitUntil(page, "its anchors arrived", () => document.querySelector('nav.sidebar a[href="/configuration/module/#modulerules"]') !== null);
       await item("/configuration/resolve/").locator(".sidebar-toggle").click();
-      await waitUntil(page, "a second item's anchors come from the same file", () => document.querySelector('nav.sidebar a[href^="/configuration/resolve/#"]') !== null);
+      await waitUntil(
+        page,
+        "a second item's anchors come from the same file",
+        () => document.querySelector('nav.sidebar a[href^="/configuration/resolve/#"]') !== null,
+      );
       assert.is(anchorFiles.length, 1, `one anchors file, loaded once: ${anchorFiles.join(", ")}`);
       assert.match(anchorFiles[0], /^\/assets\/sidebar\/configuration-[0-9a-f]{10}\.json$/);
       await item("/configuration/resolve/").locator(".sidebar-toggle").click();
@@ -242,7 +272,11 @@ registerBrowserTests(test, () => {
 
       await item("/configuration/resolve/").locator(".sidebar-item-head > a").click();
       await waitUntil(page, "the resolve page is shown", () => document.querySelector("main h1")?.textContent === "Resolve");
-      await waitUntil(page, "its item opened by itself", () => document.querySelector('nav.sidebar li.sidebar-item.current.open > .sidebar-item-head > a[href="/configuration/resolve/"]') !== null);
+      await waitUntil(
+        page,
+        "its item opened by itself",
+        () => document.querySelector('nav.sidebar li.sidebar-item.current.open > .sidebar-item-head > a[href="/configuration/resolve/"]') !== null,
+      );
       assert.ok(await item("/configuration/resolve/").locator(".sidebar-anchors").isVisible());
       s.assertNoErrors();
     } finally {
@@ -257,7 +291,12 @@ registerBrowserTests(test, () => {
       await waitForHydration(page);
       assert.ok(await page.locator(".layout-body > nav.sidebar").isHidden(), "no sidebar beside the page at 375 px");
       const open = (value: "true" | "false", why: string) =>
-        waitUntil(page, `${why}: .mobile-sidebar[data-open="${value}"]`, (v) => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === v, value);
+        waitUntil(
+          page,
+          `${why}: .mobile-sidebar[data-open="${value}"]`,
+          (v) => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === v,
+          value,
+        );
       await page.locator(".sidebar-menu-button").tap();
       await open("true", "the menu button opens it");
       await waitForAnimations(page);
@@ -286,7 +325,11 @@ registerBrowserTests(test, () => {
       await waitForAnimations(page);
       await page.locator('.mobile-sidebar a[href="/guides/production/"]').tap();
       await open("false", "following a link closes it");
-      await waitUntil(page, "the linked page is shown", () => location.pathname === "/guides/production/" && document.querySelector("main h1")?.textContent === "Production");
+      await waitUntil(
+        page,
+        "the linked page is shown",
+        () => location.pathname === "/guides/production/" && document.querySelector("main h1")?.textContent === "Production",
+      );
       s.assertNoErrors();
     } finally {
       await s.close();

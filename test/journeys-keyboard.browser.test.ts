@@ -25,7 +25,9 @@ interface Stop {
 async function prepareWalk(page: Page): Promise<number> {
   return page.evaluate(() => {
     const selector = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea, summary, [tabindex]';
-    const reachable = [...document.querySelectorAll<HTMLElement>(selector)].filter((el) => el.tabIndex >= 0 && el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert]"));
+    const reachable = [...document.querySelectorAll<HTMLElement>(selector)].filter(
+      (el) => el.tabIndex >= 0 && el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert]"),
+    );
     reachable.forEach((el, i) => (el.dataset.kbd = String(i)));
     const stops: unknown[] = [];
     (window as unknown as { __stops: unknown[] }).__stops = stops;
@@ -97,9 +99,15 @@ registerBrowserTests(test, () => {
       assert.equal(await menu.locator('a[role="menuitem"]').allTextContents(), ["English", "中文", "한국어"]);
 
       const expanded = (value: "true" | "false", why: string) =>
-        waitUntil(page, `${why}: .language-button[aria-expanded="${value}"]`, (v) => document.querySelector(".language-button")?.getAttribute("aria-expanded") === v, value);
+        waitUntil(
+          page,
+          `${why}: .language-button[aria-expanded="${value}"]`,
+          (v) => document.querySelector(".language-button")?.getAttribute("aria-expanded") === v,
+          value,
+        );
       // Focus moves in a frame after a key press.
-      const focusIs = (text: string, why: string) => waitUntil(page, `${why}: focus is on "${text}"`, (t) => document.activeElement?.textContent?.trim() === t, text);
+      const focusIs = (text: string, why: string) =>
+        waitUntil(page, `${why}: focus is on "${text}"`, (t) => document.activeElement?.textContent?.trim() === t, text);
 
       await button.focus();
       await page.keyboard.press("Enter");
@@ -149,7 +157,11 @@ registerBrowserTests(test, () => {
       const first = page.locator(".search-result").first();
       const target = "/configuration/optimization/#splitchunkscachegroups";
       assert.is(await first.getAttribute("href"), target);
-      assert.match((await first.textContent()) ?? "", "Optimization › optimization.splitChunks › splitChunks.cacheGroups", "the result names its page and headings");
+      assert.match(
+        (await first.textContent()) ?? "",
+        "Optimization › optimization.splitChunks › splitChunks.cacheGroups",
+        "the result names its page and headings",
+      );
       const selected = () => page.locator('.search-result[aria-selected="true"]').getAttribute("href");
       assert.is(await selected(), target, "the first result starts selected");
       await page.keyboard.press("ArrowDown");
@@ -163,7 +175,11 @@ registerBrowserTests(test, () => {
       await page.keyboard.press("Control+k");
       await waitUntil(page, "Ctrl+K focuses the box", () => document.activeElement?.getAttribute("role") === "combobox");
       await page.keyboard.type("cache directory");
-      await waitUntil(page, "new results", () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachecachedirectory");
+      await waitUntil(
+        page,
+        "new results",
+        () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachecachedirectory",
+      );
       await screenshot(page, "search-results.png");
       await page.keyboard.press("Escape");
       assert.is(await box.getAttribute("aria-expanded"), "false", "Escape closes the list");
@@ -194,12 +210,23 @@ registerBrowserTests(test, () => {
         const stops = await walk(page, reachable + 20);
         const reached = new Set(stops.map((stop) => stop.key));
         const missed = await page.evaluate(
-          (keys) => [...document.querySelectorAll<HTMLElement>("[data-kbd]")].filter((el) => !keys.includes(el.dataset.kbd!) && el.checkVisibility()).map((el) => el.outerHTML.slice(0, 120)),
+          (keys) =>
+            [...document.querySelectorAll<HTMLElement>("[data-kbd]")]
+              .filter((el) => !keys.includes(el.dataset.kbd!) && el.checkVisibility())
+              .map((el) => el.outerHTML.slice(0, 120)),
           [...reached].filter((k): k is string => k !== null),
         );
         assert.equal(missed, [], "every visible control is reached");
-        assert.equal(stops.filter((stop) => !stop.ring).map((stop) => stop.what), [], "every stop shows a focus ring");
-        assert.equal(stops.filter((stop) => !stop.onScreen).map((stop) => stop.what), [], "every stop is scrolled into view");
+        assert.equal(
+          stops.filter((stop) => !stop.ring).map((stop) => stop.what),
+          [],
+          "every stop shows a focus ring",
+        );
+        assert.equal(
+          stops.filter((stop) => !stop.onScreen).map((stop) => stop.what),
+          [],
+          "every stop is scrolled into view",
+        );
         s.assertNoErrors();
       } finally {
         await s.close();

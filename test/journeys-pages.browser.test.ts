@@ -62,7 +62,12 @@ registerBrowserTests(test, () => {
               bottom = Math.max(bottom, r.bottom);
             }
           }
-          return { top, bottom, hero: document.querySelector(".hero")!.getBoundingClientRect().top, heading: document.querySelector(".hero-text")!.getBoundingClientRect().top };
+          return {
+            top,
+            bottom,
+            hero: document.querySelector(".hero")!.getBoundingClientRect().top,
+            heading: document.querySelector(".hero-text")!.getBoundingClientRect().top,
+          };
         });
         assert.ok(reach, "the cube spins");
         assert.ok(reach.bottom < reach.heading, `the cube reaches ${reach.bottom.toFixed(0)} px, the heading starts at ${reach.heading.toFixed(0)} px`);
@@ -138,13 +143,33 @@ registerBrowserTests(test, () => {
         const link = page.getByRole("link", { name: "Print this page" });
         assert.is(await link.getAttribute("href"), "/concepts/printable/");
         await link.click();
-        await waitUntil(page, "the printable page is shown", () => location.pathname === "/concepts/printable/" && document.title === "Combined printable page | webpack");
+        await waitUntil(
+          page,
+          "the printable page is shown",
+          () => location.pathname === "/concepts/printable/" && document.title === "Combined printable page | webpack",
+        );
         await page.reload();
         await waitForHydration(page);
         assert.is(await page.locator('meta[name="robots"]').getAttribute("content"), "noindex,nofollow");
         // Each page of the section is there under its title, in sidebar order.
         const titles = await page.locator(".printable-title").allTextContents();
-        assert.equal(titles, ["Concepts", "Entry Points", "Output", "Loaders", "Plugins", "Configuration", "Modules", "Module Resolution", "Module Federation", "Dependency Graph", "Targets", "The Manifest", "Hot Module Replacement", "Why webpack", "Under the Hood"]);
+        assert.equal(titles, [
+          "Concepts",
+          "Entry Points",
+          "Output",
+          "Loaders",
+          "Plugins",
+          "Configuration",
+          "Modules",
+          "Module Resolution",
+          "Module Federation",
+          "Dependency Graph",
+          "Targets",
+          "The Manifest",
+          "Hot Module Replacement",
+          "Why webpack",
+          "Under the Hood",
+        ]);
         await page.emulateMedia({ media: "print" });
         assert.ok(await page.locator(".site-header").isHidden(), "no header in print");
         assert.ok(await page.locator(".site-footer").isHidden(), "no footer in print");
@@ -164,11 +189,20 @@ registerBrowserTests(test, () => {
       try {
         await page.goto(s.url("/"));
         await waitForHydration(page);
-        assert.not.ok(requested.some((p) => /VoteApp|\/vote-/.test(p)), "the landing page loads nothing of the board");
+        assert.not.ok(
+          requested.some((p) => /VoteApp|\/vote-/.test(p)),
+          "the landing page loads nothing of the board",
+        );
         await page.locator('.top-nav a[href="/vote/"]').click();
         await waitUntil(page, "the board is ready", () => document.querySelector('[data-vote-app="ready"] .vote-card') !== null);
-        assert.ok(requested.some((p) => /\/assets\/chunks\/VoteApp-[A-Z0-9]+\.js$/.test(p)), "its chunk was fetched");
-        assert.ok(requested.some((p) => /\/assets\/vote-[A-Z0-9]+\.css$/.test(p)), "its stylesheet was fetched");
+        assert.ok(
+          requested.some((p) => /\/assets\/chunks\/VoteApp-[A-Z0-9]+\.js$/.test(p)),
+          "its chunk was fetched",
+        );
+        assert.ok(
+          requested.some((p) => /\/assets\/vote-[A-Z0-9]+\.css$/.test(p)),
+          "its stylesheet was fetched",
+        );
         const cards = page.locator(".vote-card");
         const total = await cards.count();
         assert.ok(total >= 8, `${total} topics`);
@@ -214,19 +248,34 @@ registerBrowserTests(test, () => {
         if (viewport === "mobile") await first.tap();
         else await page.keyboard.press("Enter");
         const [pathname, hash] = href.split("#");
-        await waitUntil(page, "the result's page is shown at its anchor", ([p, h]) => location.pathname === p && location.hash === `#${h}` && document.getElementById(h) !== null, [pathname, hash]);
-        await waitUntil(page, "the anchor is in view", (h) => {
-          const r = document.getElementById(h)?.getBoundingClientRect();
-          return r !== undefined && r.top >= -2 && r.top < window.innerHeight;
-        }, hash);
+        await waitUntil(
+          page,
+          "the result's page is shown at its anchor",
+          ([p, h]) => location.pathname === p && location.hash === `#${h}` && document.getElementById(h) !== null,
+          [pathname, hash],
+        );
+        await waitUntil(
+          page,
+          "the anchor is in view",
+          (h) => {
+            const r = document.getElementById(h)?.getBoundingClientRect();
+            return r !== undefined && r.top >= -2 && r.top < window.innerHeight;
+          },
+          hash,
+        );
         assert.ok(await sameWindow(page), "no document load");
 
         await box.fill("");
         await box.focus();
         await page.keyboard.type("modle federation");
-        await waitUntil(page, "a typo still finds module federation", () => [...document.querySelectorAll(".search-result")].some((a) => a.getAttribute("href")?.startsWith("/concepts/module-federation/")));
+        await waitUntil(page, "a typo still finds module federation", () =>
+          [...document.querySelectorAll(".search-result")].some((a) => a.getAttribute("href")?.startsWith("/concepts/module-federation/")),
+        );
         const marks = await page.locator(".search-result mark").allTextContents();
-        assert.ok(marks.some((m) => /^federation/i.test(m)), `matched words are highlighted (marks: ${marks.slice(0, 8).join(", ")})`);
+        assert.ok(
+          marks.some((m) => /^federation/i.test(m)),
+          `matched words are highlighted (marks: ${marks.slice(0, 8).join(", ")})`,
+        );
         await page.keyboard.press("Escape");
         assert.is(await box.getAttribute("aria-expanded"), "false", "Escape closes the list");
         s.assertNoErrors();

@@ -3,7 +3,17 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { ConsoleMessage, Page } from "playwright-core";
-import { browserHarness, controlledByWorker, expectWorkerUpdate, markWindow, registerBrowserTests, sameWindow, waitForHydration, waitUntil, type ViewportName } from "./helpers/browser.ts";
+import {
+  browserHarness,
+  controlledByWorker,
+  expectWorkerUpdate,
+  markWindow,
+  registerBrowserTests,
+  sameWindow,
+  waitForHydration,
+  waitUntil,
+  type ViewportName,
+} from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The client runtime of the project's own site in real Chromium, at a desktop
@@ -69,7 +79,11 @@ registerBrowserTests(test, () => {
 
         // A link without a hash lands at the top of the next page.
         await follow(page, 'main .prev-next a[href="/guides/production/"], main a[href="/guides/production/"]', viewport);
-        await waitUntil(page, "the production guide is shown at the top", () => document.querySelector("main h1")?.textContent === "Production" && window.scrollY === 0);
+        await waitUntil(
+          page,
+          "the production guide is shown at the top",
+          () => document.querySelector("main h1")?.textContent === "Production" && window.scrollY === 0,
+        );
         s.assertNoErrors();
       } finally {
         await s.close();
@@ -87,14 +101,21 @@ registerBrowserTests(test, () => {
         const { id, file } = await routeOf("/concepts/output/");
         await s.context.route(`**${file}`, (route) => route.fulfill({ status: 503, body: "unavailable" }));
         await follow(page, 'main a[href="/concepts/output/"]', viewport);
-        await waitUntil(page, "the error state", () => document.querySelector('[data-content-state="error"][role="alert"]')?.textContent?.includes("Error loading content.") === true);
+        await waitUntil(
+          page,
+          "the error state",
+          () => document.querySelector('[data-content-state="error"][role="alert"]')?.textContent?.includes("Error loading content.") === true,
+        );
         assert.ok(warnings.includes(`docs-build: Loading chunk ${id} failed`), `warnings: ${warnings.join(" | ")}`);
         await s.context.unroute(`**${file}`);
         await page.getByRole("button", { name: "Try again" }).click();
         await waitUntil(page, "the page after retrying", () => document.querySelector("main h1")?.textContent === "Output");
         assert.ok(await sameWindow(page));
         // The browser logs the 503 itself; nothing else may be logged.
-        assert.equal(s.errors.filter((e) => !e.includes("status of 503")), []);
+        assert.equal(
+          s.errors.filter((e) => !e.includes("status of 503")),
+          [],
+        );
       } finally {
         await s.close();
       }
@@ -114,13 +135,20 @@ registerBrowserTests(test, () => {
         // The chunk's own 120 s timer starts once the route table has loaded and the chunk is asked for.
         const requested = page.waitForRequest((r) => r.url().endsWith(file), { timeout: 15_000 });
         // A DOM click: Playwright's own click waits for animation frames, which the paused clock holds.
-        await page.locator('main a[href="/concepts/loaders/"]').first().evaluate((a: HTMLElement) => a.click());
+        await page
+          .locator('main a[href="/concepts/loaders/"]')
+          .first()
+          .evaluate((a: HTMLElement) => a.click());
         await requested;
         await waitUntil(page, "the placeholder is shown", () => document.querySelector('[data-content-state="loading"]') !== null);
         await page.clock.runFor(119_000);
         assert.is(await contentState(page), "loading", "still loading at 119 s");
         await page.clock.runFor(1000);
-        await waitUntil(page, "failed at 120 s", () => document.querySelector('[data-content-state="error"]')?.textContent?.includes("Error loading content.") === true);
+        await waitUntil(
+          page,
+          "failed at 120 s",
+          () => document.querySelector('[data-content-state="error"]')?.textContent?.includes("Error loading content.") === true,
+        );
         s.assertNoErrors();
       } finally {
         await s.close();
@@ -142,7 +170,11 @@ registerBrowserTests(test, () => {
         await waitForHydration(page);
         await markWindow(page);
         await follow(page, 'main a[href="/concepts/targets/"]', viewport);
-        await waitUntil(page, "the page is shown", () => location.pathname === "/concepts/targets/" && document.querySelector("main h1")?.textContent === "Targets");
+        await waitUntil(
+          page,
+          "the page is shown",
+          () => location.pathname === "/concepts/targets/" && document.querySelector("main h1")?.textContent === "Targets",
+        );
         await waitForHydration(page);
         assert.not.ok(await sameWindow(page), "it came from a document load");
         s.assertNoErrors();
@@ -161,11 +193,17 @@ registerBrowserTests(test, () => {
         await page.goto(s.url("/vote/"));
         await waitForHydration(page);
         await waitUntil(page, "the board shows", () => document.querySelector('[data-vote-app="ready"] .vote-card') !== null);
-        assert.ok(warnings.some((w) => w.startsWith("docs-build: Loading chunk vote failed (CSS_CHUNK_LOAD_FAILED)")), `warnings: ${warnings.join(" | ")}`);
+        assert.ok(
+          warnings.some((w) => w.startsWith("docs-build: Loading chunk vote failed (CSS_CHUNK_LOAD_FAILED)")),
+          `warnings: ${warnings.join(" | ")}`,
+        );
         assert.is(await page.locator('link[rel="stylesheet"][href*="/assets/vote-"]').count(), 0, "the failed link is removed");
         await page.locator(".vote-card .vote-toggle").first().click();
         assert.is(await page.locator(".vote-card .vote-toggle").first().getAttribute("aria-pressed"), "true", "the unstyled board works");
-        assert.equal(s.errors.filter((e) => !/net::ERR_FAILED/.test(e)), []);
+        assert.equal(
+          s.errors.filter((e) => !/net::ERR_FAILED/.test(e)),
+          [],
+        );
       } finally {
         await s.close();
       }
@@ -275,7 +313,11 @@ registerBrowserTests(test, () => {
       await waitForHydration(page);
       await page.locator('input[role="combobox"]').focus();
       await page.keyboard.type("cache type");
-      await waitUntil(page, "results from the precached index", () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachetype");
+      await waitUntil(
+        page,
+        "results from the precached index",
+        () => document.querySelector(".search-result")?.getAttribute("href") === "/configuration/cache/#cachetype",
+      );
       await s.context.setOffline(false);
       s.assertNoErrors();
     } finally {

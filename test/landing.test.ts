@@ -19,32 +19,78 @@ import { openDom, type Dom } from "./helpers/dom.ts";
 import { copyFixtureSite } from "./helpers/site.ts";
 
 const thresholds = DEFAULT_SETTINGS.sponsors.thresholds;
-const sponsor = (name: string, monthly: number, total = 0, since = "2025-01-01"): Sponsor => ({ name, url: `https://${name}.example`, logo: "", monthly, total, since });
+const sponsor = (name: string, monthly: number, total = 0, since = "2025-01-01"): Sponsor => ({
+  name,
+  url: `https://${name}.example`,
+  logo: "",
+  monthly,
+  total,
+  since,
+});
 
 test("ranks: each threshold puts a sponsor in its rank, one below puts it in the next", () => {
   const m = thresholds.monthly;
   assert.equal(m, { platinum: 2000, gold: 500, silver: 100, bronze: 25, backer: 1 });
-  const cases: Array<[number, string]> = [[2000, "platinum"], [1999, "gold"], [500, "gold"], [499, "silver"], [100, "silver"], [99, "bronze"], [25, "bronze"], [24, "backer"], [1, "backer"]];
+  const cases: Array<[number, string]> = [
+    [2000, "platinum"],
+    [1999, "gold"],
+    [500, "gold"],
+    [499, "silver"],
+    [100, "silver"],
+    [99, "bronze"],
+    [25, "bronze"],
+    [24, "backer"],
+    [1, "backer"],
+  ];
   for (const [amount, rank] of cases) assert.is(rankOf(sponsor("s", amount), "monthly", thresholds), rank, `${amount} a month`);
   assert.is(rankOf(sponsor("s", 0, 20000), "total", thresholds), "platinum");
   assert.is(rankOf(sponsor("s", 0, 19999), "total", thresholds), "gold");
 });
 
 test("bucketSponsors: latest are the newest sponsorships; paid ranks by amount, largest first; under the backer threshold left out", () => {
-  const list = [sponsor("a", 2500, 0, "2020-01-01"), sponsor("b", 600, 0, "2026-01-01"), sponsor("c", 700, 0, "2024-01-01"), sponsor("d", 0, 9999, "2025-06-01")];
+  const list = [
+    sponsor("a", 2500, 0, "2020-01-01"),
+    sponsor("b", 600, 0, "2026-01-01"),
+    sponsor("c", 700, 0, "2024-01-01"),
+    sponsor("d", 0, 9999, "2025-06-01"),
+  ];
   const buckets = bucketSponsors(list, "monthly", thresholds, 2);
-  assert.equal(buckets.latest.map((s) => s.name), ["b", "d"]);
-  assert.equal(buckets.platinum.map((s) => s.name), ["a"]);
-  assert.equal(buckets.gold.map((s) => s.name), ["c", "b"]);
+  assert.equal(
+    buckets.latest.map((s) => s.name),
+    ["b", "d"],
+  );
+  assert.equal(
+    buckets.platinum.map((s) => s.name),
+    ["a"],
+  );
+  assert.equal(
+    buckets.gold.map((s) => s.name),
+    ["c", "b"],
+  );
   assert.equal(buckets.backer, [], "d gives nothing monthly");
-  assert.equal(bucketSponsors(list, "total", thresholds).gold.map((s) => s.name), ["d"]);
+  assert.equal(
+    bucketSponsors(list, "total", thresholds).gold.map((s) => s.name),
+    ["d"],
+  );
 });
 
 test("the first view is monthly with probability 0.33", () => {
-  assert.is(initialView(() => 0), "monthly");
-  assert.is(initialView(() => 0.3299), "monthly");
-  assert.is(initialView(() => 0.33), "total");
-  assert.is(initialView(() => 0.99), "total");
+  assert.is(
+    initialView(() => 0),
+    "monthly",
+  );
+  assert.is(
+    initialView(() => 0.3299),
+    "monthly",
+  );
+  assert.is(
+    initialView(() => 0.33),
+    "total",
+  );
+  assert.is(
+    initialView(() => 0.99),
+    "total",
+  );
   let monthly = 0;
   let seed = 7;
   const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
@@ -58,16 +104,23 @@ test("the sponsors schema names every bad field by its path; the committed file 
   const committed = JSON.parse(fs.readFileSync(path.resolve("repositories/sponsors.json"), "utf8")) as SponsorData;
   assert.equal(validateSponsors(committed), []);
   const problems = validateSponsors({ capturedAt: "soon", sponsors: [{ name: "", url: "ftp://x", monthly: -1, total: "5", since: "2020" }] });
-  assert.equal(problems.map((p) => p.path.join(".")), ["capturedAt", "sponsors.0.name", "sponsors.0.url", "sponsors.0.monthly", "sponsors.0.total", "sponsors.0.since"]);
+  assert.equal(
+    problems.map((p) => p.path.join(".")),
+    ["capturedAt", "sponsors.0.name", "sponsors.0.url", "sponsors.0.monthly", "sponsors.0.total", "sponsors.0.since"],
+  );
   assert.equal(validateSponsors([]).length, 1);
 });
 
 test("a bad sponsors file fails the build at the line and column of the bad value, naming its path", async () => {
   const root = copyFixtureSite("basic");
   try {
-    const text = '{\n  "capturedAt": "2026-11-01",\n  "sponsors": [\n    { "name": "Ok", "url": "https://ok.example", "logo": "", "monthly": 5, "total": 5, "since": "2026-01-01" },\n    { "name": "Bad", "url": "https://bad.example", "logo": "", "monthly": "lots", "total": 5, "since": "2026-01-01" }\n  ]\n}\n';
+    const text =
+      '{\n  "capturedAt": "2026-11-01",\n  "sponsors": [\n    { "name": "Ok", "url": "https://ok.example", "logo": "", "monthly": 5, "total": 5, "since": "2026-01-01" },\n    { "name": "Bad", "url": "https://bad.example", "logo": "", "monthly": "lots", "total": 5, "since": "2026-01-01" }\n  ]\n}\n';
     fs.writeFileSync(path.join(root, "repositories/sponsors.json"), text);
-    const error = await build({ root, write: false, cache: false, logger: createMemoryLogger() }).then(() => undefined, (e: unknown) => e);
+    const error = await build({ root, write: false, cache: false, logger: createMemoryLogger() }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.instance(error, ContentError);
     const found = (error as ContentError).diagnostics.find((d) => d.ruleId === "data-file");
     assert.ok(found, "a data-file diagnostic");

@@ -17,7 +17,7 @@ function environment(answer: () => Promise<{ ok: boolean; json(): Promise<unknow
   };
   const advance = (ms: number) => {
     now += ms;
-    for (const [key, timer] of [...timers]) if (timer.at <= now) (timers.delete(key), timer.run());
+    for (const [key, timer] of [...timers]) if (timer.at <= now) timers.delete(key), timer.run();
   };
   return { env, advance, pending: () => timers.size };
 }
@@ -31,9 +31,16 @@ test("a chunk that loads resolves with its JSON and clears its timer", async () 
 });
 
 test("network failures and error statuses raise ChunkLoadError 'Loading chunk {id} failed'", async () => {
-  for (const answer of [() => Promise.reject(new TypeError("offline")), async () => ({ ok: false, json: async () => ({}) }), async () => ({ ok: true, json: () => Promise.reject(new SyntaxError("bad")) })]) {
+  for (const answer of [
+    () => Promise.reject(new TypeError("offline")),
+    async () => ({ ok: false, json: async () => ({}) }),
+    async () => ({ ok: true, json: () => Promise.reject(new SyntaxError("bad")) }),
+  ]) {
     const { env } = environment(answer);
-    const error = await loadChunk(7, "/x.json", env).then(() => undefined, (e: unknown) => e);
+    const error = await loadChunk(7, "/x.json", env).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.instance(error, ChunkLoadError);
     assert.is((error as Error).name, "ChunkLoadError");
     assert.is((error as Error).message, "Loading chunk 7 failed");
@@ -43,7 +50,10 @@ test("network failures and error statuses raise ChunkLoadError 'Loading chunk {i
 test("a chunk still pending after 120000 ms counts as failed, not a millisecond sooner", async () => {
   const { env, advance } = environment(never);
   let outcome = "pending";
-  loadChunk(12, "/slow.json", env).then(() => (outcome = "loaded"), (e: Error) => (outcome = `${e.name}: ${e.message}`));
+  loadChunk(12, "/slow.json", env).then(
+    () => (outcome = "loaded"),
+    (e: Error) => (outcome = `${e.name}: ${e.message}`),
+  );
   assert.is(CHUNK_TIMEOUT, 120000);
   advance(119999);
   await Promise.resolve();
@@ -70,7 +80,10 @@ test("a stylesheet chunk that fails raises code CSS_CHUNK_LOAD_FAILED and leaves
   const dom = await openDom();
   try {
     // happy-dom loads no stylesheets: the link fails as soon as it is added, as a missing file would.
-    const error = await loadStylesheet(5, "/assets/vote-X.css", dom.document).then(() => undefined, (e: unknown) => e);
+    const error = await loadStylesheet(5, "/assets/vote-X.css", dom.document).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.instance(error, ChunkLoadError);
     assert.is((error as ChunkLoadError).code, "CSS_CHUNK_LOAD_FAILED");
     assert.is((error as Error).message, "Loading chunk 5 failed");
@@ -84,7 +97,11 @@ test("the hash observer scrolls to an element that appears later; no hash scroll
   const dom = await openDom();
   try {
     const scrolled: string[] = [];
-    const win = { scrollTo: (x: number, y: number) => void scrolled.push(`top ${x},${y}`), setTimeout: dom.window.setTimeout.bind(dom.window), clearTimeout: dom.window.clearTimeout.bind(dom.window) } as unknown as Window;
+    const win = {
+      scrollTo: (x: number, y: number) => void scrolled.push(`top ${x},${y}`),
+      setTimeout: dom.window.setTimeout.bind(dom.window),
+      clearTimeout: dom.window.clearTimeout.bind(dom.window),
+    } as unknown as Window;
     scrollToHash("", dom.document, win);
     assert.equal(scrolled, ["top 0,0"]);
     scrollToHash("#late-heading", dom.document, win);

@@ -20,7 +20,11 @@ test(`a site of ${PAGES} pages builds with a heap of ${HEAP_MB} MB, and leaves n
   const site = tempSite();
   try {
     // The project's own pages, copied into sections of 25 until there are 2,000.
-    const corpus = generateCorpus({ source: path.join(TOOL_DIR, "content"), target: site.path("content"), shape: { kind: "sections", pages: PAGES, pagesPerSection: 25 } });
+    const corpus = generateCorpus({
+      source: path.join(TOOL_DIR, "content"),
+      target: site.path("content"),
+      shape: { kind: "sections", pages: PAGES, pagesPerSection: 25 },
+    });
     assert.is(corpus.pages, PAGES);
     const temp = site.path("tmp");
     fs.mkdirSync(temp);
@@ -38,7 +42,11 @@ test(`a site of ${PAGES} pages builds with a heap of ${HEAP_MB} MB, and leaves n
     assert.ok(files.includes("guides/printable/index.html"));
     assert.ok(files.includes("search-index.json"));
     // The bodies waiting between stages went to a private temporary folder that the build removed.
-    assert.equal(fs.readdirSync(temp).filter((name) => name.startsWith("docs-build-")), [], "temporary files left behind");
+    assert.equal(
+      fs.readdirSync(temp).filter((name) => name.startsWith("docs-build-")),
+      [],
+      "temporary files left behind",
+    );
   } finally {
     site.remove();
   }

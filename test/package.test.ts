@@ -14,14 +14,32 @@ const version = (JSON.parse(fs.readFileSync(path.join(TOOL_DIR, "package.json"),
 const npm = process.platform === "win32" ? "npm.cmd" : "npm";
 
 test("the package ships the bundle, the declarations, the templates and the client's sources, and none of the project's own content, fixtures or tests", () => {
-  const [report] = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: TOOL_DIR, encoding: "utf8" })) as Array<{ files: Array<{ path: string }> }>;
+  const [report] = JSON.parse(execFileSync(npm, ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: TOOL_DIR, encoding: "utf8" })) as Array<{
+    files: Array<{ path: string }>;
+  }>;
   const files = report.files.map((f) => f.path);
-  for (const expected of ["package.json", "README.md", "bin/docs-build.js", "lib/cli.js", "lib/index.js", "lib/builder.js", "lib/page-worker.js", "lib/types/src/index.d.ts", "templates/App.tsx", "site-client/index.tsx", "src/shared/constants.ts", "docs-build.config.schema.json"])
+  for (const expected of [
+    "package.json",
+    "README.md",
+    "bin/docs-build.js",
+    "lib/cli.js",
+    "lib/index.js",
+    "lib/builder.js",
+    "lib/page-worker.js",
+    "lib/types/src/index.d.ts",
+    "templates/App.tsx",
+    "site-client/index.tsx",
+    "src/shared/constants.ts",
+    "docs-build.config.schema.json",
+  ])
     assert.ok(files.includes(expected), `${expected} is not shipped`);
   for (const left of ["content/", "fixtures/", "test/", "scripts/", "src/stages/", "src/serve/", "repositories/", ".ci/"])
     assert.not.ok(
       files.some((f) => f.startsWith(left)),
-      `${left} is shipped: ${files.filter((f) => f.startsWith(left)).slice(0, 3).join(", ")}`,
+      `${left} is shipped: ${files
+        .filter((f) => f.startsWith(left))
+        .slice(0, 3)
+        .join(", ")}`,
     );
 });
 
@@ -47,7 +65,10 @@ test("the packed package, unpacked outside the repository, prints its version an
     const page = fs.readFileSync(path.join(user, "dist", "guides", "first", "index.html"), "utf8");
     assert.match(page, "<title>A First Guide | webpack</title>");
     assert.match(page, '<span class="t-');
-    assert.ok(fs.readdirSync(path.join(user, "dist", "assets")).some((f) => /^index-[A-Z0-9]+\.js$/.test(f)), "the client bundle is built from the shipped sources");
+    assert.ok(
+      fs.readdirSync(path.join(user, "dist", "assets")).some((f) => /^index-[A-Z0-9]+\.js$/.test(f)),
+      "the client bundle is built from the shipped sources",
+    );
     assert.ok(fs.existsSync(path.join(user, ".cache", "docs-build")), "the cache is the user's");
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

@@ -45,7 +45,10 @@ test("bodies wait outside memory and are read back one page at a time; without a
     const page = index.pages.find((p) => p.entry.url === "/guides/caching/")!;
     assert.not.ok("bodyHtml" in page, "the summary carries no body");
     assert.match(await index.bodies.body(page), /<h2 id="long-term-caching">/);
-    assert.equal((await index.bodies.sections(page)).map((s) => s.anchor), ["", "long-term-caching"]);
+    assert.equal(
+      (await index.bodies.sections(page)).map((s) => s.anchor),
+      ["", "long-term-caching"],
+    );
     await index.bodies.close();
     assert.equal(spilled(), []);
   });
@@ -57,7 +60,12 @@ test("a build without a cache removes the body folders of killed builds whose pr
     // A pid that is certainly gone: a child that has exited and been reaped.
     const gone = spawnSync(process.execPath, ["-e", ""]).pid!;
     const alive = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"]);
-    const names = [`docs-build-bodies-${gone}-AbCdEf`, `docs-build-bodies-${alive.pid}-GhIjKl`, "docs-build-something-else", `docs-build-bodies-${alive.pid}-MnOpQr`];
+    const names = [
+      `docs-build-bodies-${gone}-AbCdEf`,
+      `docs-build-bodies-${alive.pid}-GhIjKl`,
+      "docs-build-something-else",
+      `docs-build-bodies-${alive.pid}-MnOpQr`,
+    ];
     try {
       for (const name of names) fs.mkdirSync(site.path("tmp", name, "inner"), { recursive: true });
       // The owner file, where there is one, names the process, whatever pid the folder's name carries.

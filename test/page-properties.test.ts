@@ -14,7 +14,35 @@ const RUNS = Number(process.env.PROPERTY_RUNS ?? 300);
 /** Diagnostics a page may legitimately end with; "page-failed" means something escaped the pipeline's own handling. */
 const UNEXPECTED = "page-failed";
 
-const word = fc.constantFrom("webpack", "loader", "output", "x", "Ünïcødé", "<", ">", "&", "*", "_", "`", "[", "]", "(", ")", "#", "|", "\\", "!", ":", "{", "}", '"', "'", "\u0000", "\u2028", "🙂");
+const word = fc.constantFrom(
+  "webpack",
+  "loader",
+  "output",
+  "x",
+  "Ünïcødé",
+  "<",
+  ">",
+  "&",
+  "*",
+  "_",
+  "`",
+  "[",
+  "]",
+  "(",
+  ")",
+  "#",
+  "|",
+  "\\",
+  "!",
+  ":",
+  "{",
+  "}",
+  '"',
+  "'",
+  "\u0000",
+  "\u2028",
+  "🙂",
+);
 const text = fc.array(fc.oneof(word, fc.string({ maxLength: 12 })), { maxLength: 12 }).map((parts) => parts.join(" "));
 
 const URLS = [
@@ -32,13 +60,74 @@ const URLS = [
   "/guides/",
   "x",
 ];
-const TAGS = ["script", "style", "iframe", "img", "a", "div", "svg", "math", "form", "button", "details", "summary", "object", "embed", "base", "meta", "link", "input", "textarea", "video", "source", "template", "noscript", "table", "td", "h2", "span", "p", "use", "animate", "set", "foreignObject"];
-const ATTRIBUTES = ["onerror", "onload", "onclick", "OnMouseOver", "href", "src", "xlink:href", "formaction", "action", "srcdoc", "style", "id", "name", "class", "data", "poster", "background", "values", "to", "aria-describedby"];
+const TAGS = [
+  "script",
+  "style",
+  "iframe",
+  "img",
+  "a",
+  "div",
+  "svg",
+  "math",
+  "form",
+  "button",
+  "details",
+  "summary",
+  "object",
+  "embed",
+  "base",
+  "meta",
+  "link",
+  "input",
+  "textarea",
+  "video",
+  "source",
+  "template",
+  "noscript",
+  "table",
+  "td",
+  "h2",
+  "span",
+  "p",
+  "use",
+  "animate",
+  "set",
+  "foreignObject",
+];
+const ATTRIBUTES = [
+  "onerror",
+  "onload",
+  "onclick",
+  "OnMouseOver",
+  "href",
+  "src",
+  "xlink:href",
+  "formaction",
+  "action",
+  "srcdoc",
+  "style",
+  "id",
+  "name",
+  "class",
+  "data",
+  "poster",
+  "background",
+  "values",
+  "to",
+  "aria-describedby",
+];
 
-const attribute = fc.tuple(fc.constantFrom(...ATTRIBUTES), fc.oneof(fc.constantFrom(...URLS), text)).map(([name, value]) => `${name}="${value.replace(/"/g, "&quot;")}"`);
+const attribute = fc
+  .tuple(fc.constantFrom(...ATTRIBUTES), fc.oneof(fc.constantFrom(...URLS), text))
+  .map(([name, value]) => `${name}="${value.replace(/"/g, "&quot;")}"`);
 const element = fc.letrec<{ html: string }>((tie) => ({
   html: fc
-    .tuple(fc.constantFrom(...TAGS), fc.array(attribute, { maxLength: 3 }), fc.array(fc.oneof({ depthSize: "small" }, text, tie("html")), { maxLength: 3 }), fc.boolean())
+    .tuple(
+      fc.constantFrom(...TAGS),
+      fc.array(attribute, { maxLength: 3 }),
+      fc.array(fc.oneof({ depthSize: "small" }, text, tie("html")), { maxLength: 3 }),
+      fc.boolean(),
+    )
     .map(([tag, attrs, children, closed]) => `<${tag}${attrs.map((a) => ` ${a}`).join("")}>${children.join("")}${closed ? `</${tag}>` : ""}`),
 })).html;
 
@@ -50,7 +139,16 @@ const block = fc.oneof(
   fc.tuple(fc.integer({ min: 1, max: 300 }), text).map(([depth, t]) => `${"*".repeat(depth)}${t}${"*".repeat(depth)}`),
   fc.tuple(fc.constantFrom(...URLS), text).map(([url, t]) => `[${t}](${url}) ![${t}](${url})`),
   fc.tuple(fc.constantFrom("js", "bash", "nope", ""), text).map(([lang, t]) => `\`\`\`${lang}\n${t}\n\`\`\``),
-  fc.constantFrom("T> a tip", "W> a warning", "> [!NOTE]\n> a note", "| a | b |\n| - | - |\n| 1 | 2 |", "Footnote[^1].\n\n[^1]: The note.", '<Badge text="5.0.0+" />', "<Unknown />", "{/* mdx comment */}"),
+  fc.constantFrom(
+    "T> a tip",
+    "W> a warning",
+    "> [!NOTE]\n> a note",
+    "| a | b |\n| - | - |\n| 1 | 2 |",
+    "Footnote[^1].\n\n[^1]: The note.",
+    '<Badge text="5.0.0+" />',
+    "<Unknown />",
+    "{/* mdx comment */}",
+  ),
   element,
   fc.tuple(fc.integer({ min: 1, max: 400 }), fc.constantFrom("div", "span", "blockquote")).map(([depth, tag]) => `<${tag}>`.repeat(depth)),
 );
@@ -62,11 +160,15 @@ const frontMatter = fc.oneof(
       .join("\n"),
   ),
   text.map((t) => `title: ${t}\nthirdParty: true`),
-  fc.constant('title: Bomb\nthirdParty: true\na: &a ["x","x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]'),
+  fc.constant(
+    'title: Bomb\nthirdParty: true\na: &a ["x","x","x","x","x","x","x","x","x","x"]\nb: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+  ),
   text,
 );
 
-const page = fc.tuple(fc.option(frontMatter, { nil: undefined }), fc.array(block, { maxLength: 8 })).map(([yaml, blocks]) => `${yaml === undefined ? "" : `---\n${yaml}\n---\n\n`}${blocks.join("\n\n")}\n`);
+const page = fc
+  .tuple(fc.option(frontMatter, { nil: undefined }), fc.array(block, { maxLength: 8 }))
+  .map(([yaml, blocks]) => `${yaml === undefined ? "" : `---\n${yaml}\n---\n\n`}${blocks.join("\n\n")}\n`);
 
 type Node = DefaultTreeAdapterMap["childNode"];
 
@@ -91,7 +193,22 @@ function scheme(value: string): string {
   return /^([a-z][a-z0-9+.-]*):/i.exec(decoded.replace(/[\u0000-\u0020\u007f]/g, ""))?.[1].toLowerCase() ?? "";
 }
 
-const FORBIDDEN_TAGS = new Set(["script", "style", "iframe", "object", "embed", "base", "meta", "link", "form", "svg", "math", "template", "frame", "frameset"]);
+const FORBIDDEN_TAGS = new Set([
+  "script",
+  "style",
+  "iframe",
+  "object",
+  "embed",
+  "base",
+  "meta",
+  "link",
+  "form",
+  "svg",
+  "math",
+  "template",
+  "frame",
+  "frameset",
+]);
 const URL_ATTRIBUTES = new Set(["href", "src", "xlink:href", "formaction", "action", "data", "poster", "background", "srcdoc", "cite", "longdesc"]);
 
 /** The problems a third-party page's body HTML has, if any: an empty list when it is safe. */
@@ -103,17 +220,23 @@ function unsafeParts(html: string): string[] {
       if (/^on/i.test(name)) problems.push(`${el.tagName} ${name}`);
       if (name === "srcdoc") problems.push(`${el.tagName} srcdoc`);
       if (URL_ATTRIBUTES.has(name) && ["javascript", "data", "vbscript"].includes(scheme(value))) problems.push(`${el.tagName} ${name}="${value}"`);
-      if ((name === "id" || name === "name") && !value.startsWith("user-content-")) problems.push(`${el.tagName} ${name}="${value}" without the user-content- prefix`);
+      if ((name === "id" || name === "name") && !value.startsWith("user-content-"))
+        problems.push(`${el.tagName} ${name}="${value}" without the user-content- prefix`);
     }
   }
   return problems;
 }
 
-const processed = (text: string, relative = "loaders/_generated.md") => processPage({ relative, display: `content/${relative}`, text, size: text.length }, settings);
+const processed = (text: string, relative = "loaders/_generated.md") =>
+  processPage({ relative, display: `content/${relative}`, text, size: text.length }, settings);
 
 test("the safety check itself finds what it must (so the properties below can fail)", () => {
   assert.equal(unsafeParts('<a href=" jav&#x09;ascript:x">a</a>'), ['a href=" jav\tascript:x"']);
-  assert.equal(unsafeParts('<img src="x" onerror="y"><svg></svg><p id="root">').sort(), ["<svg>", "img onerror", 'p id="root" without the user-content- prefix']);
+  assert.equal(unsafeParts('<img src="x" onerror="y"><svg></svg><p id="root">').sort(), [
+    "<svg>",
+    "img onerror",
+    'p id="root" without the user-content- prefix',
+  ]);
   assert.equal(unsafeParts('<a href="https://example.com/" id="user-content-x">ok</a>'), []);
 });
 

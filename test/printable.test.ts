@@ -14,7 +14,10 @@ test("printableSlug joins the path of a URL", () => {
 });
 
 test("rewriteForPrint prefixes ids and id references, and points same-section links inside the page", () => {
-  const slugs = new Map([["/guides/", "guides"], ["/guides/caching/", "guides-caching"]]);
+  const slugs = new Map([
+    ["/guides/", "guides"],
+    ["/guides/caching/", "guides-caching"],
+  ]);
   const html =
     '<h2 id="setup">Setup</h2><a href="#setup">here</a><a href="/guides/caching/#hashes">hashes</a><a href="/guides/caching/">caching</a>' +
     '<a href="/concepts/#entry">elsewhere</a><a href="https://nodejs.org/">out</a><sup><a aria-describedby="footnote-label" href="#user-content-fn-1">1</a></sup>';
@@ -33,7 +36,10 @@ test("demoteHeadings moves every heading a level down, h6 staying h6, and leaves
 });
 
 test("combinePrintable keeps the given order, puts each page under its title, and keeps ids unique", () => {
-  const html = combinePrintable([page("/guides/", "Guides", '<h2 id="intro">Intro</h2>'), page("/guides/caching/", "Caching & <hashes>", '<h2 id="intro">Intro</h2>')]);
+  const html = combinePrintable([
+    page("/guides/", "Guides", '<h2 id="intro">Intro</h2>'),
+    page("/guides/caching/", "Caching & <hashes>", '<h2 id="intro">Intro</h2>'),
+  ]);
   assert.ok(html.indexOf(">Guides</h2>") < html.indexOf("Caching &amp; &lt;hashes&gt;</h2>"));
   assert.match(html, '<h3 id="guides--intro">Intro</h3>', "a page's own sections sit a level below its title");
   const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
@@ -48,13 +54,20 @@ test("the built site has a printable page per section, in sidebar order, with un
   assert.match(html, '<meta name="robots" content="noindex,nofollow"/>');
   const titles = [...html.matchAll(/<h2 class="printable-title" id="([^"]+)">([^<]+)<\/h2>/g)].map((m) => m[2]);
   assert.equal(titles, ["Guides", "First Guide", "Second Guide"]);
-  assert.equal([...html.matchAll(/<h1[\s>][^<]*/g)].map((m) => m[0]), ["<h1>Combined printable page"], "one h1 for the combined page");
+  assert.equal(
+    [...html.matchAll(/<h1[\s>][^<]*/g)].map((m) => m[0]),
+    ["<h1>Combined printable page"],
+    "one h1 for the combined page",
+  );
   const content = html.slice(html.indexOf('<div class="markdown" data-content="">'));
   const ids = [...content.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
   assert.is(new Set(ids).size, ids.length, `duplicate ids: ${ids.join(", ")}`);
   assert.match(html, 'href="#guides-first--setup"', "the guides index links to /guides/first/#setup, now inside the page");
   assert.match(fileText(site, "guides/first/index.html"), '<a href="/guides/printable/" rel="nofollow">Print this page</a>');
-  assert.not.ok(site.files.some((f) => f.path === "blog/printable/index.html"), "the blog has no printable page");
+  assert.not.ok(
+    site.files.some((f) => f.path === "blog/printable/index.html"),
+    "the blog has no printable page",
+  );
   assert.not.match(html, 'class="sidebar"');
 });
 

@@ -29,7 +29,10 @@ test("<RepositoryList> builds strictly before and after fetch-readmes, linking r
   const site = tempSite("code-host/site");
   const host = await startCodeHost({ repos: ownRepos() });
   try {
-    fs.writeFileSync(site.path("content/loaders/index.md"), '---\ntitle: Loaders\ndescription: Loaders and their pages.\n---\n\nThe loaders:\n\n<RepositoryList kind="loaders" />\n');
+    fs.writeFileSync(
+      site.path("content/loaders/index.md"),
+      '---\ntitle: Loaders\ndescription: Loaders and their pages.\n---\n\nThe loaders:\n\n<RepositoryList kind="loaders" />\n',
+    );
     const before = fileText(await build({ root: site.dir, write: false, cache: false, logger: createMemoryLogger() }), "loaders/index.html");
     assert.match(before, '<a href="https://github.com/example-org/tiny-loader" rel="noopener noreferrer">tiny-loader</a>');
     assert.not.match(before, 'href="/loaders/tiny-loader/"');

@@ -36,7 +36,12 @@ test("handlesToCheck: unchecked and stale handles, each once, never excluded one
     { path: "a.md", contributors: ["fresh", "stale", "trusted", "new-one", "dependabot[bot]"] },
     { path: "b.md", contributors: ["NEW-ONE", "webpack-bot"] },
   ];
-  assert.equal(handlesToCheck(pages, data, { exclude: DEFAULT_SETTINGS.contributors.exclude, now: NOW, maxAgeMs: 30 * DAY }), ["from-history", "new-one", "stale", "trusted"]);
+  assert.equal(handlesToCheck(pages, data, { exclude: DEFAULT_SETTINGS.contributors.exclude, now: NOW, maxAgeMs: 30 * DAY }), [
+    "from-history",
+    "new-one",
+    "stale",
+    "trusted",
+  ]);
   assert.equal(handlesToCheck(pages, data, { exclude: [], now: NOW, maxAgeMs: 0 }).length, 6, "max age 0 checks every valid handle");
 });
 

@@ -9,7 +9,10 @@ test("analytics: a page view before setup throws; after setup it carries path pl
   try {
     const win = dom.window as unknown as Parameters<typeof createTracker>[0] & { dataLayer: IArguments[] };
     const tracker = createTracker(win);
-    assert.throws(() => tracker.pageview("/guides/?q=1", "Guides | webpack"), (e: Error) => e.message === NOT_INITIALIZED);
+    assert.throws(
+      () => tracker.pageview("/guides/?q=1", "Guides | webpack"),
+      (e: Error) => e.message === NOT_INITIALIZED,
+    );
     assert.is(NOT_INITIALIZED, "Google analytics is not initialized");
     assert.is(dom.document.querySelector("script"), null, "nothing is loaded before setup");
     tracker.initialize("G-TEST123");
@@ -30,7 +33,9 @@ test("without a tracking id no page mentions analytics; with one, pages carry it
   for (const f of without.files.filter((f) => f.path.endsWith(".html"))) assert.not.match(fileText(without, f.path), "googletagmanager");
   const entry = without.files.find((f) => /^assets\/index-[A-Z0-9]{8}\.js$/.test(f.path))!;
   assert.not.match(fileText(without, entry.path), "googletagmanager", "the tracker is not in the entry script");
-  const withId = await buildFixtureSite("basic", { settings: { ...(await import("../src/config.ts")).resolveSettings({ analytics: { trackingId: "G-SITE1" } }) } });
+  const withId = await buildFixtureSite("basic", {
+    settings: { ...(await import("../src/config.ts")).resolveSettings({ analytics: { trackingId: "G-SITE1" } }) },
+  });
   assert.match(fileText(withId, "guides/index.html"), '"analyticsId":"G-SITE1"');
 });
 

@@ -13,7 +13,14 @@ import { openDom, type Dom } from "./helpers/dom.ts";
 
 const SEARCH: SiteSearch = { provider: "local", indexUrl: "/search-index.json" };
 
-const result = (url: string, section: string, score: number): SearchResult => ({ url, title: url, headings: [], snippet: [{ text: "cache", match: true }], section, score });
+const result = (url: string, section: string, score: number): SearchResult => ({
+  url,
+  title: url,
+  headings: [],
+  snippet: [{ text: "cache", match: true }],
+  section,
+  score,
+});
 const RESULTS = [result("/guides/caching/", "Guides", 3), result("/concepts/", "Concepts", 2), result("/guides/first/", "Guides", 1)];
 
 /** Renders the box with `loadSearch`, records its calls, and runs `work`. */
@@ -36,7 +43,9 @@ async function type(dom: Dom, input: HTMLInputElement, value: string) {
 }
 
 async function press(dom: Dom, target: EventTarget, key: string, init: { ctrlKey?: boolean } = {}) {
-  await dom.act(() => void target.dispatchEvent(new dom.window.KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...init }) as unknown as Event));
+  await dom.act(
+    () => void target.dispatchEvent(new dom.window.KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...init }) as unknown as Event),
+  );
 }
 
 const selected = (root: Element) => [...root.querySelectorAll('[role="option"]')].map((o) => o.getAttribute("aria-selected") === "true");
@@ -59,8 +68,14 @@ test("focus loads the client's backend once; typing shows results grouped by sec
     await type(dom, input, "cache");
     assert.equal(calls, [SEARCH], "loaded once, with the site's search settings");
     assert.equal(queries, ["cache"]);
-    assert.equal([...root.querySelectorAll(".search-group")].map((g) => g.getAttribute("aria-label")), ["Guides", "Concepts"]);
-    assert.equal([...root.querySelectorAll('[role="option"]')].map((o) => o.getAttribute("href")), ["/guides/caching/", "/guides/first/", "/concepts/"]);
+    assert.equal(
+      [...root.querySelectorAll(".search-group")].map((g) => g.getAttribute("aria-label")),
+      ["Guides", "Concepts"],
+    );
+    assert.equal(
+      [...root.querySelectorAll('[role="option"]')].map((o) => o.getAttribute("href")),
+      ["/guides/caching/", "/guides/first/", "/concepts/"],
+    );
     assert.is(input.getAttribute("aria-expanded"), "true");
     assert.equal(selected(root), [true, false, false]);
     await press(dom, input, "ArrowDown");
@@ -73,28 +88,34 @@ test("focus loads the client's backend once; typing shows results grouped by sec
 });
 
 test("Esc closes the list and keeps the text; a second Esc empties the box", () =>
-  withBox(async () => ({ search: async () => RESULTS }), async (dom, root, input) => {
-    await dom.act(() => input.focus());
-    await type(dom, input, "cache");
-    await press(dom, input, "Escape");
-    assert.is(input.value, "cache");
-    assert.ok(root.querySelector('[role="listbox"]')!.hasAttribute("hidden"));
-    await press(dom, input, "Escape");
-    assert.is(input.value, "");
-    assert.is(root.querySelectorAll('[role="option"]').length, 0);
-  }));
+  withBox(
+    async () => ({ search: async () => RESULTS }),
+    async (dom, root, input) => {
+      await dom.act(() => input.focus());
+      await type(dom, input, "cache");
+      await press(dom, input, "Escape");
+      assert.is(input.value, "cache");
+      assert.ok(root.querySelector('[role="listbox"]')!.hasAttribute("hidden"));
+      await press(dom, input, "Escape");
+      assert.is(input.value, "");
+      assert.is(root.querySelectorAll('[role="option"]').length, 0);
+    },
+  ));
 
 test("`/` outside a field and Ctrl+K focus the box; `/` typed in a field does not", () =>
-  withBox(async () => ({ search: async () => [] }), async (dom, _root, input) => {
-    const other = dom.document.body.appendChild(dom.document.createElement("textarea"));
-    await press(dom, other, "/");
-    assert.is.not(dom.document.activeElement, input);
-    await press(dom, dom.document.body, "/");
-    assert.is(dom.document.activeElement, input);
-    await dom.act(() => input.blur());
-    await press(dom, dom.document.body, "k", { ctrlKey: true });
-    assert.is(dom.document.activeElement, input);
-  }));
+  withBox(
+    async () => ({ search: async () => [] }),
+    async (dom, _root, input) => {
+      const other = dom.document.body.appendChild(dom.document.createElement("textarea"));
+      await press(dom, other, "/");
+      assert.is.not(dom.document.activeElement, input);
+      await press(dom, dom.document.body, "/");
+      assert.is(dom.document.activeElement, input);
+      await dom.act(() => input.blur());
+      await press(dom, dom.document.body, "k", { ctrlKey: true });
+      assert.is(dom.document.activeElement, input);
+    },
+  ));
 
 test("a backend that fails to load shows its message, and the next query loads it again", () => {
   let attempts = 0;

@@ -51,7 +51,10 @@ registerBrowserTests(test, () => {
       await page.keyboard.press("Enter");
       await waitUntil(page, "the result's page is shown", () => location.pathname === "/guides/caching/" && location.hash === "#content-hashes");
       const { result: built } = await harness.site();
-      assert.not.ok(built.files.some((f) => f.path === "search-index.json"), "no built-in index is emitted");
+      assert.not.ok(
+        built.files.some((f) => f.path === "search-index.json"),
+        "no built-in index is emitted",
+      );
       s.assertNoErrors();
     } finally {
       await s.close();

@@ -43,7 +43,11 @@ async function ownIndex(): Promise<SearchIndexFile> {
 const units = suite("search: sections, packing, snippets");
 
 units("a page splits into sections at its headings, with heading paths and anchors; code is left out", () => {
-  const tree = unified().use(remarkParse).parse("Intro text.\n\n## Install\n\nRun it.\n\n```sh\nnpm install secret-word\n```\n\n### On Windows\n\nUse `cmd`.\n\n## Options\n\n<div>Raw <b>HTML</b> text</div>\n");
+  const tree = unified()
+    .use(remarkParse)
+    .parse(
+      "Intro text.\n\n## Install\n\nRun it.\n\n```sh\nnpm install secret-word\n```\n\n### On Windows\n\nUse `cmd`.\n\n## Options\n\n<div>Raw <b>HTML</b> text</div>\n",
+    );
   const file = { data: {} } as never;
   remarkHeadingIds()(tree, file);
   assert.equal(searchSections(tree), [
@@ -63,7 +67,12 @@ units("a packed index answers exactly like the engine it was packed from", () =>
   ];
   const original = new MiniSearch(MINISEARCH_OPTIONS);
   original.addAll(docs);
-  const file: SearchIndexFile = { version: 1, pages: [["/a/", "A", "General"]], sections: docs.map((d) => [0, "", d.heading, -1, d.text]), ...packIndex(original.toJSON()) };
+  const file: SearchIndexFile = {
+    version: 1,
+    pages: [["/a/", "A", "General"]],
+    sections: docs.map((d) => [0, "", d.heading, -1, d.text]),
+    ...packIndex(original.toJSON()),
+  };
   assert.is(treeTerms(file.tree).length, file.termCount);
   assert.is(file.termCount, original.termCount);
   const unpacked = unpackIndex(JSON.parse(JSON.stringify(file)) as SearchIndexFile);
@@ -98,7 +107,12 @@ units("the fast path is taken with the pinned MiniSearch and loads exactly what 
   ];
   const engine = new MiniSearch(MINISEARCH_OPTIONS);
   engine.addAll(docs);
-  const file: SearchIndexFile = { version: 1, pages: [["/a/", "A", "General"]], sections: docs.map((d) => [0, "", d.heading, -1, d.text]), ...packIndex(engine.toJSON()) };
+  const file: SearchIndexFile = {
+    version: 1,
+    pages: [["/a/", "A", "General"]],
+    sections: docs.map((d) => [0, "", d.heading, -1, d.text]),
+    ...packIndex(engine.toJSON()),
+  };
   const fast = unpackIndexFast(file);
   // Fails as soon as MiniSearch's term map is no longer the Map tree the fast path fills (an upgrade past 7.2.0).
   assert.ok(fast, "unpackIndexFast declined: MiniSearch's internal term map has changed shape");
@@ -137,11 +151,23 @@ units("when MiniSearch's internals are not the expected shape, the documented lo
   } finally {
     MiniSearch.loadJS = loadJS;
   }
-  assert.equal(unpackIndex(file).search("entry", SEARCH_OPTIONS).map((r) => r.id), [0]);
+  assert.equal(
+    unpackIndex(file)
+      .search("entry", SEARCH_OPTIONS)
+      .map((r) => r.id),
+    [0],
+  );
 });
 
 units("the radix tree holds every term once, sibling edges never share a first letter", () => {
-  const entries: [string, string][] = [["cache", "a"], ["cached", "b"], ["caching", "c"], ["chunk", "d"], ["entry", "e"], ["zz", "f"]];
+  const entries: [string, string][] = [
+    ["cache", "a"],
+    ["cached", "b"],
+    ["caching", "c"],
+    ["chunk", "d"],
+    ["entry", "e"],
+    ["zz", "f"],
+  ];
   const tree = radixTree(entries);
   assert.equal(treeTerms(tree), entries);
   assert.equal(tree, ["c", ["ach", ["e", ["", "a", "d", ["", "b"]], "ing", ["", "c"]], "hunk", ["", "d"]], "entry", ["", "e"], "zz", ["", "f"]]);
@@ -187,11 +213,14 @@ units("the service worker precaches the search index (by revision) and the searc
     ],
     { css: [], preload: [], afterLoad: [], entry: "/assets/index-A.js", voteCss: "" },
   );
-  assert.equal(entries.map((e) => [e.url, e.revision === null]), [
-    ["/assets/chunks/search-backend-ABC123.js", true],
-    ["/assets/index-A.js", true],
-    ["/search-index.json", false],
-  ]);
+  assert.equal(
+    entries.map((e) => [e.url, e.revision === null]),
+    [
+      ["/assets/chunks/search-backend-ABC123.js", true],
+      ["/assets/index-A.js", true],
+      ["/search-index.json", false],
+    ],
+  );
 });
 
 units("DocSearch hits become results with site-relative URLs and text-only highlights", () => {
@@ -281,7 +310,10 @@ if (!fs.existsSync(CORPUS)) {
     ];
     for (const [query, expected] of expectations) {
       const top = searcher.search(query, 3).map((r) => r.url);
-      assert.ok(top.some((url) => expected.test(url)), `"${query}": got ${top.join(", ")}`);
+      assert.ok(
+        top.some((url) => expected.test(url)),
+        `"${query}": got ${top.join(", ")}`,
+      );
     }
     // A page-title match puts the page first, ahead of sections that only mention it.
     assert.is(searcher.search("entry points", 1)[0].url, "/concepts/entry-points/");

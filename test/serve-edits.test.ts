@@ -17,7 +17,8 @@ import { tempSite } from "./helpers/temp-site.ts";
 // the server's event stream.
 
 const settings = resolveSettings({});
-const summaryOf = (text: string, relative = "guides/page.md") => summarize(processPage({ relative, display: `content/${relative}`, text, size: text.length }, settings), "key");
+const summaryOf = (text: string, relative = "guides/page.md") =>
+  summarize(processPage({ relative, display: `content/${relative}`, text, size: text.length }, settings), "key");
 
 const PAGE = "---\ntitle: A Page\n---\n\n## Setup\n\nSome text.\n";
 
@@ -110,7 +111,10 @@ test("a build whose signal is aborted stops at its next step, writes nothing and
       (e: unknown) => e as Error,
     );
     assert.is(error?.name, "AbortError");
-    assert.not.ok(logger.lines.some((line) => line.includes("render pages") && line.startsWith("✓")), "rendering did not finish");
+    assert.not.ok(
+      logger.lines.some((line) => line.includes("render pages") && line.startsWith("✓")),
+      "rendering did not finish",
+    );
     assert.is(fs.readFileSync(page, "utf8"), before);
     assert.equal(fs.readdirSync(site.dir).sort(), siblings, "no staging folder is left");
   } finally {
@@ -129,7 +133,10 @@ test("the builder's memory layers stay within their budget, and what leaves them
     for (const size of sizes()) assert.ok(size > 0 && size <= budget, `a layer holds ${size} bytes`);
     // The site's pages and bodies are more than the budget: some entries had to leave memory, not the disk.
     const onDisk = fs.readdirSync(site.path(".cache/docs-build"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-    assert.ok(session.memory.entries.size + session.memory.objects.size < onDisk, `${session.memory.entries.size} + ${session.memory.objects.size} kept of ${onDisk}`);
+    assert.ok(
+      session.memory.entries.size + session.memory.objects.size < onDisk,
+      `${session.memory.entries.size} + ${session.memory.objects.size} kept of ${onDisk}`,
+    );
     const page = fs.readFileSync(site.path("out/guides/first/index.html"), "utf8");
     fs.appendFileSync(site.path("content/guides/first.md"), "\nOne more line.\n");
     const result = await build(options);
@@ -170,7 +177,12 @@ function reloadsOn(pathname: string, events: unknown[], banner = false): number[
 }
 
 test("the live-reload script reloads a page only when its own file changed, everything changed, or an error banner shows", () => {
-  const ownAndOthers = [{ paths: ["guides/first/index.html", "search-index.json"] }, { paths: ["guides/index.html", "assets/pages/guides-first-ABC.json"] }, { paths: null }, null];
+  const ownAndOthers = [
+    { paths: ["guides/first/index.html", "search-index.json"] },
+    { paths: ["guides/index.html", "assets/pages/guides-first-ABC.json"] },
+    { paths: null },
+    null,
+  ];
   assert.equal(reloadsOn("/guides/first/", ownAndOthers), [1, 0, 1, 1]);
   assert.equal(reloadsOn("/", [{ paths: ["index.html"] }, { paths: ["guides/index.html"] }]), [1, 0]);
   assert.equal(reloadsOn("/api/caf%C3%A9/", [{ paths: ["api/café/index.html"] }]), [1], "a percent-encoded path is compared decoded");

@@ -38,7 +38,10 @@ test("startingPage: after a failed build, the errors escaped in a <pre>, reloadi
   const html = startingPage({ errors });
   assert.match(html, "<title>Build failed</title>");
   assert.match(html, /<h1>[^<]+<\/h1><p>[^<]+<\/p><pre>/);
-  assert.match(html, `<pre>content/a.md:1:1  error  Page has no title (frontmatter-title)\n&gt; 1 | &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;y&apos;</pre>`);
+  assert.match(
+    html,
+    `<pre>content/a.md:1:1  error  Page has no title (frontmatter-title)\n&gt; 1 | &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &apos;y&apos;</pre>`,
+  );
   assert.not.match(html, "<script>alert");
   // The errors stay put while someone reads them; the next build's event reloads the page.
   assert.not.match(html, "http-equiv");
@@ -98,7 +101,15 @@ async function withServer(
   try {
     prepare(site);
     const onListening = whileStarting && ((url: string) => whileStarting(url, [...lines]));
-    const started = serve({ port: 0, content: site.path("content"), out: site.path("out"), links: "warn", root: site.dir, print: (line) => lines.push(line), onListening });
+    const started = serve({
+      port: 0,
+      content: site.path("content"),
+      out: site.path("out"),
+      links: "warn",
+      root: site.dir,
+      print: (line) => lines.push(line),
+      onListening,
+    });
     handle = await withTimeout(started, STEP_MS, "the dev server's first build");
     await body({ site, handle, lines });
   } finally {
@@ -116,7 +127,16 @@ function assertStarting(reply: Reply, what: string): void {
 }
 
 test("until the first build is served, every request gets the 503 Building page, never a 404 or old output; then / is the real page", async () => {
-  const targets = [["/", "GET"], ["/guides/", "GET"], ["/guides/first/", "GET"], ["/assets/app.js", "GET"], ["/sw.js", "GET"], ["/", "HEAD"], ["/", "POST"], ["/no-such-page/", "GET"]];
+  const targets = [
+    ["/", "GET"],
+    ["/guides/", "GET"],
+    ["/guides/first/", "GET"],
+    ["/assets/app.js", "GET"],
+    ["/sw.js", "GET"],
+    ["/", "HEAD"],
+    ["/", "POST"],
+    ["/no-such-page/", "GET"],
+  ];
   let probed: Promise<{ url: string; printed: readonly string[]; replies: Reply[]; events: Awaited<ReturnType<typeof openEvents>> }> | undefined;
   const probe = async (url: string, printed: readonly string[]) => {
     const events = await openEvents(url);
@@ -141,8 +161,14 @@ test("until the first build is served, every request gets the 503 Building page,
       const { url, printed, replies, events } = await probed;
       try {
         assert.is(url, handle.url);
-        assert.ok(printed.some((line) => line.includes(url) && /building/i.test(line)), `the URL and "building" are printed at once: ${JSON.stringify(printed)}`);
-        assert.not.ok(printed.some((line) => line.startsWith("Serving")), "nothing says Serving before the site is built");
+        assert.ok(
+          printed.some((line) => line.includes(url) && /building/i.test(line)),
+          `the URL and "building" are printed at once: ${JSON.stringify(printed)}`,
+        );
+        assert.not.ok(
+          printed.some((line) => line.startsWith("Serving")),
+          "nothing says Serving before the site is built",
+        );
         assert.is(events.status, 200, "the event stream opens while the site builds");
         assert.is(events.type, "text/event-stream");
 
@@ -166,7 +192,10 @@ test("until the first build is served, every request gets the 503 Building page,
         assert.match(home.text, "Serve Fixture Home");
         assert.not.match(home.text, STALE);
         assert.is((await get(url, "/guides/")).status, 200);
-        assert.ok(lines.some((line) => line.startsWith("Serving ") && line.includes(url)), `the Serving line is printed: ${JSON.stringify(lines)}`);
+        assert.ok(
+          lines.some((line) => line.startsWith("Serving ") && line.includes(url)),
+          `the Serving line is printed: ${JSON.stringify(lines)}`,
+        );
       } finally {
         events.close();
       }
@@ -185,8 +214,14 @@ test("a failed first build answers 503 with its errors; the change that fixes it
         assert.match(reply.text, "<title>Build failed</title>");
         assert.match(reply.text, /<pre>[^]*content\/guides\/first\.md:\d+:\d+ {2}error {2}Page has no title \(frontmatter-title\)[^]*<\/pre>/);
       }
-      assert.ok(lines.some((line) => line.startsWith("The first build failed") && line.includes(handle.url)), `the failure is printed with the URL: ${JSON.stringify(lines)}`);
-      assert.not.ok(lines.some((line) => line.startsWith("Serving")), "nothing says Serving before the site is built");
+      assert.ok(
+        lines.some((line) => line.startsWith("The first build failed") && line.includes(handle.url)),
+        `the failure is printed with the URL: ${JSON.stringify(lines)}`,
+      );
+      assert.not.ok(
+        lines.some((line) => line.startsWith("Serving")),
+        "nothing says Serving before the site is built",
+      );
 
       const built = (async () => {
         while (!(await handle.nextBuild()));
@@ -197,7 +232,10 @@ test("a failed first build answers 503 with its errors; the change that fixes it
       assert.is(home.status, 200, `/ → ${home.status}: ${home.text.slice(0, 200)}`);
       assert.match(home.text, "Serve Fixture Home");
       assert.match((await get(handle.url, "/guides/first/")).text, "<title>Original First Title | webpack</title>");
-      assert.ok(lines.some((line) => line.startsWith("Serving ") && line.includes(handle.url)), `the Serving line follows the fix: ${JSON.stringify(lines)}`);
+      assert.ok(
+        lines.some((line) => line.startsWith("Serving ") && line.includes(handle.url)),
+        `the Serving line follows the fix: ${JSON.stringify(lines)}`,
+      );
     },
   );
 });

@@ -223,7 +223,11 @@ const HTML = "text/html; charset=utf-8";
 
 test("/ and page URLs are served as HTML with the live-reload script", async () => {
   const { out } = await server();
-  for (const [target, file] of [["/", "index.html"], ["/guides/", "guides/index.html"], ["/guides/first/", "guides/first/index.html"]]) {
+  for (const [target, file] of [
+    ["/", "index.html"],
+    ["/guides/", "guides/index.html"],
+    ["/guides/first/", "guides/first/index.html"],
+  ]) {
     const reply = await expectReply(target, 200);
     assert.is(reply.headers["content-type"], HTML, `content type of ${target}`);
     assert.is(Number(reply.headers["content-length"]), reply.body.length, `content length of ${target}`);
@@ -244,7 +248,10 @@ test("the CSS and JavaScript a page links are served with their content types", 
   const js = [...page.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="(\/assets\/[^"]+\.js)"\/?>/g)].map((m) => m[1]);
   assert.is(css.length, 1, `one stylesheet linked: ${css}`);
   assert.ok(js.length >= 1, "the entry script is linked");
-  for (const [urls, type] of [[css, "text/css"], [js, "text/javascript"]] as const) {
+  for (const [urls, type] of [
+    [css, "text/css"],
+    [js, "text/javascript"],
+  ] as const) {
     for (const url of urls) {
       const reply = await expectReply(url, 200);
       assert.ok(reply.headers["content-type"]?.startsWith(type), `${url} is ${reply.headers["content-type"]}, expected ${type}`);
@@ -288,8 +295,17 @@ test("redirects never point at another host", async () => {
   assert.is((await expectReply("//guides?x=1", 301)).headers.location, "/guides/?x=1");
 
   const targets = [
-    "//evil.example", "//evil.example/", "///evil.example", "////evil.example?x=1", "//guides", "/%2Fevil.example",
-    "/%2F%2Fevil.example", "/\\evil.example", "/%5Cevil.example", "//evil.example/guides", "/%09/evil.example",
+    "//evil.example",
+    "//evil.example/",
+    "///evil.example",
+    "////evil.example?x=1",
+    "//guides",
+    "/%2Fevil.example",
+    "/%2F%2Fevil.example",
+    "/\\evil.example",
+    "/%5Cevil.example",
+    "//evil.example/guides",
+    "/%09/evil.example",
   ];
   for (const target of targets) {
     const reply = await request(target);
@@ -318,13 +334,37 @@ test("path traversal is refused, encoded or not", async () => {
   assert.match(fs.readFileSync(site.path("secret.txt"), "utf8"), MARKER);
 
   const targets = [
-    "/../package.json", "/../secret.txt", "/%2e%2e/package.json", "/%2E%2E/secret.txt", "/.%2e/secret.txt",
-    "/..%2fpackage.json", "/..%2Fsecret.txt", "/%2e%2e%2fsecret.txt", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
-    "/../../../../../../../etc/passwd", "/guides/../../secret.txt", "/guides/%2e%2e/%2e%2e/secret.txt",
-    "/assets/..%2f..%2fpackage.json", "//../secret.txt", "/./../secret.txt", "/..%5cpackage.json", "/..%5Csecret.txt",
-    "/..\\secret.txt", "/%5c..%5csecret.txt", "/%00", "/index.html%00", "/..%00/secret.txt", "/%E0%A4%A", "/%",
-    "/%%32%65%%32%65/secret.txt", "/%252e%252e/secret.txt", "/%c0%ae%c0%ae/secret.txt", "../secret.txt",
-    "..%2fsecret.txt", "http://127.0.0.1/../secret.txt", "/..;/secret.txt",
+    "/../package.json",
+    "/../secret.txt",
+    "/%2e%2e/package.json",
+    "/%2E%2E/secret.txt",
+    "/.%2e/secret.txt",
+    "/..%2fpackage.json",
+    "/..%2Fsecret.txt",
+    "/%2e%2e%2fsecret.txt",
+    "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "/../../../../../../../etc/passwd",
+    "/guides/../../secret.txt",
+    "/guides/%2e%2e/%2e%2e/secret.txt",
+    "/assets/..%2f..%2fpackage.json",
+    "//../secret.txt",
+    "/./../secret.txt",
+    "/..%5cpackage.json",
+    "/..%5Csecret.txt",
+    "/..\\secret.txt",
+    "/%5c..%5csecret.txt",
+    "/%00",
+    "/index.html%00",
+    "/..%00/secret.txt",
+    "/%E0%A4%A",
+    "/%",
+    "/%%32%65%%32%65/secret.txt",
+    "/%252e%252e/secret.txt",
+    "/%c0%ae%c0%ae/secret.txt",
+    "../secret.txt",
+    "..%2fsecret.txt",
+    "http://127.0.0.1/../secret.txt",
+    "/..;/secret.txt",
   ];
   for (const target of targets) {
     const reply = await request(target);
@@ -332,7 +372,15 @@ test("path traversal is refused, encoded or not", async () => {
     assert.ok(reply.status === 400 || reply.status === 404, `${target} → ${reply.status}`);
   }
   // Refused outright rather than looked up: traversal and undecodable escapes are bad requests.
-  for (const target of ["/../package.json", "/%2e%2e/package.json", "/..%2fpackage.json", "/%2e%2e%2f%2e%2e%2fetc%2fpasswd", "/..%5cpackage.json", "/%00", "/%E0%A4%A"])
+  for (const target of [
+    "/../package.json",
+    "/%2e%2e/package.json",
+    "/..%2fpackage.json",
+    "/%2e%2e%2f%2e%2e%2fetc%2fpasswd",
+    "/..%5cpackage.json",
+    "/%00",
+    "/%E0%A4%A",
+  ])
     assert.is((await request(target)).status, 400, `${target} is a bad request`);
 });
 
@@ -359,7 +407,14 @@ test("symlinks in the output folder that point outside it are not followed", asy
 // ---------------------------------------------------------------- methods
 
 test("methods other than GET and HEAD get 405", async () => {
-  for (const [method, target] of [["POST", "/"], ["PUT", "/guides/"], ["DELETE", "/sw.js"], ["PATCH", "/"], ["OPTIONS", "/"], ["POST", EVENTS_PATH]]) {
+  for (const [method, target] of [
+    ["POST", "/"],
+    ["PUT", "/guides/"],
+    ["DELETE", "/sw.js"],
+    ["PATCH", "/"],
+    ["OPTIONS", "/"],
+    ["POST", EVENTS_PATH],
+  ]) {
     const reply = await request(target, method, { "Content-Length": "0" });
     assert.is(reply.status, 405, `${method} ${target} → ${reply.status}`);
     assert.is(reply.headers.allow, "GET, HEAD", `Allow header for ${method} ${target}`);
@@ -367,7 +422,12 @@ test("methods other than GET and HEAD get 405", async () => {
 });
 
 test("HEAD returns the headers of GET and no body", async () => {
-  for (const [target, status] of [["/", 200], ["/sw.js", 200], ["/guides/first/", 200], ["/no-such-page/", 404]] as const) {
+  for (const [target, status] of [
+    ["/", 200],
+    ["/sw.js", 200],
+    ["/guides/first/", 200],
+    ["/no-such-page/", 404],
+  ] as const) {
     const get = await expectReply(target, status);
     const head = await expectReply(target, status, "HEAD");
     assert.is(head.headers["content-type"], get.headers["content-type"], `content type of HEAD ${target}`);

@@ -44,19 +44,35 @@ async function pageOf(perFolder: number, url: string): Promise<{ html: string; d
 
 test("nested folders are collapsed groups: a page's sidebar holds its section's own pages, one line per folder, and only its own folder's pages", async () => {
   const { html, data } = await pageOf(5, "/guides/part-2/page-3/");
-  assert.equal(data.sidebar.map((i) => [i.url, i.pages ?? null, i.children?.length ?? null]), [
-    ["/guides/", null, null],
-    ["/guides/part-1/", 5, null],
-    ["/guides/part-2/", 5, 5],
-    ["/guides/part-3/", 5, null],
-    ["/guides/alpha/", null, null],
-    ["/guides/beta/", null, null],
-  ]);
+  assert.equal(
+    data.sidebar.map((i) => [i.url, i.pages ?? null, i.children?.length ?? null]),
+    [
+      ["/guides/", null, null],
+      ["/guides/part-1/", 5, null],
+      ["/guides/part-2/", 5, 5],
+      ["/guides/part-3/", 5, null],
+      ["/guides/alpha/", null, null],
+      ["/guides/beta/", null, null],
+    ],
+  );
   const open = data.sidebar[2].children!;
-  assert.equal(open.map((i) => i.url), ["/guides/part-2/", ...[1, 2, 3, 4].map((n) => `/guides/part-2/page-${n}/`)]);
-  assert.equal(open.find((i) => i.url === "/guides/part-2/page-3/")!.anchors.map((a) => a.id), ["setup"], "the current page's anchors come with it");
-  assert.match(html, '<li class="sidebar-item sidebar-folder inside open"><div class="sidebar-item-head"><a href="/guides/part-2/">Part 2<span class="sidebar-count"> (5 pages)</span></a><button type="button" class="sidebar-toggle" aria-expanded="true" aria-controls="sidebar-folder-guides-part-2-"');
-  assert.match(html, '<li class="sidebar-item sidebar-folder"><div class="sidebar-item-head"><a href="/guides/part-1/">Part 1<span class="sidebar-count"> (5 pages)</span></a></div></li>');
+  assert.equal(
+    open.map((i) => i.url),
+    ["/guides/part-2/", ...[1, 2, 3, 4].map((n) => `/guides/part-2/page-${n}/`)],
+  );
+  assert.equal(
+    open.find((i) => i.url === "/guides/part-2/page-3/")!.anchors.map((a) => a.id),
+    ["setup"],
+    "the current page's anchors come with it",
+  );
+  assert.match(
+    html,
+    '<li class="sidebar-item sidebar-folder inside open"><div class="sidebar-item-head"><a href="/guides/part-2/">Part 2<span class="sidebar-count"> (5 pages)</span></a><button type="button" class="sidebar-toggle" aria-expanded="true" aria-controls="sidebar-folder-guides-part-2-"',
+  );
+  assert.match(
+    html,
+    '<li class="sidebar-item sidebar-folder"><div class="sidebar-item-head"><a href="/guides/part-1/">Part 1<span class="sidebar-count"> (5 pages)</span></a></div></li>',
+  );
   assert.match(html, '<a href="/guides/part-2/page-3/" aria-current="page">Page 2.3</a>');
   assert.not.match(html, "/guides/part-1/page-1/", "a closed folder's pages are not on the page");
   // Previous and next still walk every page of the section, folders included.
@@ -66,7 +82,11 @@ test("nested folders are collapsed groups: a page's sidebar holds its section's 
 test("a page's sidebar does not grow with the pages of the other folders", async () => {
   const small = await pageOf(4, "/guides/alpha/");
   const large = await pageOf(40, "/guides/alpha/");
-  assert.is(JSON.stringify(large.data.sidebar).length - JSON.stringify(small.data.sidebar).length, 3 * ("40".length - "4".length), "only the page counts differ");
+  assert.is(
+    JSON.stringify(large.data.sidebar).length - JSON.stringify(small.data.sidebar).length,
+    3 * ("40".length - "4".length),
+    "only the page counts differ",
+  );
   const inside = await pageOf(40, "/guides/part-1/page-7/");
   assert.is(inside.data.sidebar[1].children?.length, 40);
 });

@@ -38,8 +38,14 @@ test("an in-memory build writes nothing and emits every route, the 404 page, the
     "comparison/index.html",
   ])
     assert.ok(paths.includes(expected), `missing ${expected}`);
-  assert.ok(paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.js$/.test(p)), "hashed entry script");
-  assert.ok(paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.css$/.test(p)), "hashed stylesheet");
+  assert.ok(
+    paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.js$/.test(p)),
+    "hashed entry script",
+  );
+  assert.ok(
+    paths.some((p) => /^assets\/index-[A-Z0-9]{8}\.css$/.test(p)),
+    "hashed stylesheet",
+  );
   assert.is(site.pages, 9, "6 content pages, the generated blog index, the guides' printable page and the vote page");
   assert.is(site.diagnostics.length, 0);
 });
@@ -69,9 +75,18 @@ test("a documentation page is complete server-rendered HTML with metadata, body,
 test("the sidebar lists the section's pages with their anchors and opens the current page", () => {
   const html = fileText(site, "guides/first/index.html");
   const data = dataOf(html);
-  assert.equal(data.sidebar.map((i) => i.url), ["/guides/", "/guides/first/", "/guides/second/"]);
-  assert.match(html, '<li class="sidebar-item current open"><div class="sidebar-item-head"><a href="/guides/first/" aria-current="page">First Guide</a><button type="button" class="sidebar-toggle" aria-expanded="true"');
-  assert.match(html, '<li class="sidebar-item"><div class="sidebar-item-head"><a href="/guides/second/">Second Guide</a><button type="button" class="sidebar-toggle" aria-expanded="false"');
+  assert.equal(
+    data.sidebar.map((i) => i.url),
+    ["/guides/", "/guides/first/", "/guides/second/"],
+  );
+  assert.match(
+    html,
+    '<li class="sidebar-item current open"><div class="sidebar-item-head"><a href="/guides/first/" aria-current="page">First Guide</a><button type="button" class="sidebar-toggle" aria-expanded="true"',
+  );
+  assert.match(
+    html,
+    '<li class="sidebar-item"><div class="sidebar-item-head"><a href="/guides/second/">Second Guide</a><button type="button" class="sidebar-toggle" aria-expanded="false"',
+  );
   assert.match(html, /<ul class="sidebar-anchors" id="sidebar-anchors-guides-second-" hidden="">/);
   assert.match(html, 'href="/guides/first/#install"');
   assert.equal(data.page?.previous, { url: "/guides/", title: "Guides" });
@@ -157,7 +172,8 @@ test("the vote page is built from the committed topics; its code and stylesheet 
     assert.not.match(html, '<link rel="stylesheet" href="/assets/vote-', `${file.path} links the vote stylesheet statically`);
     for (const [, url] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) {
       const script = fileText(site, byUrl.get(url)!.path);
-      for (const marker of ["vote-supported", "Only topics I support", "No topics match."]) assert.not.match(script, marker, `${file.path} loads ${url}, which holds the vote board`);
+      for (const marker of ["vote-supported", "Only topics I support", "No topics match."])
+        assert.not.match(script, marker, `${file.path} loads ${url}, which holds the vote board`);
     }
   }
   assert.not.match(fileText(site, "sw.js"), "VoteApp-", "the board is not precached");

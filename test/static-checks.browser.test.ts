@@ -31,12 +31,19 @@ function page(file: string, options: { head?: string; body?: string; h1?: string
 
 /** Checks a hand-made site of the given pages plus a stylesheet and an image. */
 function check(pages: Record<string, string>) {
-  const files: SiteFiles = new Map<string, string | Uint8Array>([...Object.entries(pages), ["assets/site.css", "body{}"], ["img/logo.png", new Uint8Array([1, 2, 3])]]);
+  const files: SiteFiles = new Map<string, string | Uint8Array>([
+    ...Object.entries(pages),
+    ["assets/site.css", "body{}"],
+    ["img/logo.png", new Uint8Array([1, 2, 3])],
+  ]);
   return checkSite({ files, baseUrl: BASE });
 }
 
 const GOOD = {
-  "index.html": page("index.html", { head: '<link rel="stylesheet" href="/assets/site.css">', body: '<a href="guides/">Guides</a><a href="https://example.com/elsewhere/">out</a><a href="mailto:a@example.com">mail</a>' }),
+  "index.html": page("index.html", {
+    head: '<link rel="stylesheet" href="/assets/site.css">',
+    body: '<a href="guides/">Guides</a><a href="https://example.com/elsewhere/">out</a><a href="mailto:a@example.com">mail</a>',
+  }),
   "guides/index.html": page("guides/index.html", {
     body:
       '<h2 id="setup">Setup</h2><a name="legacy"></a><a href="#setup">here</a><a href="#">top</a><a href="#top">top</a><a href="/guides/#legacy">legacy</a>' +
@@ -76,7 +83,10 @@ test("a broken link, a missing anchor, a folder URL without its slash and a miss
 test("two h1s, a duplicate id, a missing canonical link and a parse error are reported", () => {
   const result = check({
     ...GOOD,
-    "guides/index.html": page("guides/index.html", { body: '<h1>Again</h1><p id="x">a</p><p id="x">b</p><div class="box"/>' }).replace(/<link rel="canonical"[^>]*>/, ""),
+    "guides/index.html": page("guides/index.html", { body: '<h1>Again</h1><p id="x">a</p><p id="x">b</p><div class="box"/>' }).replace(
+      /<link rel="canonical"[^>]*>/,
+      "",
+    ),
   });
   assert.equal(result.problems, [
     "guides/index.html:1:206: HTML parse error non-void-html-element-start-tag-with-trailing-solidus",
@@ -88,7 +98,10 @@ test("two h1s, a duplicate id, a missing canonical link and a parse error are re
 
 test("head rules: title, description, canonical shape, robots of printable, shell and ordinary pages", () => {
   const result = check({
-    "index.html": page("index.html").replace("<title>A page</title>", "<title> </title>").replace(/<meta name="description"[^>]*>/, "").replace(`href="${BASE}/"`, 'href="/"'),
+    "index.html": page("index.html")
+      .replace("<title>A page</title>", "<title> </title>")
+      .replace(/<meta name="description"[^>]*>/, "")
+      .replace(`href="${BASE}/"`, 'href="/"'),
     "guides/index.html": page("guides/index.html", { head: '<meta name="robots" content="noindex">' }).replace(`${BASE}/guides/`, `${BASE}/concepts/`),
     "guides/printable/index.html": page("guides/printable/index.html"),
     "404.html": page("404.html", { head: `<link rel="canonical" href="${BASE}/404/">`, body: '<a href="guides/">relative</a>' }),
@@ -109,15 +122,22 @@ test("head rules: title, description, canonical shape, robots of printable, shel
 });
 
 test("staticImports reads the leading static imports of a minified chunk and leaves dynamic imports out", () => {
-  const code = 'import{a as b}from"./chunks/a.js";import"./chunks/b.js";import*as c from\'./chunks/c.js\';var x=()=>import("./chunks/lazy.js");import"./late.js"';
+  const code =
+    'import{a as b}from"./chunks/a.js";import"./chunks/b.js";import*as c from\'./chunks/c.js\';var x=()=>import("./chunks/lazy.js");import"./late.js"';
   assert.equal(staticImports(code), ["./chunks/a.js", "./chunks/b.js", "./chunks/c.js"]);
   assert.equal(staticImports('var x=import("./chunks/lazy.js")'), []);
 });
 
 test("firstView counts tagged scripts, their static imports and referenced startup chunks once, gzipped, and leaves lazy chunks out", () => {
   const files: SiteFiles = new Map([
-    ["p/index.html", '<!doctype html><html><head><link rel="stylesheet" href="/assets/a.css"><link rel="modulepreload" href="/assets/chunks/shared.js"><script type="module" src="/assets/entry.js"></script></head><body></body></html>'],
-    ["assets/entry.js", 'import{x}from"./chunks/shared.js";import"./chunks/dep.js";const l=()=>import("./chunks/lazy.js"),s=()=>import("./chunks/register-service-worker-AB.js");'],
+    [
+      "p/index.html",
+      '<!doctype html><html><head><link rel="stylesheet" href="/assets/a.css"><link rel="modulepreload" href="/assets/chunks/shared.js"><script type="module" src="/assets/entry.js"></script></head><body></body></html>',
+    ],
+    [
+      "assets/entry.js",
+      'import{x}from"./chunks/shared.js";import"./chunks/dep.js";const l=()=>import("./chunks/lazy.js"),s=()=>import("./chunks/register-service-worker-AB.js");',
+    ],
     ["assets/chunks/shared.js", "export const x=1;"],
     ["assets/chunks/dep.js", 'import"./shared.js";'],
     ["assets/chunks/lazy.js", "export const big=1;"],
@@ -127,7 +147,13 @@ test("firstView counts tagged scripts, their static imports and referenced start
     ["assets/a.css", "body{color:red}"],
   ]);
   const view = firstView({ files, page: "p/index.html" });
-  assert.equal(view.scripts.sort(), ["assets/chunks/dep.js", "assets/chunks/register-service-worker-AB.js", "assets/chunks/shared.js", "assets/chunks/sw-dep.js", "assets/entry.js"]);
+  assert.equal(view.scripts.sort(), [
+    "assets/chunks/dep.js",
+    "assets/chunks/register-service-worker-AB.js",
+    "assets/chunks/shared.js",
+    "assets/chunks/sw-dep.js",
+    "assets/entry.js",
+  ]);
   assert.equal(view.stylesheets, ["assets/a.css"]);
   assert.ok(view.jsBytes > 5 * 20 && view.cssBytes > 20, "each file counts at least its gzip header");
 });
@@ -164,9 +190,17 @@ test("budget: every documentation page's first view loads at most 90 KB of JavaS
   // The measurement must read the entry's imports as the build did (it preloads exactly the entry's static imports) and see the startup chunk, or it measures too little.
   const head = htmlFacts(text(files, "index.html"));
   const entry = head.scripts[0];
-  assert.equal(staticImports(text(files, entry.slice(1))).map((s) => new URL(s, `${BASE}${entry}`).pathname).sort(), [...head.modulePreloads].sort());
+  assert.equal(
+    staticImports(text(files, entry.slice(1)))
+      .map((s) => new URL(s, `${BASE}${entry}`).pathname)
+      .sort(),
+    [...head.modulePreloads].sort(),
+  );
   assert.ok(head.modulePreloads.length >= 1 && landing.stylesheets.length >= 1);
-  assert.ok(landing.scripts.some((s) => /\/register-service-worker-[^/]+\.js$/.test(s)), "the service-worker registration chunk counts");
+  assert.ok(
+    landing.scripts.some((s) => /\/register-service-worker-[^/]+\.js$/.test(s)),
+    "the service-worker registration chunk counts",
+  );
   const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
   assert.ok(largestJs.jsBytes <= 90 * KB, `${largestJs.page}: JavaScript ${kb(largestJs.jsBytes)} gzipped`);
   assert.ok(largestCss.cssBytes <= 25 * KB, `${largestCss.page}: CSS ${kb(largestCss.cssBytes)} gzipped`);
@@ -202,7 +236,10 @@ function boundaryProblems(files: ReadonlyMap<string, string>): string[] {
 
 test("import boundaries: builtins, Node-only modules and (from templates) the client are reported, in every form of import", () => {
   const files = new Map([
-    ["templates/components/Bad.tsx", 'import fs from "node:fs";\nimport type { X } from "../../site-client/x.ts";\nexport { y } from "../../src/config.ts";\nconst z = () => import("../../site-client/lazy.ts");'],
+    [
+      "templates/components/Bad.tsx",
+      'import fs from "node:fs";\nimport type { X } from "../../site-client/x.ts";\nexport { y } from "../../src/config.ts";\nconst z = () => import("../../site-client/lazy.ts");',
+    ],
     ["site-client/bad.ts", 'import path from "path";\nimport { BuildContext } from "../src/context.ts";\nimport { App } from "../templates/App.tsx";'],
     ["src/shared/bad.ts", 'import { readFileSync } from "fs/promises";\nimport { x } from "../stages/render-pages/core.ts";\nimport { y } from "./text.ts";'],
     ["src/build.ts", 'import fs from "node:fs";\nimport { App } from "../templates/App.tsx";'],
@@ -221,14 +258,21 @@ test("import boundaries: builtins, Node-only modules and (from templates) the cl
 });
 
 test("import boundaries: no template imports the client, and no browser code imports Node builtins or Node-only modules", async () => {
-  const paths = await fg(BROWSER_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`), { cwd: TOOL_DIR });
+  const paths = await fg(
+    BROWSER_FOLDERS.map((folder) => `${folder}/**/*.{ts,tsx}`),
+    { cwd: TOOL_DIR },
+  );
   const files = new Map(paths.map((file) => [file, readFileSync(path.join(TOOL_DIR, file), "utf8")]));
   assert.ok(files.size > 40, `read ${files.size} files`);
   assert.equal(boundaryProblems(files), []);
 });
 
 test("esbuild compiles the browser code with the settings the browser project is typechecked with", () => {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(TOOL_DIR, "tsconfig.browser.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.unreachable(String(d.messageText)) });
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(TOOL_DIR, "tsconfig.browser.json"),
+    {},
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => assert.unreachable(String(d.messageText)) },
+  );
   assert.ok(parsed && parsed.errors.length === 0);
   const options = parsed!.options;
   const client = CLIENT_TSCONFIG.compilerOptions;

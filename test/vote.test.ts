@@ -37,9 +37,30 @@ const committed = JSON.parse(committedText) as VoteData;
 
 /** A small board whose orders are easy to tell apart. */
 const topics: VoteTopic[] = [
-  { id: "native-css", title: "Native CSS", description: "Stylesheets as modules.", issue: "https://github.com/webpack/webpack/issues/14893", votes: 40, tags: ["css", "experiments"] },
-  { id: "esm-output", title: "ES module output", description: "Emit real ES modules.", issue: "https://github.com/webpack/webpack/issues/2933", votes: 90, tags: ["output"] },
-  { id: "cache", title: "Persistent cache", description: "Faster restores of the filesystem CACHE.", issue: "https://github.com/webpack/webpack/issues?q=cache", votes: 40, tags: ["performance"] },
+  {
+    id: "native-css",
+    title: "Native CSS",
+    description: "Stylesheets as modules.",
+    issue: "https://github.com/webpack/webpack/issues/14893",
+    votes: 40,
+    tags: ["css", "experiments"],
+  },
+  {
+    id: "esm-output",
+    title: "ES module output",
+    description: "Emit real ES modules.",
+    issue: "https://github.com/webpack/webpack/issues/2933",
+    votes: 90,
+    tags: ["output"],
+  },
+  {
+    id: "cache",
+    title: "Persistent cache",
+    description: "Faster restores of the filesystem CACHE.",
+    issue: "https://github.com/webpack/webpack/issues?q=cache",
+    votes: 40,
+    tags: ["performance"],
+  },
   { id: "docs", title: "Better docs", description: "More examples.", issue: "https://github.com/webpack/webpack.js.org/issues?q=docs", votes: 5 },
 ];
 
@@ -93,7 +114,17 @@ test("vote topics schema: wrong types of every field", () => {
   const data = valid();
   Object.assign(data.topics[0], { id: 7, title: ["x"], description: null, issue: {}, votes: "12", tags: "css" });
   data.topics[1].tags = ["ok", 3, "", "ok"];
-  assert.equal(paths(data), ["topics[0].id", "topics[0].title", "topics[0].description", "topics[0].issue", "topics[0].votes", "topics[0].tags", "topics[1].tags[1]", "topics[1].tags[2]", "topics[1].tags[3]"]);
+  assert.equal(paths(data), [
+    "topics[0].id",
+    "topics[0].title",
+    "topics[0].description",
+    "topics[0].issue",
+    "topics[0].votes",
+    "topics[0].tags",
+    "topics[1].tags[1]",
+    "topics[1].tags[2]",
+    "topics[1].tags[3]",
+  ]);
   const messages = validateVoteData(data).map((p) => p.message);
   assert.match(messages[0], "must be a string, not a number");
   assert.match(messages[1], "not an array");
@@ -110,7 +141,10 @@ test("vote topics schema: duplicate ids, ids that are not slugs, bad issue URLs,
   const data = valid();
   data.topics.push({ ...data.topics[0] }, { ...data.topics[1], id: "Not A Slug" });
   const dup = validateVoteData(data);
-  assert.equal(dup.map((p) => p.path), ["topics[3].id", "topics[2].id"]);
+  assert.equal(
+    dup.map((p) => p.path),
+    ["topics[3].id", "topics[2].id"],
+  );
   assert.match(dup[1].message, 'duplicate id "native-css" (first used at topics[0].id)');
   assert.match(dup[0].message, "must be a slug");
   for (const issue of ["ftp://github.com/x", "github.com/webpack/webpack/issues/1", "javascript:alert(1)", "https://", "/relative"]) {
@@ -118,11 +152,18 @@ test("vote topics schema: duplicate ids, ids that are not slugs, bad issue URLs,
     bad.topics[1].issue = issue;
     assert.equal(paths(bad), ["topics[1].issue"], issue);
   }
-  for (const [votes, message] of [[-1, "must not be negative"], [1.5, "must be a whole number"], [Number.NaN, "must be a number"]] as const) {
+  for (const [votes, message] of [
+    [-1, "must not be negative"],
+    [1.5, "must be a whole number"],
+    [Number.NaN, "must be a number"],
+  ] as const) {
     const bad = valid();
     bad.topics[0].votes = votes;
     const problems = validateVoteData(bad);
-    assert.equal(problems.map((p) => p.path), ["topics[0].votes"]);
+    assert.equal(
+      problems.map((p) => p.path),
+      ["topics[0].votes"],
+    );
     assert.match(problems[0].message, message);
   }
   const zero = valid();
@@ -137,7 +178,10 @@ test("a bad vote file fails the build at the line of the bad value, naming its p
     const text = `${committedText.slice(0, second)}"votes": -3,${committedText.slice(committedText.indexOf("\n", second))}`;
     fs.writeFileSync(path.join(root, "repositories/vote-topics.json"), text);
     const line = text.slice(0, second).split("\n").length;
-    const error = await build({ root, write: false, cache: false, logger: createMemoryLogger() }).then(() => undefined, (e: unknown) => e);
+    const error = await build({ root, write: false, cache: false, logger: createMemoryLogger() }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     assert.instance(error, ContentError);
     const found = (error as ContentError).diagnostics.find((d) => d.ruleId === "data-file");
     assert.ok(found, "a data-file diagnostic");
@@ -230,7 +274,8 @@ test("VotePage on the server: heading, intro, loading placeholder, a link to eve
   for (const topic of committed.topics) assert.match(html, `<a href="${escapeAttr(topic.issue)}" rel="noopener noreferrer">${topic.title}</a>`);
   assert.is(html.match(/<li>/g)?.length, committed.topics.length);
   assert.match(html, "<noscript>");
-  for (const control of ["<input", "<select", "<button", "I support this", "vote-board", "Only topics I support", "<link", "vote-ABC.css"]) assert.not.match(html, control, control);
+  for (const control of ["<input", "<select", "<button", "I support this", "vote-board", "Only topics I support", "<link", "vote-ABC.css"])
+    assert.not.match(html, control, control);
 });
 
 // ---------------------------------------------------------------- VoteApp in happy-dom
@@ -273,7 +318,10 @@ test("VoteApp: cards with title, description, votes, tags, the issue link and a 
     const card = root.querySelector('[data-topic="native-css"]')!;
     assert.match(card.textContent!, "Stylesheets as modules.");
     assert.is(card.querySelector(".vote-count")!.textContent, "40 votes");
-    assert.equal([...card.querySelectorAll(".vote-tags li")].map((e) => e.textContent), ["css", "experiments"]);
+    assert.equal(
+      [...card.querySelectorAll(".vote-tags li")].map((e) => e.textContent),
+      ["css", "experiments"],
+    );
     const link = card.querySelector("a.vote-issue")!;
     assert.is(link.textContent, "Vote on the issue");
     assert.is(link.getAttribute("href"), topics[0].issue);
@@ -282,8 +330,14 @@ test("VoteApp: cards with title, description, votes, tags, the issue link and a 
     assert.is(toggleOf(root, "native-css").textContent, "I support this");
     assert.is(toggleOf(root, "native-css").getAttribute("aria-pressed"), "false");
     assert.is(root.querySelector('[data-topic="docs"] .vote-tags'), null, "no tag list without tags");
-    assert.equal([...(control(root, "Tag") as HTMLSelectElement).options].map((o) => o.textContent), ["All tags", "css", "experiments", "output", "performance"]);
-    assert.equal([...(control(root, "Sort by") as HTMLSelectElement).options].map((o) => o.textContent), ["Most votes", "Fewest votes", "Title A–Z"]);
+    assert.equal(
+      [...(control(root, "Tag") as HTMLSelectElement).options].map((o) => o.textContent),
+      ["All tags", "css", "experiments", "output", "performance"],
+    );
+    assert.equal(
+      [...(control(root, "Sort by") as HTMLSelectElement).options].map((o) => o.textContent),
+      ["Most votes", "Fewest votes", "Title A–Z"],
+    );
     assert.is(root.querySelector('[role="status"]')!.getAttribute("aria-live"), "polite");
   }));
 
@@ -374,7 +428,9 @@ test("VotePage in the browser: after mount the client's loader imports the board
     // happy-dom cannot fetch the stylesheet, so the failed link is removed again: record what was added.
     const added: string[] = [];
     new MutationObserver((records) => {
-      for (const record of records) for (const node of record.addedNodes) if (node instanceof HTMLElement && node.tagName === "LINK") added.push(`${node.getAttribute("rel")} ${node.getAttribute("href")}`);
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLElement && node.tagName === "LINK") added.push(`${node.getAttribute("rel")} ${node.getAttribute("href")}`);
     }).observe(document.head, { childList: true });
     const root = await dom.render(h(ClientFeaturesContext, { value: BROWSER_FEATURES }, h(VotePage, { topics, stylesheet: "/assets/vote-TEST.css" })));
     await until(dom, () => root.querySelector('[data-vote-app="ready"]') !== null, 250);
@@ -382,7 +438,7 @@ test("VotePage in the browser: after mount the client's loader imports the board
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
     assert.not.match(root.textContent!, VOTE_LOADING_TEXT);
     assert.is(root.querySelector(".vote-fallback"), null, "the plain list is gone");
-    assert.is(root.querySelectorAll('[data-vote-app]').length, 1);
+    assert.is(root.querySelectorAll("[data-vote-app]").length, 1);
     assert.equal(added, ["stylesheet /assets/vote-TEST.css"], "the board's stylesheet was asked for once");
   }));
 
@@ -430,7 +486,10 @@ test("VotePage: when the board cannot be loaded it says so and keeps the list of
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
       assert.is(root.querySelector('[data-vote-app="error"]')!.getAttribute("role"), "alert");
       assert.match(root.textContent!, VOTE_ERROR_TEXT);
-      assert.equal([...root.querySelectorAll(".vote-fallback a")].map((a) => a.getAttribute("href")), topics.map((t) => t.issue));
+      assert.equal(
+        [...root.querySelectorAll(".vote-fallback a")].map((a) => a.getAttribute("href")),
+        topics.map((t) => t.issue),
+      );
       assert.is(warned.length, 1);
     } finally {
       console.warn = warn;

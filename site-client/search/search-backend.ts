@@ -40,7 +40,12 @@ const MARK = /<mark>([\s\S]*?)<\/mark>/g;
 
 /** Decodes the few entities the service escapes in highlighted text. */
 function decode(text: string): string {
-  return text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  return text
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 }
 
 /** Splits the service's `<mark>`-highlighted text into pieces; nothing of it is used as HTML. */

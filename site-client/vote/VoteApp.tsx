@@ -1,6 +1,18 @@
 import { useId, useMemo, useState } from "react";
 import type { VoteAppProps } from "../../src/shared/vote-types.ts";
-import { allTags, countText, NO_FILTER, readSupported, SORT_OPTIONS, toggleSupported, visibleTopics, votesText, writeSupported, type SortOrder, type VoteFilter } from "./vote-core.ts";
+import {
+  allTags,
+  countText,
+  NO_FILTER,
+  readSupported,
+  SORT_OPTIONS,
+  toggleSupported,
+  visibleTopics,
+  votesText,
+  writeSupported,
+  type SortOrder,
+  type VoteFilter,
+} from "./vote-core.ts";
 
 /** The text shown when no topic passes the filters. */
 export const EMPTY_TEXT = "No topics match.";
@@ -32,7 +44,14 @@ export function VoteApp({ topics }: VoteAppProps) {
       <div className="vote-controls" role="group" aria-label="Filter and sort topics">
         <div className="vote-field vote-field-text">
           <label htmlFor={`${id}-text`}>Filter topics</label>
-          <input id={`${id}-text`} type="search" value={filter.text} placeholder="e.g. css, cache" autoComplete="off" onChange={(e) => update({ text: e.currentTarget.value })} />
+          <input
+            id={`${id}-text`}
+            type="search"
+            value={filter.text}
+            placeholder="e.g. css, cache"
+            autoComplete="off"
+            onChange={(e) => update({ text: e.currentTarget.value })}
+          />
         </div>
         <div className="vote-field">
           <label htmlFor={`${id}-tag`}>Tag</label>
@@ -111,4 +130,3 @@ export function VoteApp({ topics }: VoteAppProps) {
     </div>
   );
 }
-

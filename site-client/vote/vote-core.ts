@@ -42,7 +42,8 @@ function matchesText(topic: VoteTopic, text: string): boolean {
 /** The topics that pass the filter, in their given order (pure). */
 export function filterTopics(topics: readonly VoteTopic[], filter: VoteFilter, supported: ReadonlySet<string>): VoteTopic[] {
   return topics.filter(
-    (topic) => matchesText(topic, filter.text) && (!filter.tag || (topic.tags ?? []).includes(filter.tag)) && (!filter.supportedOnly || supported.has(topic.id)),
+    (topic) =>
+      matchesText(topic, filter.text) && (!filter.tag || (topic.tags ?? []).includes(filter.tag)) && (!filter.supportedOnly || supported.has(topic.id)),
   );
 }
 

@@ -144,7 +144,13 @@ export function createCodeHost(options: CodeHostOptions = {}): Octokit {
   };
 
   const report = (endpoint: object, failure: Failure, attempt: number, waitMs: number) =>
-    options.onRetry?.({ request: requestLabel(endpoint as { method?: string; url?: string }), failure, reason: describeFailure(failure, policy), attempt, waitMs });
+    options.onRetry?.({
+      request: requestLabel(endpoint as { method?: string; url?: string }),
+      failure,
+      reason: describeFailure(failure, policy),
+      attempt,
+      waitMs,
+    });
 
   /** plugin-throttling's verdict on a rate limit: wait when the reset is within the bound and retries remain. */
   const onLimit = (retryAfter: number, endpoint: object, _octokit: unknown, retryCount: number): boolean => {

@@ -81,7 +81,11 @@ export const CONTRIBUTOR_DATA_KIND: DataFileKind<typeof contributorDataSchema> =
   schema: contributorDataSchema,
   invalidJson: (reason, place) => diagnostic("contributor-data", { problem: "json", reason }, place),
   invalidValue: (problem, place) =>
-    diagnostic("contributor-data", { problem: "value", reason: problem.path.length ? `"${formatPath(problem.path)}" ${problem.message}` : problem.message }, place),
+    diagnostic(
+      "contributor-data",
+      { problem: "value", reason: problem.path.length ? `"${formatPath(problem.path)}" ${problem.message}` : problem.message },
+      place,
+    ),
 };
 
 /**

@@ -96,7 +96,11 @@ const REPOSITORY_LIST_KIND: DataFileKind<typeof repositoryListSchema> = {
   schema: repositoryListSchema,
   invalidJson: (reason, place) => diagnostic("repository-list", { problem: "json", reason }, place),
   invalidValue: (problem, place) =>
-    diagnostic("repository-list", problem.path.length ? { problem: "item", index: (problem.path[0] as number) + 1, reason: problem.message } : { problem: "not-array" }, place),
+    diagnostic(
+      "repository-list",
+      problem.path.length ? { problem: "item", index: (problem.path[0] as number) + 1, reason: problem.message } : { problem: "not-array" },
+      place,
+    ),
 };
 
 /**

@@ -34,7 +34,13 @@ const BUILDERS = new Map<string, (value: string) => Element>([
   // A colour swatch for the branding page: `<BrandingSample color="#8dd6f9" />`; only a hex colour reaches the style.
   [
     COMPONENTS.BrandingSample.element,
-    (value) => element("span", { className: ["branding-sample"], role: "img", ariaLabel: `Colour sample ${value}`, ...(COLOR.test(value) ? { style: `background:${value}` } : {}) }),
+    (value) =>
+      element("span", {
+        className: ["branding-sample"],
+        role: "img",
+        ariaLabel: `Colour sample ${value}`,
+        ...(COLOR.test(value) ? { style: `background:${value}` } : {}),
+      }),
   ],
 ]);
 

@@ -23,7 +23,27 @@ refractor.alias({ "shell-session": ["console"], typescript: ["mts", "cts"], java
 const PLAIN = new Set(["text", "txt", "plain", "plaintext", "none", "output"]);
 
 /** Short labels for the common languages; others show their own name. */
-const LABELS: Record<string, string> = { js: "JavaScript", javascript: "JavaScript", ts: "TypeScript", typescript: "TypeScript", json: "JSON", bash: "Bash", sh: "Shell", console: "Console", diff: "Diff", html: "HTML", css: "CSS", scss: "SCSS", less: "Less", jsx: "JSX", tsx: "TSX", yaml: "YAML", yml: "YAML", md: "Markdown", markdown: "Markdown" };
+const LABELS: Record<string, string> = {
+  js: "JavaScript",
+  javascript: "JavaScript",
+  ts: "TypeScript",
+  typescript: "TypeScript",
+  json: "JSON",
+  bash: "Bash",
+  sh: "Shell",
+  console: "Console",
+  diff: "Diff",
+  html: "HTML",
+  css: "CSS",
+  scss: "SCSS",
+  less: "Less",
+  jsx: "JSX",
+  tsx: "TSX",
+  yaml: "YAML",
+  yml: "YAML",
+  md: "Markdown",
+  markdown: "Markdown",
+};
 
 function languageOf(code: Element): string {
   const classes = code.properties.className;
@@ -62,7 +82,10 @@ export function rehypeHighlight() {
         type: "element",
         tagName: "div",
         properties: { className: ["code-block"], dataLanguage: language },
-        children: [{ type: "element", tagName: "span", properties: { className: ["code-label"] }, children: [{ type: "text", value: LABELS[language] ?? language }] }, pre],
+        children: [
+          { type: "element", tagName: "span", properties: { className: ["code-label"] }, children: [{ type: "text", value: LABELS[language] ?? language }] },
+          pre,
+        ],
       };
       parent.children[index] = wrapper;
       return "skip";

@@ -49,7 +49,11 @@ export function rehypeLinks(options: RehypeLinksOptions = {}) {
         node.children.push({
           type: "element",
           tagName: "a",
-          properties: { className: ["heading-anchor"], href: `#${unprefixed(node.properties.id)}`, ariaLabel: `Link to this section: ${toString(node).trim()}` },
+          properties: {
+            className: ["heading-anchor"],
+            href: `#${unprefixed(node.properties.id)}`,
+            ariaLabel: `Link to this section: ${toString(node).trim()}`,
+          },
           children: [{ type: "text", value: "#" }],
         });
       } else if (node.tagName === "img") {

@@ -18,15 +18,17 @@ import { sanitizeSchema } from "./sanitize-schema.ts";
  * before anything else sees it.
  */
 function pipeline(options: { raw: boolean; sanitize: boolean }) {
-  return unified()
-    // Sanitizing prefixes every id once, footnote ids included, so remark-rehype must not prefix them first.
-    .use(remarkRehype, { allowDangerousHtml: true, ...(options.sanitize ? { clobberPrefix: "" } : {}) })
-    .use(options.raw ? [rehypeRaw] : [])
-    .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
-    .use(rehypeHighlight)
-    .use(rehypeLinks, { idPrefix: options.sanitize ? CLOBBER_PREFIX : "" })
-    .use(rehypeFinish)
-    .freeze();
+  return (
+    unified()
+      // Sanitizing prefixes every id once, footnote ids included, so remark-rehype must not prefix them first.
+      .use(remarkRehype, { allowDangerousHtml: true, ...(options.sanitize ? { clobberPrefix: "" } : {}) })
+      .use(options.raw ? [rehypeRaw] : [])
+      .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
+      .use(rehypeHighlight)
+      .use(rehypeLinks, { idPrefix: options.sanitize ? CLOBBER_PREFIX : "" })
+      .use(rehypeFinish)
+      .freeze()
+  );
 }
 
 const pipelines = new Map<string, ReturnType<typeof pipeline>>();

@@ -26,7 +26,10 @@ export const sanitizeSchema: Options = {
   attributes: {
     ...defaultSchema.attributes,
     "*": [...(defaultSchema.attributes?.["*"] ?? []), ["className", "aside-label"]],
-    aside: [["className", "aside", ...Object.keys(ASIDE_LABELS).map((kind) => `aside-${kind}`)], ["dataKind", ...Object.keys(ASIDE_LABELS)]],
+    aside: [
+      ["className", "aside", ...Object.keys(ASIDE_LABELS).map((kind) => `aside-${kind}`)],
+      ["dataKind", ...Object.keys(ASIDE_LABELS)],
+    ],
     ...Object.fromEntries(components.map((c) => [c.element, [c.attribute]])),
   },
 };

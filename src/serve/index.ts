@@ -61,7 +61,11 @@ function startBuilder(root: string): ChildProcess {
  * builder that dies answers with a failure.
  */
 function requestBuild(builder: ChildProcess, options: ServeOptions, changed: string[], onPages: (paths: string[]) => void): Promise<BuildReply> {
-  const request: BuilderRequest = { kind: "build", options: { content: options.content, out: options.out, config: options.config, links: options.links }, changed };
+  const request: BuilderRequest = {
+    kind: "build",
+    options: { content: options.content, out: options.out, config: options.config, links: options.links },
+    changed,
+  };
   return new Promise((resolve) => {
     const onMessage = (message: BuilderMessage) => {
       if (message.kind === "pages") return onPages(message.paths);
@@ -151,11 +155,19 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     return true;
   };
   // Listen first, so a busy port fails at once and the URL can be announced while the first build runs.
-  const server = createStaticServer({ root: path.resolve(root, options.out), extra, transformHtml: (html) => injectLiveReload(html, { serviceWorker: options.serviceWorker }) });
+  const server = createStaticServer({
+    root: path.resolve(root, options.out),
+    extra,
+    transformHtml: (html) => injectLiveReload(html, { serviceWorker: options.serviceWorker }),
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", (error: NodeJS.ErrnoException) =>
-        reject(error.code === "EADDRINUSE" ? new UsageError(`Port ${options.port} on 127.0.0.1 is in use. Pass another --port, or --port 0 for any free one.`) : error),
+        reject(
+          error.code === "EADDRINUSE"
+            ? new UsageError(`Port ${options.port} on 127.0.0.1 is in use. Pass another --port, or --port 0 for any free one.`)
+            : error,
+        ),
       );
       server.listen(options.port, "127.0.0.1", resolve);
     });
@@ -190,7 +202,9 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const watched = [...dataDirs, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, code)];
   const watchers: FSWatcher[] = watched
     .filter((dir) => fs.existsSync(dir))
-    .map((dir) => fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")), !dataDirs.includes(dir))));
+    .map((dir) =>
+      fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")), !dataDirs.includes(dir))),
+    );
   const configFile = path.resolve(root, options.config ?? CONFIG_FILE);
   fs.watchFile(configFile, { interval: 500 }, (current, previous) => {
     // Node reports a first poll of a file that does not exist; only a real change counts.

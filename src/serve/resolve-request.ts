@@ -1,10 +1,7 @@
 import path from "node:path";
 
 /** What a request path maps to under the served root. */
-export type Resolution =
-  | { kind: "file"; file: string }
-  | { kind: "directory"; file: string }
-  | { kind: "bad-request" };
+export type Resolution = { kind: "file"; file: string } | { kind: "directory"; file: string } | { kind: "bad-request" };
 
 /** Content types of the files a built site has. */
 const CONTENT_TYPES: Record<string, string> = {

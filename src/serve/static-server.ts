@@ -107,7 +107,10 @@ async function send(res: http.ServerResponse, req: http.IncomingMessage, file: s
   if (req.method === "HEAD") res.end();
   // A file can vanish between stat and open while a rebuild swaps the output in;
   // an unhandled stream error would crash the server.
-  else createReadStream(file).on("error", () => res.destroy()).pipe(res);
+  else
+    createReadStream(file)
+      .on("error", () => res.destroy())
+      .pipe(res);
 }
 
 /**

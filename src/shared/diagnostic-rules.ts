@@ -52,7 +52,9 @@ export const DIAGNOSTIC_RULES = {
     severity: "error",
     description: "A symbolic link in the content folder points at nothing, or at a file outside the folder; it is not read.",
     message: (p) =>
-      p.problem === "missing" ? `Symbolic link points at ${p.target}, which does not exist` : `Symbolic link leads outside the content folder: ${p.link} → ${p.real}`,
+      p.problem === "missing"
+        ? `Symbolic link points at ${p.target}, which does not exist`
+        : `Symbolic link leads outside the content folder: ${p.link} → ${p.real}`,
     hint: (p) =>
       p.problem === "missing"
         ? "Remove the link or point it at a page inside the content folder."
@@ -166,7 +168,8 @@ export const DIAGNOSTIC_RULES = {
   "repository-list": rule<{ problem: "json"; reason: string } | { problem: "not-array" } | { problem: "item"; index: number; reason: string }>({
     severity: "error",
     description: "`repositories/loaders.json` or `plugins.json` is not a valid list of repositories.",
-    message: (p) => (p.problem === "json" ? `Not valid JSON: ${p.reason}` : p.problem === "not-array" ? "The list must be a JSON array." : `Item ${p.index}: ${p.reason}`),
+    message: (p) =>
+      p.problem === "json" ? `Not valid JSON: ${p.reason}` : p.problem === "not-array" ? "The list must be a JSON array." : `Item ${p.index}: ${p.reason}`,
     hint: REPOSITORY_LIST_HINT,
   }),
   "contributor-data": rule<{ problem: "json"; reason: string } | { problem: "value"; reason: string } | { problem: "moved" }>({
@@ -188,7 +191,8 @@ export const DIAGNOSTIC_RULES = {
   }),
   "client-bundle": rule<{ reason: string }>({
     severity: "error",
-    description: "esbuild could not bundle the site's client code: a docs-build problem, not a content one, so the build stops with the bundle client stage's error listing these.",
+    description:
+      "esbuild could not bundle the site's client code: a docs-build problem, not a content one, so the build stops with the bundle client stage's error listing these.",
     message: ({ reason }) => reason,
     hint: "",
   }),

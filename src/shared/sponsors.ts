@@ -44,7 +44,12 @@ export function rankOf(sponsor: Sponsor, view: SponsorView, thresholds: SponsorT
  * newest sponsorships; each paid rank holds the sponsors whose amount reaches
  * its threshold (and not the next one up), largest first.
  */
-export function bucketSponsors(sponsors: readonly Sponsor[], view: SponsorView, thresholds: SponsorThresholds, latestCount = 6): Record<SponsorRank, Sponsor[]> {
+export function bucketSponsors(
+  sponsors: readonly Sponsor[],
+  view: SponsorView,
+  thresholds: SponsorThresholds,
+  latestCount = 6,
+): Record<SponsorRank, Sponsor[]> {
   const buckets = Object.fromEntries(SPONSOR_RANKS.map((r) => [r, [] as Sponsor[]])) as Record<SponsorRank, Sponsor[]>;
   buckets.latest = [...sponsors].sort((a, b) => b.since.localeCompare(a.since) || a.name.localeCompare(b.name)).slice(0, latestCount);
   for (const sponsor of [...sponsors].sort((a, b) => b[view] - a[view] || a.name.localeCompare(b.name))) {

@@ -34,7 +34,8 @@ const NOT_PROSE = new RegExp(
   "gi",
 );
 // Block elements separate words; inline ones (`<strong>`, `<a>`, `<code>`) do not.
-const BLOCK = /^(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|ol|p|pre|section|summary|table|td|th|tr|ul)$/i;
+const BLOCK =
+  /^(?:address|article|aside|blockquote|br|dd|details|div|dl|dt|figcaption|figure|footer|h[1-6]|header|hr|li|ol|p|pre|section|summary|table|td|th|tr|ul)$/i;
 
 /** The plain text of an HTML fragment: tags stripped (link text kept), entities decoded, whitespace collapsed. */
 function plainText(html: string): string {

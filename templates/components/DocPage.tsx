@@ -18,16 +18,22 @@ export function DocPage({ page, body, after = null }: { page: DocPageProps; body
   return (
     <article className="doc-page">
       <h1>{page.title}</h1>
-      {page.date ? <p className="page-date"><time dateTime={page.date}>{formatDate(page.date)}</time></p> : null}
+      {page.date ? (
+        <p className="page-date">
+          <time dateTime={page.date}>{formatDate(page.date)}</time>
+        </p>
+      ) : null}
       {page.thirdParty ? (
         <p className="third-party">
-          This page is synced from the README of <a href={page.repo}>{page.repo.replace(/^https:\/\/github\.com\//, "")}</a>; its maintainers own
-          its content. Report problems there.
+          This page is synced from the README of <a href={page.repo}>{page.repo.replace(/^https:\/\/github\.com\//, "")}</a>; its maintainers own its content.
+          Report problems there.
         </p>
       ) : null}
       {page.stackBlitz ? (
         <aside className="live-preview" aria-label="Live preview">
-          <a href={page.stackBlitz} target="_blank" rel="noopener noreferrer">Try this page&apos;s example live in an online editor</a>
+          <a href={page.stackBlitz} target="_blank" rel="noopener noreferrer">
+            Try this page&apos;s example live in an online editor
+          </a>
         </aside>
       ) : null}
       <Content body={body} />
@@ -45,16 +51,28 @@ export function DocPage({ page, body, after = null }: { page: DocPageProps; body
         </section>
       ) : null}
       <p className="page-links">
-        <a href={page.edit} rel="noopener noreferrer">Edit this page</a>
-        {page.printUrl ? <a href={page.printUrl} rel="nofollow">Print this page</a> : null}
-        {page.thirdParty && page.repo ? <a href={page.repo} rel="noopener noreferrer">Jump to repository</a> : null}
+        <a href={page.edit} rel="noopener noreferrer">
+          Edit this page
+        </a>
+        {page.printUrl ? (
+          <a href={page.printUrl} rel="nofollow">
+            Print this page
+          </a>
+        ) : null}
+        {page.thirdParty && page.repo ? (
+          <a href={page.repo} rel="noopener noreferrer">
+            Jump to repository
+          </a>
+        ) : null}
       </p>
       <nav className="prev-next" aria-label="Previous and next page">
         {page.previous ? (
           <a className="prev" href={page.previous.url} rel="prev">
             <span>Previous</span> {page.previous.title}
           </a>
-        ) : <span />}
+        ) : (
+          <span />
+        )}
         {page.next ? (
           <a className="next" href={page.next.url} rel="next">
             <span>Next</span> {page.next.title}

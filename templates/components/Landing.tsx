@@ -55,8 +55,12 @@ export function Landing({ words, body, sponsors }: LandingProps) {
           bundle your <RotatingWord words={words} />
         </h1>
         <p className="hero-actions">
-          <a className="button" href="/guides/getting-started/">Get started</a>
-          <a className="button secondary" href="/concepts/">Read the concepts</a>
+          <a className="button" href="/guides/getting-started/">
+            Get started
+          </a>
+          <a className="button secondary" href="/concepts/">
+            Read the concepts
+          </a>
         </p>
       </section>
       <div className="landing-body">

@@ -15,7 +15,9 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
   const headerUrl = data.kind === "not-found" ? "/" : data.url;
   return (
     <div className={withSidebar ? "layout with-sidebar" : "layout"}>
-      <a className="skip-link" href="#main">Skip to content</a>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
       <Notification />
       <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} />
       {withSidebar ? <MobileSidebar items={data.sidebar} url={data.url} anchorsUrl={data.sidebarAnchors} open={menuOpen} onOpenChange={setMenuOpen} /> : null}

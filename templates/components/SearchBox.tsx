@@ -63,7 +63,16 @@ export function SearchBox({ search }: { search: SiteSearch }) {
       <kbd className="search-hint" aria-hidden="true">
         /
       </kbd>
-      <SearchResults id={listId} status={status} groups={groups} hidden={!expanded} active={active} optionId={optionId} onHover={setActive} onPick={() => setOpen(false)} />
+      <SearchResults
+        id={listId}
+        status={status}
+        groups={groups}
+        hidden={!expanded}
+        active={active}
+        optionId={optionId}
+        onHover={setActive}
+        onPick={() => setOpen(false)}
+      />
     </form>
   );
 }

@@ -1,11 +1,7 @@
 import type { SearchResult, TextPiece } from "../../src/shared/search/results.ts";
 
 function Pieces({ pieces }: { pieces: readonly TextPiece[] }) {
-  return (
-    <>
-      {pieces.map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>))}
-    </>
-  );
+  return <>{pieces.map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>))}</>;
 }
 
 /** Props of one search result. */

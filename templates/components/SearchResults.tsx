@@ -32,7 +32,9 @@ export function SearchResults({ id, status, groups, hidden, active, optionId, on
           </p>
           {group.results.map((result) => {
             const mine = ++index;
-            return <SearchOption key={result.url} result={result} id={optionId(mine)} selected={mine === active} onHover={() => onHover(mine)} onPick={onPick} />;
+            return (
+              <SearchOption key={result.url} result={result} id={optionId(mine)} selected={mine === active} onHover={() => onHover(mine)} onPick={onPick} />
+            );
           })}
         </div>
       ))}

@@ -80,13 +80,17 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
       {item.hasAnchors ? (
         <ul className="sidebar-anchors" id={id} hidden={!open} aria-busy={state && "loading" in state ? true : undefined}>
           {state && "anchors" in state ? (
-            state.anchors.filter((anchor) => anchor.level === 2 || anchor.level === 3).map((anchor) => (
-              <li key={anchor.id} className={`level-${anchor.level}`}>
-                <a href={`${item.url}#${anchor.id}`}>{anchor.title}</a>
-              </li>
-            ))
+            state.anchors
+              .filter((anchor) => anchor.level === 2 || anchor.level === 3)
+              .map((anchor) => (
+                <li key={anchor.id} className={`level-${anchor.level}`}>
+                  <a href={`${item.url}#${anchor.id}`}>{anchor.title}</a>
+                </li>
+              ))
           ) : open ? (
-            <li className="sidebar-anchors-note">{state && "failed" in state ? "The sections could not be loaded. Close and open to try again." : "Loading…"}</li>
+            <li className="sidebar-anchors-note">
+              {state && "failed" in state ? "The sections could not be loaded. Close and open to try again." : "Loading…"}
+            </li>
           ) : null}
         </ul>
       ) : null}
@@ -117,7 +121,14 @@ function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: str
           <span className="sidebar-count">{` (${item.pages} ${item.pages === 1 ? "page" : "pages"})`}</span>
         </a>
         {children ? (
-          <button type="button" className="sidebar-toggle" aria-expanded={open} aria-controls={id} aria-label={`${open ? "Hide" : "Show"} the pages of ${item.title}`} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="sidebar-toggle"
+            aria-expanded={open}
+            aria-controls={id}
+            aria-label={`${open ? "Hide" : "Show"} the pages of ${item.title}`}
+            onClick={() => setOpen((o) => !o)}
+          >
             <span aria-hidden="true">▸</span>
           </button>
         ) : null}
@@ -137,7 +148,19 @@ function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: str
  * The left sidebar: the pages of the current section (its index page first),
  * grouped, each with its anchors, and its nested folders (see `SidebarFolder`). `onNavigate` runs when a link is followed.
  */
-export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar", onNavigate }: { items: readonly Item[]; url: string; anchorsUrl: string; prefix?: string; onNavigate?: () => void }) {
+export function Sidebar({
+  items,
+  url,
+  anchorsUrl,
+  prefix = "sidebar",
+  onNavigate,
+}: {
+  items: readonly Item[];
+  url: string;
+  anchorsUrl: string;
+  prefix?: string;
+  onNavigate?: () => void;
+}) {
   if (items.length === 0) return null;
   return (
     <nav

@@ -1,11 +1,26 @@
 import { useEffect, useRef, useState } from "react";
-import { bucketSponsors, initialView, SPONSOR_RANKS, type SponsorData, type SponsorRank, type SponsorThresholds, type SponsorView } from "../../src/shared/sponsors.ts";
+import {
+  bucketSponsors,
+  initialView,
+  SPONSOR_RANKS,
+  type SponsorData,
+  type SponsorRank,
+  type SponsorThresholds,
+  type SponsorView,
+} from "../../src/shared/sponsors.ts";
 
 /** How often (ms) the section checks whether it has come into view. */
 export const VISIBILITY_INTERVAL = 300;
 
 /** Headings of the ranks. */
-const RANK_TITLES: Record<SponsorRank, string> = { latest: "Latest sponsors", platinum: "Platinum", gold: "Gold", silver: "Silver", bronze: "Bronze", backer: "Backers" };
+const RANK_TITLES: Record<SponsorRank, string> = {
+  latest: "Latest sponsors",
+  platinum: "Platinum",
+  gold: "Gold",
+  silver: "Silver",
+  bronze: "Bronze",
+  backer: "Backers",
+};
 
 /** Props of the sponsors section; `random` and `every` exist so tests can drive it. */
 export interface SponsorsProps {
@@ -66,7 +81,11 @@ export function Sponsors({ data, thresholds, latest, random = Math.random, every
               <ul>
                 {buckets[rank].map((sponsor) => (
                   <li key={sponsor.name}>
-                    <a href={sponsor.url} rel="noopener noreferrer sponsored" title={`${sponsor.name}: $${sponsor[view]} ${view === "monthly" ? "a month" : "in total"}`}>
+                    <a
+                      href={sponsor.url}
+                      rel="noopener noreferrer sponsored"
+                      title={`${sponsor.name}: $${sponsor[view]} ${view === "monthly" ? "a month" : "in total"}`}
+                    >
                       {sponsor.logo ? <img src={sponsor.logo} alt={sponsor.name} loading="lazy" /> : sponsor.name}
                     </a>
                   </li>

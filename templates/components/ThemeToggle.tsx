@@ -20,8 +20,12 @@ export function ThemeToggle() {
         setTheme(next);
       }}
     >
-      <span className="theme-icon-dark" aria-hidden="true">☾</span>
-      <span className="theme-icon-light" aria-hidden="true">☀</span>
+      <span className="theme-icon-dark" aria-hidden="true">
+        ☾
+      </span>
+      <span className="theme-icon-light" aria-hidden="true">
+        ☀
+      </span>
     </button>
   );
 }

@@ -48,8 +48,8 @@ export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
     <article className="vote-page">
       <h1>Vote</h1>
       <p className="vote-intro">
-        Tell us which parts of webpack and its documentation matter most to you. Mark the topics you care about to keep track of them in this browser,
-        then vote on the issue that tracks each one, where the maintainers follow the discussion. No account is needed here.
+        Tell us which parts of webpack and its documentation matter most to you. Mark the topics you care about to keep track of them in this browser, then vote
+        on the issue that tracks each one, where the maintainers follow the discussion. No account is needed here.
       </p>
       {loaded.status === "ready" ? (
         <div className="vote-app" data-vote-app="ready">

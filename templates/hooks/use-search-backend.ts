@@ -4,7 +4,11 @@ import type { SearchBackend, SearchResult } from "../../src/shared/search/result
 import { ClientFeaturesContext } from "../client-features.ts";
 
 /** What the search panel shows. */
-export type SearchStatus = { kind: "idle" } | { kind: "loading" } | { kind: "results"; query: string; results: SearchResult[] } | { kind: "error"; message: string };
+export type SearchStatus =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "results"; query: string; results: SearchResult[] }
+  | { kind: "error"; message: string };
 
 /** What `useSearchBackend` gives the search box. */
 export interface SearchBackendState {

@@ -24,13 +24,7 @@ if (!contentArg || !outArg) {
 const contentDir = path.resolve(contentArg);
 const outDir = path.resolve(outArg);
 
-const processor = unified()
-  .use(remarkParse)
-  .use(remarkFrontmatter, ["yaml"])
-  .use(remarkGfm)
-  .use(remarkRehype)
-  .use(rehypeStringify)
-  .freeze();
+const processor = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm).use(remarkRehype).use(rehypeStringify).freeze();
 
 const relatives = await fg("**/*.{md,mdx}", { cwd: contentDir, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
 relatives.sort();

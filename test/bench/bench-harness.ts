@@ -137,7 +137,11 @@ export function median(values: number[]): number {
 }
 
 /** The machine's load averages (1, 5, 15 minutes), for the report. */
-export const loadavg = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+export const loadavg = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
 /** How many files under `dir` match a glob (node_modules and dot files left out). */
 export function countFiles(dir: string, pattern: string): number {
@@ -164,7 +168,9 @@ export function copyProjectFiles(root: string): void {
  */
 export function codeVersion(): string {
   const hash = createHash("sha256");
-  for (const file of fg.sync(["src/**", "templates/**", "site-client/**", "bin/**", "package-lock.json", "tsconfig.json"], { cwd: PROJECT, onlyFiles: true }).sort()) {
+  for (const file of fg
+    .sync(["src/**", "templates/**", "site-client/**", "bin/**", "package-lock.json", "tsconfig.json"], { cwd: PROJECT, onlyFiles: true })
+    .sort()) {
     let contents: Buffer;
     try {
       contents = fs.readFileSync(path.join(PROJECT, file));

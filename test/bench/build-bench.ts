@@ -22,7 +22,21 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
 import { parseRounds } from "./bench-args.ts";
-import { BASELINE, BIN, CORPUS, CORPUS_RELATIVE, PROJECT, TIME, copyProjectFiles, countFiles, loadavg, measureRss, median, runTimed, stopOnSignal } from "./bench-harness.ts";
+import {
+  BASELINE,
+  BIN,
+  CORPUS,
+  CORPUS_RELATIVE,
+  PROJECT,
+  TIME,
+  copyProjectFiles,
+  countFiles,
+  loadavg,
+  measureRss,
+  median,
+  runTimed,
+  stopOnSignal,
+} from "./bench-harness.ts";
 
 const CHANGED_PAGE = "configuration/output.mdx";
 
@@ -37,7 +51,6 @@ interface Run {
 }
 
 class BuildFailed extends Error {}
-
 
 /** Set once SIGINT or SIGTERM arrived: a child ending then is not reported as a failed build. */
 let interrupted = false;
@@ -108,7 +121,9 @@ async function measureServe(root: string, content: string, pagesToEdit: string[]
           times[page].reload.push(ms);
           times[page].site.push(siteMs);
         }
-        console.log(`serve edit (${page}) ${round === 1 ? "warm-up" : `round ${round - 1}/${rounds}`}: reload ${Math.round(ms)} ms, site rebuilt ${Math.round(siteMs)} ms`);
+        console.log(
+          `serve edit (${page}) ${round === 1 ? "warm-up" : `round ${round - 1}/${rounds}`}: reload ${Math.round(ms)} ms, site rebuilt ${Math.round(siteMs)} ms`,
+        );
       }
     }
   } finally {
@@ -183,7 +198,9 @@ async function main(): Promise<number> {
     const fmt = (run: Run) => `${run.seconds.toFixed(2)} s${run.rssKB !== undefined ? `, ${Math.round((run.rssKB * 1024) / 1e6)} MB` : ""}`;
 
     console.log(`corpus: ${CORPUS} (${pages} pages), measured on a copy in ${tmp}`);
-    console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load average ${loadavg()}; ${rounds} round${rounds === 1 ? "" : "s"} per measure`);
+    console.log(
+      `machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; load average ${loadavg()}; ${rounds} round${rounds === 1 ? "" : "s"} per measure`,
+    );
     if (!measureRss) console.log(`peak RSS: n/a (${TIME} with -f %M is not available)`);
     console.log("");
 
@@ -220,7 +237,10 @@ async function main(): Promise<number> {
     const changedFile = path.join(content, changedRelative);
     const changed: Run[] = [];
     for (let round = 1; round <= rounds; round++) {
-      fs.appendFileSync(changedFile, `\n\nBenchmark edit ${round}: this paragraph was appended at ${new Date().toISOString()} to measure a one-page rebuild.\n`);
+      fs.appendFileSync(
+        changedFile,
+        `\n\nBenchmark edit ${round}: this paragraph was appended at ${new Date().toISOString()} to measure a one-page rebuild.\n`,
+      );
       const c = await full(`one-page-changed build (round ${round})`, true);
       changed.push(c);
       console.log(`one page changed (${changedRelative}) round ${round}/${rounds}: ${fmt(c)}`);
@@ -261,15 +281,23 @@ async function main(): Promise<number> {
       `  peak RSS ≤ ${TARGETS.rssMB} MB: ${maxRssMB === undefined ? "not measured (no GNU time)" : `${Math.round(maxRssMB)} MB, the highest of all ${fullRuns.length} full builds — ${verdict(maxRssMB <= TARGETS.rssMB)}`}`,
     );
     if (budget) {
-      console.log(`  first view of ${budget.page}: ${budget.js.toFixed(1)} KB JavaScript and ${budget.css.toFixed(1)} KB CSS gzipped — ${verdict(budget.js <= 90 && budget.css <= 25)} (≤ 90 KB and ≤ 25 KB)`);
+      console.log(
+        `  first view of ${budget.page}: ${budget.js.toFixed(1)} KB JavaScript and ${budget.css.toFixed(1)} KB CSS gzipped — ${verdict(budget.js <= 90 && budget.css <= 25)} (≤ 90 KB and ≤ 25 KB)`,
+      );
     }
     for (const page of servePages) {
       const ms = median(serveTimes[page].reload);
       const size = `${(fs.statSync(path.join(content, page)).size / 1024).toFixed(0)} kB`;
-      console.log(`  serve, one page edited, to its reload ≤ ${TARGETS.serveMs} ms (${page}, ${size}): ${Math.round(ms)} ms median — ${verdict(ms <= TARGETS.serveMs)}`);
-      console.log(`    then the whole site rebuilt (search index, printable page, content chunk): ${Math.round(median(serveTimes[page].site))} ms median after the edit`);
+      console.log(
+        `  serve, one page edited, to its reload ≤ ${TARGETS.serveMs} ms (${page}, ${size}): ${Math.round(ms)} ms median — ${verdict(ms <= TARGETS.serveMs)}`,
+      );
+      console.log(
+        `    then the whole site rebuilt (search index, printable page, content chunk): ${Math.round(median(serveTimes[page].site))} ms median after the edit`,
+      );
     }
-    console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores; other work on the machine skews both sides, the alternation only evens it out)`);
+    console.log(
+      `load average at the end: ${loadavg()} (on ${os.cpus().length} cores; other work on the machine skews both sides, the alternation only evens it out)`,
+    );
     console.log(`(MB = 10^6 bytes; peak RSS is the largest single process of each build, from ${TIME} -f %M)`);
     return 0;
   } catch (error) {

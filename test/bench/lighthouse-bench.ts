@@ -41,11 +41,19 @@ import { checkTargets, formatFailures, formatTable, formatTargets, type FormFact
 import { parseRounds } from "./bench-args.ts";
 
 const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const CHROME_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 /** The landing page and the longest documentation page (about 5,000 elements). */
 const PAGES = ["/", "/configuration/output/"];
 const FORMS: FormFactor[] = ["mobile", "desktop"];
-
 
 async function listen(server: http.Server): Promise<string> {
   await new Promise<void>((resolve, reject) => {
@@ -103,7 +111,9 @@ async function main(): Promise<void> {
           const run = await audit(origin + page, form);
           const key = `${page} ${form}`;
           runs.set(key, [...(runs.get(key) ?? []), run]);
-          const scores = Object.entries(run.scores).map(([id, value]) => `${id} ${value}`).join(", ");
+          const scores = Object.entries(run.scores)
+            .map(([id, value]) => `${id} ${value}`)
+            .join(", ");
           line(`  ${key.padEnd(31)} ${scores}  (${((performance.now() - started) / 1000).toFixed(1)} s)`);
         }
       }

@@ -29,7 +29,12 @@ function score(s: Aggregate["scores"][Category]): string {
 /** Pads the columns of a table of strings to their widest cell. */
 function columns(rows: string[][]): string[] {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
-  return rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
+  return rows.map((row) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 /**

@@ -24,9 +24,35 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseRounds } from "./bench-args.ts";
-import { BASELINE, BIN, CORPUS, CORPUS_RELATIVE, PROJECT, TIME, codeVersion, copyProjectFiles, loadavg, measureRss, runTimed, stopOnSignal, type ChildRun } from "./bench-harness.ts";
+import {
+  BASELINE,
+  BIN,
+  CORPUS,
+  CORPUS_RELATIVE,
+  PROJECT,
+  TIME,
+  codeVersion,
+  copyProjectFiles,
+  loadavg,
+  measureRss,
+  runTimed,
+  stopOnSignal,
+  type ChildRun,
+} from "./bench-harness.ts";
 import { SCALE_CORPORA, generateCorpus, type ScaleCorpusName } from "./scale-corpus.ts";
-import { allRuns, formatCodeChanges, formatFailures, formatTable, formatTargets, measureOutput, readReport, writeReport, type CorpusResult, type Measure, type OutputFacts } from "./scale-report.ts";
+import {
+  allRuns,
+  formatCodeChanges,
+  formatFailures,
+  formatTable,
+  formatTargets,
+  measureOutput,
+  readReport,
+  writeReport,
+  type CorpusResult,
+  type Measure,
+  type OutputFacts,
+} from "./scale-report.ts";
 
 const USAGE = "npm run bench:scale [-- --only 1k,nested-2k,10k] [--rounds N]";
 const REPORT = path.join(PROJECT, "test-artifacts", "bench-scale.json");
@@ -64,12 +90,16 @@ function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number }
  * native stack trace, whose last line says nothing), else the last line.
  */
 function failureLine(run: ChildRun): string {
-  const lines = run.stderr.split("\n").map((line) => line.trim()).filter(Boolean);
+  const lines = run.stderr
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean);
   const line = lines.find((l) => l.startsWith("FATAL ERROR")) ?? lines[lines.length - 1] ?? "(no stderr)";
   return `failed: ${line} (${run.signal ? `signal ${run.signal}` : `exit ${run.code}`})`;
 }
 
-const fmt = (m: Measure) => `${m.failed ? `${m.failed}, ` : ""}${m.seconds.toFixed(2)} s${m.rssKB !== undefined ? `, ${Math.round((m.rssKB * 1024) / 1e6)} MB` : ""}`;
+const fmt = (m: Measure) =>
+  `${m.failed ? `${m.failed}, ` : ""}${m.seconds.toFixed(2)} s${m.rssKB !== undefined ? `, ${Math.round((m.rssKB * 1024) / 1e6)} MB` : ""}`;
 
 /** Runs `node <args>` in `cwd` and prints the outcome; a failure becomes the measure's `failed`, with the tail of stderr printed for the reader. */
 async function measure(label: string, args: string[], cwd: string): Promise<Measure> {
@@ -96,7 +126,9 @@ async function measureCorpus(name: ScaleCorpusName, rounds: number, tmp: string,
   const shape = SCALE_CORPORA[name];
   const generated = generateCorpus({ source: CORPUS, target: content, shape });
   copyProjectFiles(root);
-  console.log(`\n${name}: ${generated.pages} pages (${generated.copies} copies in ${generated.folders} folders), ${rounds} round${rounds === 1 ? "" : "s"}; load average ${loadavg()}`);
+  console.log(
+    `\n${name}: ${generated.pages} pages (${generated.copies} copies in ${generated.folders} folders), ${rounds} round${rounds === 1 ? "" : "s"}; load average ${loadavg()}`,
+  );
 
   // Each output sits alone in a folder, so deleting that folder also deletes the versioned folder the output links to.
   const outs = { baseline: path.join(root, "baseline", "out"), cold: path.join(root, "cold", "out"), warm: path.join(root, "warm", "out") };
@@ -127,18 +159,28 @@ async function measureCorpus(name: ScaleCorpusName, rounds: number, tmp: string,
 async function main(): Promise<number> {
   const args = parseArgs(process.argv.slice(2));
   if (!fs.statSync(CORPUS, { throwIfNoEntry: false })?.isDirectory()) {
-    process.stderr.write(`corpus not found at ${CORPUS}: the scale benchmark generates its corpora from ${CORPUS_RELATIVE} (relative to the project), which comes with ../shared\n`);
+    process.stderr.write(
+      `corpus not found at ${CORPUS}: the scale benchmark generates its corpora from ${CORPUS_RELATIVE} (relative to the project), which comes with ../shared\n`,
+    );
     return 1;
   }
   const git = (...gitArgs: string[]) => spawnSync("git", gitArgs, { cwd: PROJECT, encoding: "utf8" }).stdout ?? "";
-  const tree = { commit: git("rev-parse", "HEAD").trim() || "unknown", uncommitted: git("status", "--porcelain").split("\n").map((line) => line.slice(3)).filter(Boolean) };
+  const tree = {
+    commit: git("rev-parse", "HEAD").trim() || "unknown",
+    uncommitted: git("status", "--porcelain")
+      .split("\n")
+      .map((line) => line.slice(3))
+      .filter(Boolean),
+  };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-scale-"));
   const release = stopOnSignal(tmp, () => {
     interrupted = true;
   });
 
   console.log(`corpus: ${CORPUS}; generated corpora in ${tmp}`);
-  console.log(`machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; commit ${tree.commit.slice(0, 10)} with ${tree.uncommitted.length} uncommitted paths`);
+  console.log(
+    `machine: ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}; commit ${tree.commit.slice(0, 10)} with ${tree.uncommitted.length} uncommitted paths`,
+  );
   if (!measureRss) console.log(`peak RSS: n/a (${TIME} with -f %M is not available)`);
   const results: CorpusResult[] = [];
   try {
@@ -166,7 +208,9 @@ async function main(): Promise<number> {
   for (const line of formatFailures(results)) console.log(`failed run: ${line}`);
   for (const line of formatCodeChanges(results)) console.log(`note: ${line}`);
   console.log(`\nms/page: median wall time of the successful runs over the pages of the corpus; warm: median of the builds after the cache-filling one.`);
-  console.log(`peak RSS: the highest of all runs (MB = 10^6 bytes, the largest single process of each run, from ${TIME} -f %M); output / page: the cold build's output folder over the pages.`);
+  console.log(
+    `peak RSS: the highest of all runs (MB = 10^6 bytes, the largest single process of each run, from ${TIME} -f %M); output / page: the cold build's output folder over the pages.`,
+  );
   console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores). Results also in ${path.relative(PROJECT, REPORT)}.`);
   const failed = results.some((r) => allRuns(r).some((m) => m.failed));
   return failed ? 1 : 0;

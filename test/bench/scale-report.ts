@@ -135,7 +135,12 @@ function orFailure(runs: Measure[], figure: string): string {
 /** One line per failed run, naming the measure and round, for below the table. */
 export function formatFailures(results: CorpusResult[]): string[] {
   return results.flatMap((result) => {
-    const named: Array<[string, Measure[]]> = [["baseline", result.baseline], ["cold build", result.cold], ["cache-filling build", result.fill ? [result.fill] : []], ["warm build", result.warm]];
+    const named: Array<[string, Measure[]]> = [
+      ["baseline", result.baseline],
+      ["cold build", result.cold],
+      ["cache-filling build", result.fill ? [result.fill] : []],
+      ["warm build", result.warm],
+    ];
     return named.flatMap(([label, runs]) =>
       runs.flatMap((run, i) => (run.failed ? [`${result.corpus}, ${label}${runs.length > 1 ? ` round ${i + 1}` : ""}: ${describeFailure(run)}`] : [])),
     );
@@ -144,7 +149,20 @@ export function formatFailures(results: CorpusResult[]): string[] {
 
 /** The results as a markdown table, one row per corpus. */
 export function formatTable(results: CorpusResult[]): string {
-  const head = ["corpus", "pages", "baseline ms/page", "cold ms/page", "cold / baseline", "warm", "warm / cold", "peak RSS baseline", "peak RSS docs-build", "output / page", "largest HTML", "largest non-printable HTML"];
+  const head = [
+    "corpus",
+    "pages",
+    "baseline ms/page",
+    "cold ms/page",
+    "cold / baseline",
+    "warm",
+    "warm / cold",
+    "peak RSS baseline",
+    "peak RSS docs-build",
+    "output / page",
+    "largest HTML",
+    "largest non-printable HTML",
+  ];
   const rows = results.map((result) => {
     const s = summarize(result);
     const warmRuns = result.fill?.failed ? [result.fill] : result.warm;
@@ -179,11 +197,14 @@ export function formatCodeChanges(results: CorpusResult[]): string[] {
     const versions = new Set(runs.map((run) => run.code));
     const during = runs.filter((run) => run.codeChanged).length;
     if (versions.size <= 1 && during === 0) return [];
-    return [`${result.corpus}: the code (src/, templates/, site-client/) changed while it was measured: ${versions.size} versions at the starts of runs, ${during} run${during === 1 ? "" : "s"} with a change during the run; its figures mix versions`];
+    return [
+      `${result.corpus}: the code (src/, templates/, site-client/) changed while it was measured: ${versions.size} versions at the starts of runs, ${during} run${during === 1 ? "" : "s"} with a change during the run; its figures mix versions`,
+    ];
   });
 }
 
-const verdict = (value: number | undefined, limit: number, shown: string) => (value === undefined ? "not measured" : `${shown} — ${value <= limit ? "met" : "NOT met"}`);
+const verdict = (value: number | undefined, limit: number, shown: string) =>
+  value === undefined ? "not measured" : `${shown} — ${value <= limit ? "met" : "NOT met"}`;
 
 /**
  * The issue's targets with the measured figure and met / NOT met, one line each.
@@ -200,7 +221,9 @@ export function formatTargets(results: CorpusResult[], reference1k?: CorpusResul
       continue;
     }
     lines.push(`${name}: peak RSS ≤ ${mb(TARGETS.rssMB)}: ${verdict(s.buildRssMB, TARGETS.rssMB, mb(s.buildRssMB))}`);
-    lines.push(`${name}: cold per page ≤ ${TARGETS.coldOverBaseline} × baseline per page: ${verdict(s.coldOverBaseline, TARGETS.coldOverBaseline, fixed(s.coldOverBaseline, 2, " ×"))}`);
+    lines.push(
+      `${name}: cold per page ≤ ${TARGETS.coldOverBaseline} × baseline per page: ${verdict(s.coldOverBaseline, TARGETS.coldOverBaseline, fixed(s.coldOverBaseline, 2, " ×"))}`,
+    );
     if (name === "nested-2k") {
       const largest = result.output?.largestHtml;
       const page = result.output?.largestPageHtml;
@@ -211,7 +234,9 @@ export function formatTargets(results: CorpusResult[], reference1k?: CorpusResul
     const at1k = reference1k && summarize(reference1k).coldMsPerPage;
     const growth = s.coldMsPerPage !== undefined && at1k !== undefined ? s.coldMsPerPage / at1k : undefined;
     const from = reference1k && !results.includes(reference1k) ? ` (1k from an earlier run, ${reference1k.measuredAt})` : "";
-    lines.push(`${name}: cold per page ≤ ${TARGETS.perPage10kOver1k} × per page at 1k: ${verdict(growth, TARGETS.perPage10kOver1k, fixed(growth, 2, " ×"))}${from}`);
+    lines.push(
+      `${name}: cold per page ≤ ${TARGETS.perPage10kOver1k} × per page at 1k: ${verdict(growth, TARGETS.perPage10kOver1k, fixed(growth, 2, " ×"))}${from}`,
+    );
     const warm = s.warmOverCold === undefined ? undefined : s.warmOverCold * 100;
     lines.push(`${name}: warm ≤ ${TARGETS.warmOverCold * 100} % of cold: ${verdict(warm, TARGETS.warmOverCold * 100, fixed(warm, 1, " %"))}`);
   }

@@ -113,17 +113,27 @@ async function main(): Promise<number> {
     const first = chromiumAvailable ? await firstQueryInChromium(out) : [];
 
     console.log("");
-    console.log(`machine: ${os.cpus().length} cores, node ${process.version}; corpus ${file.pages.length} pages, ${file.sections.length} sections, ${file.termCount} terms`);
-    console.log(`index: ${(text.length / 1024).toFixed(0)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzipped — ≤ ${TARGETS.gzipKB} KB: ${verdict(gzip / 1024 <= TARGETS.gzipKB)}`);
+    console.log(
+      `machine: ${os.cpus().length} cores, node ${process.version}; corpus ${file.pages.length} pages, ${file.sections.length} sections, ${file.termCount} terms`,
+    );
+    console.log(
+      `index: ${(text.length / 1024).toFixed(0)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzipped — ≤ ${TARGETS.gzipKB} KB: ${verdict(gzip / 1024 <= TARGETS.gzipKB)}`,
+    );
     console.log(`load in Node (unpack into the engine): ${loadMs.toFixed(1)} ms`);
     const p95 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)];
-    console.log(`query in Node: median ${median(times).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${QUERIES.length} queries × ${ROUNDS} — ≤ ${TARGETS.queryMs} ms: ${verdict(median(times) <= TARGETS.queryMs)}`);
+    console.log(
+      `query in Node: median ${median(times).toFixed(2)} ms, p95 ${p95.toFixed(2)} ms over ${QUERIES.length} queries × ${ROUNDS} — ≤ ${TARGETS.queryMs} ms: ${verdict(median(times) <= TARGETS.queryMs)}`,
+    );
     if (first.length) {
-      console.log(`first query in Chromium incl. chunk and index load: median ${median(first).toFixed(1)} ms of ${ROUNDS} — ≤ ${TARGETS.firstQueryMs} ms: ${verdict(median(first) <= TARGETS.firstQueryMs)}`);
+      console.log(
+        `first query in Chromium incl. chunk and index load: median ${median(first).toFixed(1)} ms of ${ROUNDS} — ≤ ${TARGETS.firstQueryMs} ms: ${verdict(median(first) <= TARGETS.firstQueryMs)}`,
+      );
     } else {
       console.log(`first query in Chromium: not measured, ${CHROMIUM_PATH} is absent`);
     }
-    console.log(`quality: ${QUERIES.length - misses.length}/${QUERIES.length} queries have their page in the top 3${misses.length ? `; misses: ${misses.map((m) => m.query).join(", ")}` : ""}`);
+    console.log(
+      `quality: ${QUERIES.length - misses.length}/${QUERIES.length} queries have their page in the top 3${misses.length ? `; misses: ${misses.map((m) => m.query).join(", ")}` : ""}`,
+    );
     return 0;
   } finally {
     fs.rmSync(out, { recursive: true, force: true });

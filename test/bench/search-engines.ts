@@ -177,7 +177,11 @@ async function medianOf<T>(times: number, run: () => T | Promise<T>): Promise<{ 
 }
 
 /** The query's words, lowercased, for highlighting results the way the site does. */
-const queryWords = (query: string) => query.toLowerCase().split(/[^\p{L}\p{N}_$]+/u).filter(Boolean);
+const queryWords = (query: string) =>
+  query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}_$]+/u)
+    .filter(Boolean);
 
 /** Minified, gzipped size of a browser bundle of `contents` (resolved from the project). */
 async function bundleGzip(contents: string): Promise<number> {
@@ -414,7 +418,9 @@ const PAGEFIND_UI = /^pagefind-(ui|component-ui|modular-ui|highlight)\.|^wasm\.u
 const PAGEFIND_ENGINE = /^(pagefind\.js|pagefind-worker\.js|wasm\.[\w-]+\.pagefind)$/;
 
 function listRelative(dir: string, prefix = ""): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? listRelative(path.join(dir, d.name), `${prefix}${d.name}/`) : [`${prefix}${d.name}`]));
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((d) => (d.isDirectory() ? listRelative(path.join(dir, d.name), `${prefix}${d.name}/`) : [`${prefix}${d.name}`]));
 }
 
 /**
@@ -434,7 +440,9 @@ function fileFetch(fetched: Set<string>): typeof fetch {
 async function pagefindPages(instance: PagefindInstance, query: string): Promise<string[][]> {
   const { results } = await instance.search(query);
   const pages = await Promise.all(results.slice(0, PAGEFIND_PAGES).map((r) => r.data()));
-  return pages.map((page) => (page.sub_results?.length ? [...page.sub_results].sort((a, b) => b.locations.length - a.locations.length).map((s) => s.url) : [page.url]));
+  return pages.map((page) =>
+    page.sub_results?.length ? [...page.sub_results].sort((a, b) => b.locations.length - a.locations.length).map((s) => s.url) : [page.url],
+  );
 }
 
 /** Pagefind's result URLs, flattened: the pages by rank, each page's sections by matches. */
@@ -529,9 +537,19 @@ async function benchPagefind(docs: readonly SectionDoc[], files: readonly { path
 
 // --- report ----------------------------------------------------------------------------------
 
-
 function table(reports: readonly EngineReport[]): string {
-  const header = ["Engine", "Index raw", "Index gz", "Engine JS gz", "First-query dl gz", "Build ms", "First query ms", "Query median ms", "Query p95 ms", `Top-${TOP} hits`];
+  const header = [
+    "Engine",
+    "Index raw",
+    "Index gz",
+    "Engine JS gz",
+    "First-query dl gz",
+    "Build ms",
+    "First query ms",
+    "Query median ms",
+    "Query p95 ms",
+    `Top-${TOP} hits`,
+  ];
   const rows = reports.map((r) => [
     r.name,
     kb(r.indexRaw),

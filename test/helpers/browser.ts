@@ -12,7 +12,16 @@ import { TOOL_DIR, tempSite } from "./temp-site.ts";
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 /** Flags for a quiet headless Chromium that talks to nothing but the test server. */
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** Where screenshots go (git-ignored). */
 const ARTIFACTS_DIR = path.join(TOOL_DIR, "test-artifacts");
@@ -243,7 +252,13 @@ export async function expectWorkerUpdate(page: Page, deploy: () => unknown, opti
   await page.evaluate(async () => {
     await (await navigator.serviceWorker.getRegistration())?.update();
   });
-  await waitUntil(page, "the new worker is installed and waiting", async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting), undefined, options.timeout);
+  await waitUntil(
+    page,
+    "the new worker is installed and waiting",
+    async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+    undefined,
+    options.timeout,
+  );
   for (let i = 0; i < 50 && !infos.some((t) => t.includes(WORKER_WAITING)); i++) await page.waitForTimeout(100);
   if (!infos.some((t) => t.includes(WORKER_WAITING))) throw new Error(`the page did not log "${WORKER_WAITING}"; logged: ${infos.join(" | ")}`);
   let loads = 0;
@@ -271,7 +286,10 @@ export async function swipe(cdp: CDPSession, from: Point, to: Point, steps = 8):
   await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [point(from)] });
   for (let i = 1; i <= steps; i++) {
     const t = i / steps;
-    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [point({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t })] });
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: [point({ x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t })],
+    });
     await new Promise((resolve) => setTimeout(resolve, 16));
   }
   await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });

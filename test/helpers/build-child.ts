@@ -33,7 +33,11 @@ export function startBuild(cwd: string, options: { content: string; out: string 
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0" };
   delete env.TSX_TSCONFIG_PATH;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, [BIN, "build", "--no-cache", "--content", options.content, "--out", options.out], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, "build", "--no-cache", "--content", options.content, "--out", options.out], {
+    cwd,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   const lines: BuildChild["lines"] = [];
   const waiters: Array<{ pattern: RegExp; resolve: (at: number) => void; reject: (e: Error) => void }> = [];
   const take = (chunk: string) => {

@@ -21,7 +21,12 @@ export function runCli(args: string[], options: { cwd?: string; env?: Record<str
   const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...options.env };
   delete env.TSX_TSCONFIG_PATH;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], { cwd: options.cwd ?? TOOL_DIR, env, stdio: ["ignore", "pipe", "pipe"], timeout: options.timeout ?? 120_000 });
+    const child = spawn(process.execPath, [options.bin ?? BIN, ...args], {
+      cwd: options.cwd ?? TOOL_DIR,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: options.timeout ?? 120_000,
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));

@@ -87,7 +87,12 @@ function loadRepos(dir: string): FakeRepo[] {
     for (const name of fs.readdirSync(ownerDir).sort()) {
       const repoDir = path.join(ownerDir, name);
       const meta = JSON.parse(fs.readFileSync(path.join(repoDir, "repo.json"), "utf8")) as { full_name: string; default_branch: string; html_url: string };
-      repos.push({ fullName: meta.full_name, defaultBranch: meta.default_branch, htmlUrl: meta.html_url, readme: fs.readFileSync(path.join(repoDir, "README.md"), "utf8") });
+      repos.push({
+        fullName: meta.full_name,
+        defaultBranch: meta.default_branch,
+        htmlUrl: meta.html_url,
+        readme: fs.readFileSync(path.join(repoDir, "README.md"), "utf8"),
+      });
     }
   }
   return repos;
@@ -134,7 +139,11 @@ export async function startCodeHost(options: FakeCodeHostOptions = {}): Promise<
     };
   }
 
-  const notFound = () => ({ status: 404, type: JSON_TYPE, body: JSON.stringify({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" }) });
+  const notFound = () => ({
+    status: 404,
+    type: JSON_TYPE,
+    body: JSON.stringify({ message: "Not Found", documentation_url: "https://docs.github.com/rest", status: "404" }),
+  });
 
   /** The normal answer to a request, before conditional and rate-limit handling. */
   function route(url: URL, accept: string): { status: number; type: string; body: string; headers?: Record<string, string> } {
@@ -142,7 +151,18 @@ export async function startCodeHost(options: FakeCodeHostOptions = {}): Promise<
     if (parts[0] === "users" && parts.length === 2) {
       const user = users.get(parts[1].toLowerCase());
       if (!user) return notFound();
-      return { status: 200, type: JSON_TYPE, body: JSON.stringify({ login: user.login, id: 1000 + user.login.length, type: "User", name: user.name ?? null, avatar_url: `${origin}/avatars/${user.login}`, html_url: `https://github.com/${user.login}` }) };
+      return {
+        status: 200,
+        type: JSON_TYPE,
+        body: JSON.stringify({
+          login: user.login,
+          id: 1000 + user.login.length,
+          type: "User",
+          name: user.name ?? null,
+          avatar_url: `${origin}/avatars/${user.login}`,
+          html_url: `https://github.com/${user.login}`,
+        }),
+      };
     }
     if (parts[0] !== "repos" || parts.length < 3) return notFound();
     const fullName = `${parts[1]}/${parts[2]}`;
@@ -153,7 +173,15 @@ export async function startCodeHost(options: FakeCodeHostOptions = {}): Promise<
       return {
         status: 200,
         type: JSON_TYPE,
-        body: JSON.stringify({ id: repo.fullName.length, name: repo.fullName.split("/")[1], full_name: repo.fullName, owner: { login: owner }, html_url: repo.htmlUrl, default_branch: repo.defaultBranch, private: false }),
+        body: JSON.stringify({
+          id: repo.fullName.length,
+          name: repo.fullName.split("/")[1],
+          full_name: repo.fullName,
+          owner: { login: owner },
+          html_url: repo.htmlUrl,
+          default_branch: repo.defaultBranch,
+          private: false,
+        }),
       };
     }
     if (parts.length === 4 && parts[3] === "readme") {
@@ -162,7 +190,13 @@ export async function startCodeHost(options: FakeCodeHostOptions = {}): Promise<
       return {
         status: 200,
         type: JSON_TYPE,
-        body: JSON.stringify({ name: "README.md", path: "README.md", encoding: "base64", content: Buffer.from(repo.readme).toString("base64"), download_url: `https://raw.githubusercontent.com/${repo.fullName}/${repo.defaultBranch}/README.md` }),
+        body: JSON.stringify({
+          name: "README.md",
+          path: "README.md",
+          encoding: "base64",
+          content: Buffer.from(repo.readme).toString("base64"),
+          download_url: `https://raw.githubusercontent.com/${repo.fullName}/${repo.defaultBranch}/README.md`,
+        }),
       };
     }
     if (parts.length === 4 && parts[3] === "commits") {
@@ -179,9 +213,18 @@ export async function startCodeHost(options: FakeCodeHostOptions = {}): Promise<
         next.searchParams.set("page", String(n));
         return `<${next.href}>`;
       };
-      const links = [page < last ? `${pageUrl(page + 1)}; rel="next"` : "", page < last ? `${pageUrl(last)}; rel="last"` : "", page > 1 ? `${pageUrl(1)}; rel="first"` : "", page > 1 ? `${pageUrl(page - 1)}; rel="prev"` : ""].filter(Boolean);
+      const links = [
+        page < last ? `${pageUrl(page + 1)}; rel="next"` : "",
+        page < last ? `${pageUrl(last)}; rel="last"` : "",
+        page > 1 ? `${pageUrl(1)}; rel="first"` : "",
+        page > 1 ? `${pageUrl(page - 1)}; rel="prev"` : "",
+      ].filter(Boolean);
       const body = JSON.stringify(
-        slice.map((c) => ({ sha: c.sha, commit: { author: { name: c.name, email: `${c.name.replace(/\W+/g, ".")}@example.com` }, message: `change ${c.sha}` }, author: c.login ? { login: c.login, type: "User" } : null })),
+        slice.map((c) => ({
+          sha: c.sha,
+          commit: { author: { name: c.name, email: `${c.name.replace(/\W+/g, ".")}@example.com` }, message: `change ${c.sha}` },
+          author: c.login ? { login: c.login, type: "User" } : null,
+        })),
       );
       return { status: 200, type: JSON_TYPE, body, headers: links.length ? { link: links.join(", ") } : {} };
     }
@@ -213,7 +256,11 @@ export async function startCodeHost(options: FakeCodeHostOptions = {}): Promise<
       }
       const fault = takeFault(url.pathname);
       if (fault && (fault.status !== undefined || fault.body !== undefined)) {
-        send(fault.status ?? 200, { "content-type": JSON_TYPE, ...rateHeaders(), ...fault.headers }, fault.body ?? JSON.stringify({ message: http.STATUS_CODES[fault.status ?? 200] ?? "" }));
+        send(
+          fault.status ?? 200,
+          { "content-type": JSON_TYPE, ...rateHeaders(), ...fault.headers },
+          fault.body ?? JSON.stringify({ message: http.STATUS_CODES[fault.status ?? 200] ?? "" }),
+        );
         return;
       }
       if (req.method !== "GET" && req.method !== "HEAD") {
@@ -221,7 +268,11 @@ export async function startCodeHost(options: FakeCodeHostOptions = {}): Promise<
         return;
       }
       if (remaining <= 0) {
-        send(403, { "content-type": JSON_TYPE, ...rateHeaders() }, JSON.stringify({ message: "API rate limit exceeded for 127.0.0.1.", documentation_url: "https://docs.github.com/rest/rate-limit" }));
+        send(
+          403,
+          { "content-type": JSON_TYPE, ...rateHeaders() },
+          JSON.stringify({ message: "API rate limit exceeded for 127.0.0.1.", documentation_url: "https://docs.github.com/rest/rate-limit" }),
+        );
         return;
       }
       const result = route(url, String(req.headers.accept ?? ""));

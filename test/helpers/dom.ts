@@ -1,7 +1,25 @@
 import { Window } from "happy-dom";
 import type { ReactElement } from "react";
 
-const GLOBALS = ["window", "document", "navigator", "localStorage", "Node", "Element", "HTMLElement", "HTMLIFrameElement", "Event", "MouseEvent", "KeyboardEvent", "FocusEvent", "TouchEvent", "getComputedStyle", "requestAnimationFrame", "cancelAnimationFrame", "MutationObserver"] as const;
+const GLOBALS = [
+  "window",
+  "document",
+  "navigator",
+  "localStorage",
+  "Node",
+  "Element",
+  "HTMLElement",
+  "HTMLIFrameElement",
+  "Event",
+  "MouseEvent",
+  "KeyboardEvent",
+  "FocusEvent",
+  "TouchEvent",
+  "getComputedStyle",
+  "requestAnimationFrame",
+  "cancelAnimationFrame",
+  "MutationObserver",
+] as const;
 
 /** A happy-dom window exposed as the browser globals react-dom uses, with helpers to render and act. */
 export interface Dom {

@@ -18,7 +18,11 @@ const UPDATE = process.env.UPDATE === "1";
 export function fixtureLoop(stage: string, run: (caseDir: string, input: string) => Promise<Record<string, string>> | Record<string, string>) {
   const tests = suite(`fixtures/${stage}`);
   const dir = path.join(FIXTURES, stage);
-  const cases = fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  const cases = fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
   if (cases.length === 0) throw new Error(`No fixture cases under ${dir}`);
   for (const name of cases) {
     tests(name, async () => {

@@ -121,7 +121,20 @@ function collectReferences(element: Element, into: UrlReference[]): void {
 
 /** Parses one HTML page with parse5 and gathers the facts the static checks use (pure). */
 export function htmlFacts(html: string): HtmlFacts {
-  const facts: HtmlFacts = { parseErrors: [], ids: new Map(), anchorNames: new Set(), h1Count: 0, titles: [], descriptions: [], canonicals: [], robots: [], references: [], scripts: [], modulePreloads: [], stylesheets: [] };
+  const facts: HtmlFacts = {
+    parseErrors: [],
+    ids: new Map(),
+    anchorNames: new Set(),
+    h1Count: 0,
+    titles: [],
+    descriptions: [],
+    canonicals: [],
+    robots: [],
+    references: [],
+    scripts: [],
+    modulePreloads: [],
+    stylesheets: [],
+  };
   // Parse errors carry their line and column without `sourceCodeLocationInfo`, which would slow the parse by a fifth.
   const document = parse(html, { onParseError: (error) => facts.parseErrors.push(error) });
   for (const element of elementsOf(document)) {

@@ -81,9 +81,11 @@ function pageProblems(file: string, facts: HtmlFacts, baseUrl: string): string[]
   }
   const own = new URL(pageUrlOf(file), baseUrl).href;
   if (facts.canonicals.length !== 1) say(`needs one canonical link, has ${facts.canonicals.length}`);
-  else if (!/^https?:\/\//.test(facts.canonicals[0]) || !facts.canonicals[0].endsWith("/")) say(`canonical ${facts.canonicals[0]} must be absolute and end with /`);
+  else if (!/^https?:\/\//.test(facts.canonicals[0]) || !facts.canonicals[0].endsWith("/"))
+    say(`canonical ${facts.canonicals[0]} must be absolute and end with /`);
   else if (facts.canonicals[0] !== own) say(`canonical ${facts.canonicals[0]} is not the page's own URL ${own}`);
-  if (PRINTABLE.test(file) && !(robots.includes("noindex") && robots.includes("nofollow"))) say(`a printable page needs robots noindex,nofollow, has "${facts.robots.join(" ")}"`);
+  if (PRINTABLE.test(file) && !(robots.includes("noindex") && robots.includes("nofollow")))
+    say(`a printable page needs robots noindex,nofollow, has "${facts.robots.join(" ")}"`);
   if (!PRINTABLE.test(file) && robots.includes("noindex")) say("is a page of the site but tells search engines not to index it");
   return problems;
 }
@@ -99,7 +101,8 @@ function linkProblem(url: URL, files: SiteFiles, factsOf: (file: string) => Html
   const pathname = decoded(url.pathname);
   if (pathname === undefined) return "malformed percent-encoding in the path";
   const target = fileOf(pathname);
-  if (!files.has(target)) return files.has(`${target}/index.html`) ? `folder URL without its trailing slash (redirects to ${url.pathname}/)` : `no file ${target} in the output`;
+  if (!files.has(target))
+    return files.has(`${target}/index.html`) ? `folder URL without its trailing slash (redirects to ${url.pathname}/)` : `no file ${target} in the output`;
   // An empty fragment, and `#top` when no element claims it, scroll to the top of the page (HTML's "indicated part of the document").
   const fragment = url.hash.slice(1);
   if (fragment === "" || !target.endsWith(".html")) return undefined;
@@ -141,7 +144,14 @@ export function checkSite(options: CheckSiteOptions): CheckSiteResult {
 }
 
 /** Checks one reference of a page, counting it when it is internal. */
-function referenceProblem(options: { file: string; reference: UrlReference; base: URL; files: SiteFiles; factsOf: (file: string) => HtmlFacts | undefined; counts: CheckSiteResult }): string | undefined {
+function referenceProblem(options: {
+  file: string;
+  reference: UrlReference;
+  base: URL;
+  files: SiteFiles;
+  factsOf: (file: string) => HtmlFacts | undefined;
+  counts: CheckSiteResult;
+}): string | undefined {
   const { file, reference, base } = options;
   if (reference.value === "") return `empty URL in ${reference.source}`;
   let url: URL;

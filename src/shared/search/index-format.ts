@@ -44,7 +44,9 @@ export interface SearchIndexFile {
 
 /** Words too common to help; leaving them out makes the index a third smaller. */
 const STOP_WORDS = new Set(
-  "a an and are as at be but by can do does for from has have how if in into is it its may more must no not of on or so such that the their then there these this those to use used uses using was we what when where which while will with you your".split(" "),
+  "a an and are as at be but by can do does for from has have how if in into is it its may more must no not of on or so such that the their then there these this those to use used uses using was we what when where which while will with you your".split(
+    " ",
+  ),
 );
 
 /** The fields indexed, in field-id order. */
@@ -153,7 +155,12 @@ export function treeTerms(node: TreeNode, prefix = "", out: [string, string][] =
 type TermPostings = Iterable<[field: number, documents: Iterable<[id: number, frequency: number]>]>;
 
 /** Packs the index's terms and lengths into the compact file fields (ids 0…n-1). */
-function packTerms(documentCount: number, fieldLength: (id: number) => readonly number[] | undefined, averages: number[], index: Iterable<[string, TermPostings]>): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
+function packTerms(
+  documentCount: number,
+  fieldLength: (id: number) => readonly number[] | undefined,
+  averages: number[],
+  index: Iterable<[string, TermPostings]>,
+): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
   const lengths: number[] = [];
   for (let id = 0; id < documentCount; id++) lengths.push(...(fieldLength(id) ?? SEARCH_FIELDS.map(() => 0)));
   const terms: [string, string][] = [];
@@ -180,7 +187,10 @@ function packTerms(documentCount: number, fieldLength: (id: number) => readonly 
 export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchIndexFile, "lengths" | "averages" | "termCount" | "tree"> {
   const index = js.index.map(([term, fields]): [string, TermPostings] => [
     term,
-    Object.entries(fields as Record<string, SerializedEntry>).map(([field, entry]) => [Number(field), Object.entries(entry).map(([id, frequency]) => [Number(id), frequency])]),
+    Object.entries(fields as Record<string, SerializedEntry>).map(([field, entry]) => [
+      Number(field),
+      Object.entries(entry).map(([id, frequency]) => [Number(id), frequency]),
+    ]),
   ]);
   return packTerms(js.documentCount, (id) => js.fieldLength[id], js.averageFieldLength, index);
 }
@@ -220,7 +230,8 @@ export class PostingsPacker {
   /** Takes an engine's postings; its documents follow every document absorbed before. */
   absorb(engine: MiniSearch): void {
     const state = engine as unknown as EngineState;
-    if (!state._index || !(state._fieldLength instanceof Map)) throw new Error("This MiniSearch version keeps its index differently; PostingsPacker needs updating");
+    if (!state._index || !(state._fieldLength instanceof Map))
+      throw new Error("This MiniSearch version keeps its index differently; PostingsPacker needs updating");
     const offset = this.#count;
     for (let id = 0; id < state._documentCount; id++) {
       const lengths = state._fieldLength.get(id) ?? SEARCH_FIELDS.map(() => 0);

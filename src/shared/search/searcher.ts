@@ -2,7 +2,6 @@ import type MiniSearch from "minisearch";
 import { SEARCH_OPTIONS, unpackIndex, type SearchIndexFile } from "./index-format.ts";
 import { highlight, snippetWindow, type SearchResult } from "./results.ts";
 
-
 /** Searches a loaded index file. */
 export class Searcher {
   readonly #engine: MiniSearch;

@@ -28,7 +28,12 @@ const staticImports = (meta: MetaOutput) => meta.imports.filter((i) => i.kind ==
  * (to preload them) and the chunks of `afterLoadSources` with their own
  * static imports (to precache them) in esbuild's metafile outputs (pure).
  */
-export function clientAssets(outputs: Record<string, MetaOutput>, entrySuffix: string, voteCssSuffix = "site-client/vote/vote.css", afterLoadSources = AFTER_LOAD_SOURCES): ClientAssets {
+export function clientAssets(
+  outputs: Record<string, MetaOutput>,
+  entrySuffix: string,
+  voteCssSuffix = "site-client/vote/vote.css",
+  afterLoadSources = AFTER_LOAD_SOURCES,
+): ClientAssets {
   const byEntry = (suffix: string) => Object.entries(outputs).find(([, meta]) => meta.entryPoint?.endsWith(suffix));
   const found = byEntry(entrySuffix);
   if (!found)

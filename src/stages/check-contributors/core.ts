@@ -42,7 +42,9 @@ export function applyChecks(data: ContributorData, checks: readonly HandleCheck[
   const handles: Record<string, HandleRecord> = { ...data.handles };
   for (const check of checks) {
     for (const key of Object.keys(handles)) if (key.toLowerCase() === check.handle.toLowerCase()) delete handles[key];
-    handles[check.handle] = check.exists ? { exists: true, ...(check.name ? { name: check.name } : {}), checked: checkedAt } : { exists: false, checked: checkedAt };
+    handles[check.handle] = check.exists
+      ? { exists: true, ...(check.name ? { name: check.name } : {}), checked: checkedAt }
+      : { exists: false, checked: checkedAt };
   }
   return { handles, history: { ...data.history } };
 }
@@ -52,7 +54,11 @@ export function applyChecks(data: ContributorData, checks: readonly HandleCheck[
  * (front matter or history), for the command's report. Sorted.
  */
 export function missingHandles(pages: readonly { path: string; handles: readonly string[] }[], data: ContributorData): { handle: string; pages: string[] }[] {
-  const missing = new Map(Object.entries(data.handles).filter(([, r]) => !r.exists).map(([h]) => [h.toLowerCase(), { handle: h, pages: [] as string[] }]));
+  const missing = new Map(
+    Object.entries(data.handles)
+      .filter(([, r]) => !r.exists)
+      .map(([h]) => [h.toLowerCase(), { handle: h, pages: [] as string[] }]),
+  );
   for (const page of pages) {
     for (const handle of new Set(page.handles.map((h) => h.toLowerCase()))) missing.get(handle)?.pages.push(page.path);
   }

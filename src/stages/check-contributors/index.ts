@@ -52,7 +52,12 @@ interface HistoryOutcome {
  * every page of results). Pages that no longer exist lose their history; a page
  * whose request fails keeps the history it had, and the failure is returned.
  */
-async function readHistory(ctx: BuildContext, command: CodeHostCommand, pages: readonly PageEntry[], data: ContributorData): Promise<{ history: ContributorData["history"]; failures: string[] }> {
+async function readHistory(
+  ctx: BuildContext,
+  command: CodeHostCommand,
+  pages: readonly PageEntry[],
+  data: ContributorData,
+): Promise<{ history: ContributorData["history"]; failures: string[] }> {
   const { settings, logger } = ctx;
   const [owner, repo] = settings.repository.split("/");
   const own = pages.filter((p) => !p.thirdParty);
@@ -64,7 +69,14 @@ async function readHistory(ctx: BuildContext, command: CodeHostCommand, pages: r
       const commits = (await command.octokit.paginate("GET /repos/{owner}/{repo}/commits", { owner, repo, path: page.path, per_page: 100 })) as CommitAuthor[];
       return { page, ...authorsOf(commits, settings.contributors.exclude) };
     },
-    { failed: (page, error): HistoryOutcome => ({ page, handles: data.history[page.path] ?? [], unmapped: 0, failure: `history of ${page.path}: ${failureMessage(error)}` }) },
+    {
+      failed: (page, error): HistoryOutcome => ({
+        page,
+        handles: data.history[page.path] ?? [],
+        unmapped: 0,
+        failure: `history of ${page.path}: ${failureMessage(error)}`,
+      }),
+    },
   );
   const unmapped = outcomes.reduce((sum, o) => sum + o.unmapped, 0);
   if (unmapped) logger.info(`${unmapped} commits have no code-host account for their author and were left out`);
@@ -119,7 +131,8 @@ function summaryLines(ctx: BuildContext, result: CheckContributorsResult, elapse
     `Checked ${checked.length} handle${checked.length === 1 ? "" : "s"} in ${formatDuration(elapsedMs)}: ${exists} exist, ${checked.length - exists} not found, ${failures.length} failed; ` +
       (written ? `wrote ${file}` : `${file} unchanged`),
   ];
-  if (missing.length) lines.push("Not on the code host, so left out of every page's contributors:", ...missing.map((m) => `  ${m.handle} (${m.pages.join(", ")})`));
+  if (missing.length)
+    lines.push("Not on the code host, so left out of every page's contributors:", ...missing.map((m) => `  ${m.handle} (${m.pages.join(", ")})`));
   return lines;
 }
 
@@ -143,7 +156,11 @@ export async function checkContributors(ctx: BuildContext, input: CheckContribut
     failures.push(...read.failures);
   }
 
-  const due = handlesToCheck(input.pages, data, { exclude: settings.contributors.exclude, now: now.getTime(), maxAgeMs: (input.maxAgeDays ?? 30) * 86_400_000 });
+  const due = handlesToCheck(input.pages, data, {
+    exclude: settings.contributors.exclude,
+    now: now.getTime(),
+    maxAgeMs: (input.maxAgeDays ?? 30) * 86_400_000,
+  });
   logger.info(`Checking ${due.length} handle${due.length === 1 ? "" : "s"} on the code host (${Object.keys(data.handles).length} known)`);
   const outcomes = await checkHandles(command, due);
   const checked = outcomes.flatMap((o) => ("check" in o ? [o.check] : [])).sort((a, b) => a.handle.localeCompare(b.handle));

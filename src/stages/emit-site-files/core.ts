@@ -6,10 +6,8 @@ import { atomFeed, rssFeed } from "./feeds.ts";
 import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
 
-
 /** The page background of the light theme (`--bg`), shown while the installed app starts. */
 const BACKGROUND_COLOR = "#ffffff";
-
 
 /** URLs that are files of the site but not pages anyone should find through a search engine. */
 const NOT_INDEXED = new Set(["/404.html", "/404/", "/app-shell/"]);

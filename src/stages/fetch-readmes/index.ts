@@ -12,8 +12,6 @@ import { writeFileAtomic } from "../../write-file.ts";
 import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
 import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 
-;
-
 /** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
 const FETCH_CACHE_DIR = path.join(".cache", "code-host");
 const STATE_FILE = "readmes.json";
@@ -112,7 +110,9 @@ async function readLists(ctx: BuildContext): Promise<RepositoryEntry[]> {
   }
   if (problems.length) throw new ContentError(sortDiagnostics(problems));
   if (found === 0) {
-    throw new UsageError(`No repository lists found: create ${ctx.display(path.join(ctx.paths.repositories, REPOSITORY_LISTS.loaders))} or ${REPOSITORY_LISTS.plugins} there, each a JSON array of "owner/name".`);
+    throw new UsageError(
+      `No repository lists found: create ${ctx.display(path.join(ctx.paths.repositories, REPOSITORY_LISTS.loaders))} or ${REPOSITORY_LISTS.plugins} there, each a JSON array of "owner/name".`,
+    );
   }
   return entries;
 }
@@ -152,7 +152,11 @@ async function fetchOne(
   let repo: Omit<CachedRepository, "repoEtag" | "readmeEtag">;
   let repoEtag: string | undefined;
   try {
-    const response = await octokit.request("GET /repos/{owner}/{repo}", { owner, repo: name, headers: cached?.repoEtag ? { "if-none-match": cached.repoEtag } : {} });
+    const response = await octokit.request("GET /repos/{owner}/{repo}", {
+      owner,
+      repo: name,
+      headers: cached?.repoEtag ? { "if-none-match": cached.repoEtag } : {},
+    });
     repo = parseRepository(response.data, `GET /repos/${entry.fullName}`);
     repoEtag = response.headers.etag;
   } catch (error) {
@@ -169,7 +173,10 @@ async function fetchOne(
   try {
     const response = await octokit.request("GET /repos/{owner}/{repo}/readme", { owner, repo: name, mediaType: { format: "raw" }, headers: conditional });
     if (typeof response.data !== "string") {
-      throw new CodeHostError(`GET /repos/${entry.fullName}/readme`, "malformed response: the README is not text", { kind: "malformed", message: "the README is not text" });
+      throw new CodeHostError(`GET /repos/${entry.fullName}/readme`, "malformed response: the README is not text", {
+        kind: "malformed",
+        message: "the README is not text",
+      });
     }
     raw = response.data;
     readmeEtag = response.headers.etag;
@@ -180,13 +187,24 @@ async function fetchOne(
     notModified = true;
   }
 
-  const body = processReadme(raw, { fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, { siteOrigins: [...new Set([ctx.settings.baseUrl, SITE_ORIGIN])] });
+  const body = processReadme(
+    raw,
+    { fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl },
+    { siteOrigins: [...new Set([ctx.settings.baseUrl, SITE_ORIGIN])] },
+  );
   const page = renderFrontMatter(frontMatterFor(entry.kind, { name, fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, entry)) + body;
   const current = await fs.readFile(target, "utf8").catch(() => undefined);
   if (!notModified) await writeFileAtomic(rawFile, raw);
   if (current !== page) await writeFileAtomic(target, page);
   return {
-    result: { fullName: entry.fullName, kind: entry.kind, status: current === page ? "unchanged" : "fetched", file: ctx.display(target), notModified, bytes: Buffer.byteLength(page) },
+    result: {
+      fullName: entry.fullName,
+      kind: entry.kind,
+      status: current === page ? "unchanged" : "fetched",
+      file: ctx.display(target),
+      notModified,
+      bytes: Buffer.byteLength(page),
+    },
     state: { ...repo, repoEtag, readmeEtag },
   };
 }
@@ -202,7 +220,12 @@ function failureReason(error: unknown, entry: RepositoryEntry, ctx: BuildContext
 
 function progressLine(result: RepositoryResult, counter: string): string {
   if (result.status === "failed") return `${counter} ✗ ${result.fullName}: ${result.reason}`;
-  const detail = result.status === "unchanged" ? (result.notModified ? "unchanged, not modified on the code host" : "unchanged") : `written, ${formatBytes(result.bytes ?? 0)}`;
+  const detail =
+    result.status === "unchanged"
+      ? result.notModified
+        ? "unchanged, not modified on the code host"
+        : "unchanged"
+      : `written, ${formatBytes(result.bytes ?? 0)}`;
   return `${counter} ✓ ${result.fullName} → ${result.file} (${detail})`;
 }
 
@@ -226,7 +249,9 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   const command = await openCodeHostCommand(ctx, options);
   const concurrency = options.concurrency ?? 4;
   const token = options.codeHost?.token ?? process.env.GITHUB_TOKEN;
-  logger.info(`Fetching ${entries.length} READMEs from ${command.octokit.request.endpoint.DEFAULTS.baseUrl}, ${concurrency} at a time${token ? "" : " (no GITHUB_TOKEN: the anonymous rate limit applies)"}`);
+  logger.info(
+    `Fetching ${entries.length} READMEs from ${command.octokit.request.endpoint.DEFAULTS.baseUrl}, ${concurrency} at a time${token ? "" : " (no GITHUB_TOKEN: the anonymous rate limit applies)"}`,
+  );
 
   const results = await command.each(
     entries,
@@ -239,7 +264,10 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
     {
       async failed(entry, error): Promise<RepositoryResult> {
         const target = path.join(ctx.paths.content, pageFileName(entry.kind, repoName(entry)));
-        const kept = await fs.stat(target).then(() => true, () => false);
+        const kept = await fs.stat(target).then(
+          () => true,
+          () => false,
+        );
         return { fullName: entry.fullName, kind: entry.kind, status: "failed", file: ctx.display(target), reason: failureReason(error, entry, ctx), kept };
       },
       progress: progressLine,
@@ -262,7 +290,9 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   const failed = results.filter((r) => r.status === "failed");
   return command.finish({
     result: { results, orphans, seconds },
-    summary: [`Fetched ${count("fetched")}, unchanged ${count("unchanged")}, failed ${failed.length} of ${results.length} repositories in ${formatDuration(seconds * 1000)}`],
+    summary: [
+      `Fetched ${count("fetched")}, unchanged ${count("unchanged")}, failed ${failed.length} of ${results.length} repositories in ${formatDuration(seconds * 1000)}`,
+    ],
     failures: failed.map((failure) => `${failure.fullName}: ${failure.reason} (${failure.kept ? `kept ${failure.file} as it was` : "no page written"})`),
     message: `${failed.length} of ${results.length} repositories failed; their pages were left as they were. Run fetch-readmes again later, or fix the list.`,
   });

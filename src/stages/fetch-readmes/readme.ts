@@ -126,7 +126,10 @@ function removeBlock(source: string, start: number, end: number): Edit {
 
 /** Heading text reduced to letters and digits, so `Style Loader` matches `style-loader`. */
 function titleKey(text: string): string {
-  return text.replace(/<[^>]*>/g, "").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return text
+    .replace(/<[^>]*>/g, "")
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, "");
 }
 
 /** Removes an `<h1>` that sits inside a wider HTML block, with its line when it has one to itself. */
@@ -229,7 +232,10 @@ export function processReadme(markdown: string, repo: ReadmeRepo, options: Proce
     const match = isDefinition ? DEFINITION_DESTINATION.exec(raw) : INLINE_DESTINATION.exec(raw);
     // Autolinks (`<https://…>`, bare URLs) show their URL as text, so they stay as written.
     if (!match) return;
-    const kind: UrlKind = node.type === "image" || (isDefinition && imageIds.has((node as Definition).identifier) && !linkIds.has((node as Definition).identifier)) ? "image" : "link";
+    const kind: UrlKind =
+      node.type === "image" || (isDefinition && imageIds.has((node as Definition).identifier) && !linkIds.has((node as Definition).identifier))
+        ? "image"
+        : "link";
     const destination = match[1];
     const offset = start + (isDefinition ? match[0].length - destination.length : match.index + raw.slice(match.index).indexOf(destination, 2));
     const next = rewriteDestination(destination, kind, rewrite);

@@ -10,8 +10,6 @@ export interface PrecacheEntry {
   revision: string | null;
 }
 
-;
-
 /** The built-in search, precached so it answers offline from the first visit: its index and its code chunk. */
 const SEARCH_FILES = /^(?:search-index\.json|assets\/chunks\/search-backend-[^/]+\.js)$/;
 

@@ -20,7 +20,10 @@ export interface GenerateServiceWorkerResult {
  * esbuild, cached by the source's hash) and injects the precache manifest:
  * the hashed client assets and the core pages.
  */
-export async function runGenerateServiceWorker(ctx: BuildContext, input: { files: readonly OutputFile[]; assets: ClientAssets }): Promise<GenerateServiceWorkerResult> {
+export async function runGenerateServiceWorker(
+  ctx: BuildContext,
+  input: { files: readonly OutputFile[]; assets: ClientAssets },
+): Promise<GenerateServiceWorkerResult> {
   const entries = precacheEntries(input.files, input.assets);
   const key = ctx.cache.enabled ? hashKey("service-worker", await hashToolSources(TOOL_ROOT, WORKER_SOURCES)) : "";
   const cached = key ? await ctx.cache.get(key) : undefined;

@@ -57,7 +57,12 @@ async function sweepSpillFolders(tmp = os.tmpdir()): Promise<void> {
       const pid = new RegExp(`^${SPILL_PREFIX}(\\d+)-`).exec(name)?.[1];
       if (!pid) return;
       const dir = path.join(tmp, name);
-      const owner = readHolder(await fs.readFile(path.join(dir, OWNER_FILE), "utf8").catch(() => "")) ?? { pid: Number(pid), host: os.hostname(), started: "", token: "" };
+      const owner = readHolder(await fs.readFile(path.join(dir, OWNER_FILE), "utf8").catch(() => "")) ?? {
+        pid: Number(pid),
+        host: os.hostname(),
+        started: "",
+        token: "",
+      };
       if (await isGone(owner)) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
     }),
   );

@@ -123,7 +123,10 @@ function checkLinks(pages: readonly IndexablePage[], mode: LinkMode): Diagnostic
  * Indexes parsed pages (pure): builds the tree, orders it, checks for
  * duplicate URLs and broken links, and returns the pages in site order.
  */
-export function indexContent<P extends IndexablePage>(pages: readonly P[], options: { rootPath: string; settings: Settings; links: LinkMode }): IndexContentResult<P> {
+export function indexContent<P extends IndexablePage>(
+  pages: readonly P[],
+  options: { rootPath: string; settings: Settings; links: LinkMode },
+): IndexContentResult<P> {
   const root = buildTree(
     pages.filter((page) => !page.failed).map(({ entry }) => ({ relative: entry.path.slice(options.rootPath.length + 1), entry })),
     options.rootPath,

@@ -35,8 +35,6 @@ function lazyProcessor(total: number, ctx: BuildContext): PageProcessor {
   };
 }
 
-;
-
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /** The code whose output a cached page depends on; any change to it makes every cached page stale. */
@@ -151,10 +149,18 @@ function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): P
  * code); the others are processed, their bodies stored and their summaries
  * cached. Only the summaries stay in memory.
  */
-async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[], store: BodyStore, processor: PageProcessor, keyOf: (source: SourceFile) => string): Promise<PageSummary[]> {
+async function summarizeGroup(
+  ctx: BuildContext,
+  sources: readonly SourceFile[],
+  store: BodyStore,
+  processor: PageProcessor,
+  keyOf: (source: SourceFile) => string,
+): Promise<PageSummary[]> {
   const keys = sources.map(keyOf);
   const limit = pLimit(32);
-  const summaries = ctx.cache.enabled ? await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<PageSummary>(key)))) : new Array<PageSummary | undefined>(sources.length);
+  const summaries = ctx.cache.enabled
+    ? await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<PageSummary>(key))))
+    : new Array<PageSummary | undefined>(sources.length);
   const missing = sources.flatMap((_source, i) => (summaries[i] ? [] : [i]));
   const fresh = await processor.run(missing.map((i) => sources[i]));
   await Promise.all(
@@ -204,7 +210,9 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
     for (let at = 0; at < relatives.length; at += GROUP) {
       ctx.signal?.throwIfAborted();
       const group = relatives.slice(at, at + GROUP);
-      const sources = (await Promise.all(group.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter((s): s is SourceFile => s !== undefined);
+      const sources = (await Promise.all(group.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter(
+        (s): s is SourceFile => s !== undefined,
+      );
       for (const page of await summarizeGroup(ctx, sources, store, processor, keyOf)) pages.push(page);
     }
   } catch (error) {

@@ -34,8 +34,7 @@ export function pageFailure(source: SourceFile, error: unknown): Diagnostic {
   const file = source.display;
   if (error instanceof NestingTooDeepError)
     return diagnostic("nesting-depth", { problem: "limit", limit: MAX_NESTING }, { file, line: error.line, column: error.column });
-  if (isStackOverflow(error))
-    return diagnostic("nesting-depth", { problem: "overflow", limit: MAX_NESTING }, { file, line: likeliestHtmlLine(source.text) });
+  if (isStackOverflow(error)) return diagnostic("nesting-depth", { problem: "overflow", limit: MAX_NESTING }, { file, line: likeliestHtmlLine(source.text) });
   // A unified plugin that gives up on the content throws a message with its place (hast-util-to-jsx-runtime on an
   // unparsable `style` attribute, say): that is a content error at that place, not a crash, in the plugin's words.
   if (error instanceof VFileMessage)

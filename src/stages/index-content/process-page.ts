@@ -50,5 +50,14 @@ function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage
   const sections = searchSections(tree, { onNode: facts.see });
   const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty, rawHtml: facts.rawHtml });
   const bodyHash = bodyHashOf(bodyHtml);
-  return { entry, links: file.data.links ?? [], headingIds: file.data.headingIds ?? [], bodyHtml, bodyHash, stackBlitz: facts.stackBlitz, sections, diagnostics: fromVFile(file, source.display) };
+  return {
+    entry,
+    links: file.data.links ?? [],
+    headingIds: file.data.headingIds ?? [],
+    bodyHtml,
+    bodyHash,
+    stackBlitz: facts.stackBlitz,
+    sections,
+    diagnostics: fromVFile(file, source.display),
+  };
 }

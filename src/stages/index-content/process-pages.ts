@@ -47,7 +47,10 @@ type WorkerReply = { id: number; pages?: ProcessedPage[]; error?: { message: str
 export function createPageProcessor(total: number, settings: Settings, threads?: number): PageProcessor {
   const count = workerCount(total, threads);
   if (count === 0) return { run: async (sources) => sources.map((source) => processPage(source, settings)), close: async () => {} };
-  const workers = Array.from({ length: count }, () => new Worker(WORKER_FILE, { workerData: { tsconfig: path.join(TOOL_ROOT, "tsconfig.json") }, execArgv: [] }));
+  const workers = Array.from(
+    { length: count },
+    () => new Worker(WORKER_FILE, { workerData: { tsconfig: path.join(TOOL_ROOT, "tsconfig.json") }, execArgv: [] }),
+  );
   return {
     async run(sources) {
       const results = new Array<ProcessedPage>(sources.length);
@@ -63,7 +66,8 @@ export function createPageProcessor(total: number, settings: Settings, threads?:
                 worker.postMessage({ id: start, sources: sources.slice(start, next), settings });
               };
               const onMessage = (message: WorkerReply) => {
-                if (message.error) return finish(() => reject(Object.assign(new Error(`A page worker failed: ${message.error!.message}`), { stack: message.error!.stack })));
+                if (message.error)
+                  return finish(() => reject(Object.assign(new Error(`A page worker failed: ${message.error!.message}`), { stack: message.error!.stack })));
                 message.pages!.forEach((page, i) => (results[message.id + i] = page));
                 send();
               };

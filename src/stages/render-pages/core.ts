@@ -83,7 +83,6 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
   };
 }
 
-
 /** What every kind of page starts from: all of `PageData` but its kind. */
 type BaseData = Omit<PageData, "kind">;
 
@@ -158,7 +157,15 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
   const { settings } = planning.options;
   const robots = isPrintable(entry) ? "noindex,nofollow" : "";
   const redirects = settings.redirects.filter((r) => r.from.startsWith(`${entry.url}#`));
-  return { outPath: outPathOf(entry.url), data, body: { kind: "page", page: processed }, bodyHash: processed.bodyHash, canonical: `${settings.baseUrl}${entry.url}`, robots, redirects };
+  return {
+    outPath: outPathOf(entry.url),
+    data,
+    body: { kind: "page", page: processed },
+    bodyHash: processed.bodyHash,
+    canonical: `${settings.baseUrl}${entry.url}`,
+    robots,
+    redirects,
+  };
 }
 
 /** The page props of a page of the content: its front matter's fields, contributors, neighbours, printable page and live preview. */
@@ -216,7 +223,9 @@ function planDocPage(planning: SitePlanning, processed: PageSummary, neighbours:
 function planSectionIndex(planning: SitePlanning, folder: DirectoryEntry): PagePlan {
   const { settings } = planning.options;
   const title = titleOfFolder(folder);
-  const children = pagesOf(folder).filter((e) => !isPrintable(e)).map((e) => ({ url: e.url, title: e.title }));
+  const children = pagesOf(folder)
+    .filter((e) => !isPrintable(e))
+    .map((e) => ({ url: e.url, title: e.title }));
   const data: PageData = { ...planning.base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
   return generatedPlan(folder.url, data, { canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
 }
@@ -225,10 +234,20 @@ function planSectionIndex(planning: SitePlanning, folder: DirectoryEntry): PageP
 function planPrintablePage(planning: SitePlanning, section: string, byUrl: ReadonlyMap<string, PageSummary>): PagePlan {
   const { settings } = planning.options;
   const url = `/${section}/printable/`;
-  const members = pagesOf(planning.folders.get(`/${section}/`)!).filter((e) => !isPrintable(e)).map((e) => byUrl.get(e.url)!);
+  const members = pagesOf(planning.folders.get(`/${section}/`)!)
+    .filter((e) => !isPrintable(e))
+    .map((e) => byUrl.get(e.url)!);
   const data: PageData = { ...planning.base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [], sidebarAnchors: "" };
   const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
-  return { outPath: outPathOf(url), data, body: { kind: "printable", members }, bodyHash, canonical: `${settings.baseUrl}${url}`, robots: "noindex,nofollow", redirects: [] };
+  return {
+    outPath: outPathOf(url),
+    data,
+    body: { kind: "printable", members },
+    bodyHash,
+    canonical: `${settings.baseUrl}${url}`,
+    robots: "noindex,nofollow",
+    redirects: [],
+  };
 }
 
 /** The vote page, from the vote topics file, with the vote board's stylesheet. */
@@ -244,7 +263,12 @@ function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
 
 /** The not-found page, written as `404.html` and left out of search engines. */
 function planNotFoundPage(planning: SitePlanning): PagePlan {
-  const data: PageData = { ...planning.base("/404/", `Page Not Found | ${planning.options.settings.name}`, ""), kind: "not-found", sidebar: [], sidebarAnchors: "" };
+  const data: PageData = {
+    ...planning.base("/404/", `Page Not Found | ${planning.options.settings.name}`, ""),
+    kind: "not-found",
+    sidebar: [],
+    sidebarAnchors: "",
+  };
   return { ...generatedPlan("/404/", data, { canonical: "", robots: "noindex" }), outPath: "404.html" };
 }
 

@@ -116,12 +116,27 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const renderOne = async (plan: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> => {
     const make = async () => {
       const body = plan.body.kind === "page" ? await bodyOf(plan.body.page) : "";
-      return { page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, input.assets) }, chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined };
+      return {
+        page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, input.assets) },
+        chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined,
+      };
     };
     if (!ctx.cache.enabled) return make();
     const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
     const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? listsHash : "";
-    const key = hashKey("html", templates, assets, hashOf(plan.data.site), hashOf(plan.data.sidebar), own, plan.bodyHash, lists, plan.canonical, plan.robots, JSON.stringify(plan.redirects));
+    const key = hashKey(
+      "html",
+      templates,
+      assets,
+      hashOf(plan.data.site),
+      hashOf(plan.data.sidebar),
+      own,
+      plan.bodyHash,
+      lists,
+      plan.canonical,
+      plan.robots,
+      JSON.stringify(plan.redirects),
+    );
     const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
     if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
     const made = await make();
@@ -149,18 +164,20 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
     await emit({ path: plan.outPath, parts: cached ?? parts() });
   };
   await Promise.all(
-    plans.filter((plan) => plan.body.kind !== "printable").map((plan, i) =>
-      limit(async () => {
-        ctx.signal?.throwIfAborted();
-        const { page, chunk } = await renderOne(plan);
-        await emit(page);
-        if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
-        if (chunk) {
-          await emit(chunk);
-          chunks[i] = { url: plan.data.url, chunk: { path: chunk.path } };
-        }
-      }),
-    ),
+    plans
+      .filter((plan) => plan.body.kind !== "printable")
+      .map((plan, i) =>
+        limit(async () => {
+          ctx.signal?.throwIfAborted();
+          const { page, chunk } = await renderOne(plan);
+          await emit(page);
+          if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
+          if (chunk) {
+            await emit(chunk);
+            chunks[i] = { url: plan.data.url, chunk: { path: chunk.path } };
+          }
+        }),
+      ),
   );
   // Printable pages one at a time: each holds a few of its members' bodies at once.
   for (const plan of plans) {

@@ -29,7 +29,14 @@ export function demoteHeadings(html: string): string {
  */
 export function rewriteForPrint(html: string, slug: string, sectionSlugs: ReadonlyMap<string, string>): string {
   return html
-    .replace(ID_ATTRIBUTES, (_, name: string, value: string) => ` ${name}="${value.split(" ").map((id) => (id ? `${slug}--${id}` : id)).join(" ")}"`)
+    .replace(
+      ID_ATTRIBUTES,
+      (_, name: string, value: string) =>
+        ` ${name}="${value
+          .split(" ")
+          .map((id) => (id ? `${slug}--${id}` : id))
+          .join(" ")}"`,
+    )
     .replace(HREF, (whole, href: string) => {
       if (href.startsWith("#")) return ` href="#${slug}--${href.slice(1)}"`;
       const [path, hash] = href.split("#", 2);

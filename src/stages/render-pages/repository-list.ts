@@ -21,8 +21,12 @@ export function repositoryListHtml(entries: readonly RepositoryEntry[], pageUrls
       const name = entry.fullName.split("/")[1];
       const page = `/${entry.kind}/${name}/`;
       const repository = `https://github.com/${entry.fullName}`;
-      const title = pageUrls.has(page) ? `<a href="${page}">${escapeXml(name)}</a>` : `<a href="${repository}" rel="noopener noreferrer">${escapeXml(name)}</a>`;
-      const source = pageUrls.has(page) ? ` <a class="repository-link" href="${repository}" rel="noopener noreferrer">${escapeXml(entry.fullName)}</a>` : ` <span class="repository-link">${escapeXml(entry.fullName)}</span>`;
+      const title = pageUrls.has(page)
+        ? `<a href="${page}">${escapeXml(name)}</a>`
+        : `<a href="${repository}" rel="noopener noreferrer">${escapeXml(name)}</a>`;
+      const source = pageUrls.has(page)
+        ? ` <a class="repository-link" href="${repository}" rel="noopener noreferrer">${escapeXml(entry.fullName)}</a>`
+        : ` <span class="repository-link">${escapeXml(entry.fullName)}</span>`;
       return `<li>${title}${source}${entry.group ? ` <span class="repository-group">${escapeXml(entry.group)}</span>` : ""}</li>`;
     });
   return `<ul class="repository-list">${items.join("")}</ul>`;

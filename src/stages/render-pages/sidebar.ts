@@ -25,7 +25,13 @@ export interface SectionSidebar {
   folders: ReadonlyMap<string, SidebarItem[]>;
 }
 
-const pageItem = (page: PageEntry): SidebarItem => ({ url: page.url, title: page.title, anchors: [], hasAnchors: sidebarAnchorsOf(page).length > 0, group: page.group });
+const pageItem = (page: PageEntry): SidebarItem => ({
+  url: page.url,
+  title: page.title,
+  anchors: [],
+  hasAnchors: sidebarAnchorsOf(page).length > 0,
+  group: page.group,
+});
 
 /** The sidebar of a section (pure): its pages in order, printable pages left out, nested folders as collapsed groups, no item's anchors filled in. */
 export function sidebarFor(folder: DirectoryEntry | undefined): SectionSidebar {
@@ -36,7 +42,9 @@ export function sidebarFor(folder: DirectoryEntry | undefined): SectionSidebar {
       if (!isPrintable(child)) items.push(pageItem(child));
       continue;
     }
-    const pages = pagesOf(child).filter((page) => !isPrintable(page)).map(pageItem);
+    const pages = pagesOf(child)
+      .filter((page) => !isPrintable(page))
+      .map(pageItem);
     if (pages.length === 0) continue;
     folders.set(child.url, pages);
     items.push({ url: child.url, title: titleOfFolder(child), anchors: [], hasAnchors: false, group: "", pages: pages.length });

@@ -14,7 +14,12 @@ const OLD_LOCATION = "contributors.json";
 /** Resolves every page's contributors from the committed data and the excluded handles; never touches the network. */
 export async function runResolveContributors(ctx: BuildContext, pages: readonly PageEntry[]): Promise<ResolveContributorsResult> {
   const old = path.join(ctx.paths.repositories, OLD_LOCATION);
-  if (await fs.stat(old).then(() => true, () => false)) {
+  if (
+    await fs.stat(old).then(
+      () => true,
+      () => false,
+    )
+  ) {
     ctx.report(diagnostic("contributor-data", { problem: "moved" }, { file: ctx.display(old), fatal: false }));
   }
   const data = await readContributorData(ctx);

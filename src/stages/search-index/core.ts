@@ -2,7 +2,14 @@ import MiniSearch from "minisearch";
 import { StageError } from "../../errors.ts";
 import { isPrintable } from "../../shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
-import { MINISEARCH_OPTIONS, PostingsPacker, SEARCH_INDEX_VERSION, type SearchIndexFile, type SearchPage, type SearchSectionRow } from "../../shared/search/index-format.ts";
+import {
+  MINISEARCH_OPTIONS,
+  PostingsPacker,
+  SEARCH_INDEX_VERSION,
+  type SearchIndexFile,
+  type SearchPage,
+  type SearchSectionRow,
+} from "../../shared/search/index-format.ts";
 
 /** Characters of each section's text kept for result snippets (the whole text is indexed). */
 export const STORED_SNIPPET = 200;
@@ -28,7 +35,12 @@ type Titled = { entry: Pick<PageEntry, "url" | "title"> };
  */
 export function sectionNamer(pages: readonly Titled[]): (url: string) => string {
   const titles = new Map(pages.map((p) => [p.entry.url, p.entry.title]));
-  const folders = new Set(pages.map((p) => p.entry.url).filter((u) => u.split("/").filter(Boolean).length > 1).map(firstSegment));
+  const folders = new Set(
+    pages
+      .map((p) => p.entry.url)
+      .filter((u) => u.split("/").filter(Boolean).length > 1)
+      .map(firstSegment),
+  );
   return (url) => {
     const folder = firstSegment(url);
     if (!folders.has(folder)) return "General";
@@ -91,7 +103,10 @@ export class SearchIndexBuilder {
   /** The engine pages are added to; there is none once the index is finished, and using the builder then is a bug. */
   #unfinished(): MiniSearch {
     if (this.#engine) return this.#engine;
-    throw new StageError("build search index", "the search index was used after it was finished. This is a docs-build bug: report it with the command you ran and the output of --debug.");
+    throw new StageError(
+      "build search index",
+      "the search index was used after it was finished. This is a docs-build bug: report it with the command you ran and the output of --debug.",
+    );
   }
 
   /** The file (see `PostingsPacker`); the builder is done after this. */
@@ -103,7 +118,10 @@ export class SearchIndexBuilder {
 }
 
 /** Builds the search index file (pure) from pages that carry their sections; see `SearchIndexBuilder`. */
-export function buildSearchIndex(pages: ReadonlyArray<Titled & { entry: PageEntry; sections: readonly SearchSection[] }>, options: { engineSections?: number } = {}): SearchIndexFile {
+export function buildSearchIndex(
+  pages: ReadonlyArray<Titled & { entry: PageEntry; sections: readonly SearchSection[] }>,
+  options: { engineSections?: number } = {},
+): SearchIndexFile {
   const builder = new SearchIndexBuilder(sectionNamer(pages), options);
   for (const page of pages) if (!isPrintable(page.entry)) builder.add(page.entry, page.sections);
   return builder.finish();

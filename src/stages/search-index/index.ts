@@ -27,7 +27,11 @@ export async function runSearchIndex(ctx: BuildContext, pages: readonly PageSumm
   const searchable = pages.filter(isSearchable);
   let key = "";
   if (ctx.cache.enabled) {
-    key = hashKey("search-index", await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), ...searchable.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}`));
+    key = hashKey(
+      "search-index",
+      await hashToolSources(TOOL_ROOT, SEARCH_SOURCES),
+      ...searchable.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}`),
+    );
     const cached = await ctx.cache.get(key);
     if (cached) return { files: [{ path: SEARCH_INDEX_PATH, contents: cached.toString("utf8") }] };
   }
