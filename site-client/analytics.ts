@@ -29,6 +29,7 @@ export function createTracker(win: AnalyticsWindow = window as unknown as Analyt
       const layer = win.dataLayer;
       // gtag.js reads the arguments objects pushed here, as its own snippet does.
       gtag = win.gtag = function gtag() {
+        // biome-ignore lint/complexity/noArguments: gtag.js reads the arguments object itself, not an array.
         layer.push(arguments);
       };
       const script = win.document.createElement("script");

@@ -170,7 +170,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if ("parts" in file && staging) {
       // A streamed file is counted (and digested) as its parts pass.
       const digest = digests && digester();
-      await staging.write({ path: file.path, contents: seenParts(file.parts, (part) => ((bytes += Buffer.byteLength(part)), digest?.update(part))) });
+      await staging.write({
+        path: file.path,
+        contents: seenParts(file.parts, (part) => {
+          bytes += Buffer.byteLength(part);
+          digest?.update(part);
+        }),
+      });
       if (digest) digests?.set(file.path, digest.digest());
       return;
     }

@@ -26,7 +26,7 @@ export interface Cache {
 interface Memo {
   get(key: string): unknown;
   has(key: string): boolean;
-  set(key: string, value: {}, options: { size: number }): unknown;
+  set(key: string, value: NonNullable<unknown>, options: { size: number }): unknown;
 }
 
 /**
@@ -36,7 +36,7 @@ interface Memo {
  */
 export interface MemoryCache {
   entries: LRUCache<string, Buffer>;
-  objects: LRUCache<string, {}>;
+  objects: LRUCache<string, NonNullable<unknown>>;
 }
 
 /**
@@ -50,7 +50,7 @@ const MEMORY_LAYER_BYTES = 256 * 1024 * 1024;
 export function createMemoryCache(bytes = MEMORY_LAYER_BYTES): MemoryCache {
   return {
     entries: new LRUCache<string, Buffer>({ maxSize: bytes, sizeCalculation: (value) => Math.max(1, value.byteLength) }),
-    objects: new LRUCache<string, {}>({ maxSize: bytes }),
+    objects: new LRUCache<string, NonNullable<unknown>>({ maxSize: bytes }),
   };
 }
 

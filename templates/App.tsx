@@ -37,7 +37,7 @@ function screen(data: PageData, body: Body) {
           <BlogList posts={data.posts} />
         </article>
       ) : (
-        <SectionIndex title={ownTitle(data)} children={data.children} />
+        <SectionIndex title={ownTitle(data)} pages={data.children} />
       );
     case "printable":
       return (

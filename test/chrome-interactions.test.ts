@@ -113,7 +113,7 @@ function Harness() {
   return h(
     "div",
     null,
-    h("button", { id: "menu", onClick: () => setOpen(!open) }, "menu"),
+    h("button", { id: "menu", type: "button", onClick: () => setOpen(!open) }, "menu"),
     h(MobileSidebar, { items, url: "/guides/first/", anchorsUrl: "", open, onOpenChange: setOpen }),
   );
 }
@@ -159,12 +159,13 @@ test("mobile sidebar: menu button, backdrop and link clicks, and swipes past the
 
 test("sidebar item: the current page's item opens by itself; others open and close with their button", () =>
   withDom(async (dom) => {
+    // biome-ignore lint/correctness/noComponentHookFactories: mounted once by this test, around the items it builds.
     function Switch() {
       const [current, setCurrent] = useState(false);
       return h(
         "ul",
         null,
-        h("button", { id: "go", onClick: () => setCurrent(true) }, "go"),
+        h("button", { id: "go", type: "button", onClick: () => setCurrent(true) }, "go"),
         h(SidebarItem, { item: items[1], current, prefix: "t", anchorsUrl: "" }),
       );
     }

@@ -70,8 +70,10 @@ test("Header: logo, the four top links with Documentation active on docs paths, 
     ["Contribute", "/contribute/"],
     ["Vote", "/vote/"],
     ["Blog", "/blog/"],
-  ])
-    assert.match(html, `href="${url}"`), assert.match(html, `>${title}</a>`);
+  ]) {
+    assert.match(html, `href="${url}"`);
+    assert.match(html, `>${title}</a>`);
+  }
   assert.match(html, '<a href="/concepts/" class="active" aria-current="page">Documentation</a>');
   assert.match(html, 'aria-label="webpack on GitHub"');
   assert.match(html, 'aria-label="webpack on X (Twitter)"');

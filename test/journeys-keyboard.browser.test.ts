@@ -28,7 +28,7 @@ async function prepareWalk(page: Page): Promise<number> {
     const reachable = [...document.querySelectorAll<HTMLElement>(selector)].filter(
       (el) => el.tabIndex >= 0 && el.checkVisibility({ visibilityProperty: true }) && !el.closest("[inert]"),
     );
-    reachable.forEach((el, i) => (el.dataset.kbd = String(i)));
+    for (const [i, el] of reachable.entries()) el.dataset.kbd = String(i);
     const stops: unknown[] = [];
     (window as unknown as { __stops: unknown[] }).__stops = stops;
     document.addEventListener("focusin", (event) => {

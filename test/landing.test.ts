@@ -147,8 +147,14 @@ function fakeClock(dom: Dom) {
   let id = 0;
   const timers = new Map<number, { at: number; every: number; run: () => void }>();
   const win = dom.window as unknown as Record<string, unknown>;
-  win.setTimeout = (run: () => void, ms: number) => (timers.set(++id, { at: now + ms, every: 0, run }), id);
-  win.setInterval = (run: () => void, ms: number) => (timers.set(++id, { at: now + ms, every: ms, run }), id);
+  win.setTimeout = (run: () => void, ms: number) => {
+    timers.set(++id, { at: now + ms, every: 0, run });
+    return id;
+  };
+  win.setInterval = (run: () => void, ms: number) => {
+    timers.set(++id, { at: now + ms, every: ms, run });
+    return id;
+  };
   win.clearTimeout = win.clearInterval = (t: number) => void timers.delete(t);
   return {
     advance(ms: number) {
@@ -218,7 +224,11 @@ test("sponsors: nothing until a 300 ms check finds the section in view; then the
     const data: SponsorData = { capturedAt: "2026-11-01", sponsors: [sponsor("big", 3000, 3000), sponsor("small", 30, 90000)] };
     let check = () => {};
     let interval = 0;
-    const every = (run: () => void, ms: number) => ((check = run), (interval = ms), () => {});
+    const every = (run: () => void, ms: number) => {
+      check = run;
+      interval = ms;
+      return () => {};
+    };
     const root = await dom.render(h(Sponsors, { data, thresholds, latest: 1, random: () => 0.1, every }));
     assert.is(interval, VISIBILITY_INTERVAL);
     assert.is(VISIBILITY_INTERVAL, 300);

@@ -12,12 +12,19 @@ function environment(answer: () => Promise<{ ok: boolean; json(): Promise<unknow
   let id = 0;
   const env: LoaderEnvironment = {
     fetch: () => answer(),
-    setTimeout: (run, ms) => (timers.set(++id, { at: now + ms, run }), id),
+    setTimeout: (run, ms) => {
+      timers.set(++id, { at: now + ms, run });
+      return id;
+    },
     clearTimeout: (timer) => void timers.delete(timer as number),
   };
   const advance = (ms: number) => {
     now += ms;
-    for (const [key, timer] of [...timers]) if (timer.at <= now) timers.delete(key), timer.run();
+    for (const [key, timer] of [...timers])
+      if (timer.at <= now) {
+        timers.delete(key);
+        timer.run();
+      }
   };
   return { env, advance, pending: () => timers.size };
 }

@@ -190,6 +190,7 @@ function elements(html: string): DefaultTreeAdapterMap["element"][] {
 /** What a browser would make of a URL's scheme: entities decoded, whitespace and control characters dropped, lower case. */
 function scheme(value: string): string {
   const decoded = elements(`<a href="${value.replace(/"/g, "&quot;")}"></a>`)[0]?.attrs[0]?.value ?? value;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: browsers drop control characters from a URL before reading its scheme.
   return /^([a-z][a-z0-9+.-]*):/i.exec(decoded.replace(/[\u0000-\u0020\u007f]/g, ""))?.[1].toLowerCase() ?? "";
 }
 

@@ -17,7 +17,12 @@ async function render(root: string) {
   const ctx = createContext({ root, settings: resolveSettings({}), logger: createMemoryLogger(), cache: true });
   const index = await runIndexContent(ctx);
   const read: string[] = [];
-  const bodies = { body: (page: PageSummary) => (read.push(page.entry.url), index.bodies.body(page)) };
+  const bodies = {
+    body: (page: PageSummary) => {
+      read.push(page.entry.url);
+      return index.bodies.body(page);
+    },
+  };
   const files = new Map<string, string>();
   const emit = async (file: OutputFile | StreamedFile) => {
     let text = "";

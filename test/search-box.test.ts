@@ -62,7 +62,15 @@ test("on the server the box is a plain, closed search field with an empty listbo
 test("focus loads the client's backend once; typing shows results grouped by section; ↑/↓ move the selection and wrap", () => {
   const calls: SiteSearch[] = [];
   const queries: string[] = [];
-  const loadSearch = async (search: SiteSearch) => (calls.push(search), { search: async (q: string) => (queries.push(q), RESULTS) });
+  const loadSearch = async (search: SiteSearch) => {
+    calls.push(search);
+    return {
+      search: async (q: string) => {
+        queries.push(q);
+        return RESULTS;
+      },
+    };
+  };
   return withBox(loadSearch, async (dom, root, input) => {
     await dom.act(() => input.focus());
     await type(dom, input, "cache");

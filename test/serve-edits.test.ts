@@ -87,7 +87,7 @@ test("an edit that changes what other pages show, a file that is not a page, or 
     assert.is(await renderEditedPages(session, site.dir, ["content/guides/new-page.md"]), undefined);
     assert.is(fs.readFileSync(html, "utf8"), before, "nothing was written");
     session.site = undefined;
-    fs.writeFileSync(file, fs.readFileSync(file, "utf8").replace("title: A Title the Sidebar Shows", "title: Original First Title") + "\nMore.\n");
+    fs.writeFileSync(file, `${fs.readFileSync(file, "utf8").replace("title: A Title the Sidebar Shows", "title: Original First Title")}\nMore.\n`);
     assert.is(await renderEditedPages(session, site.dir, ["content/guides/first.md"]), undefined, "no site to render against");
   } finally {
     site.remove();
@@ -105,7 +105,13 @@ test("a build whose signal is aborted stops at its next step, writes nothing and
     const controller = new AbortController();
     const logger = createMemoryLogger();
     // Stopped as soon as the client is bundled: rendering checks the signal before its first page.
-    const stopping = { ...logger, info: (line: string) => (logger.info(line), line.includes("bundle client") && controller.abort()) };
+    const stopping = {
+      ...logger,
+      info: (line: string) => {
+        logger.info(line);
+        if (line.includes("bundle client")) controller.abort();
+      },
+    };
     const error = await build({ root: site.dir, logger: stopping, links: "warn", signal: controller.signal }).then(
       () => undefined,
       (e: unknown) => e as Error,

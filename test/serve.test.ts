@@ -167,7 +167,7 @@ class EventStream {
         }
         if (data.length) this.events.push({ event, data: JSON.parse(data.join("\n")) as unknown });
       }
-      this.wake.forEach((w) => w());
+      for (const w of this.wake) w();
     });
   }
 

@@ -447,7 +447,10 @@ test("VotePage: hydrates the server markup without a mismatch, keeps it until th
     let resolve!: (App: VoteAppComponent) => void;
     const pending = new Promise<VoteAppComponent>((r) => (resolve = r));
     const calls: Array<string | undefined> = [];
-    const load = (stylesheet?: string) => (calls.push(stylesheet), pending);
+    const load = (stylesheet?: string) => {
+      calls.push(stylesheet);
+      return pending;
+    };
     const element = h(VotePage, { topics, load });
     const serverHtml = renderToString(element);
     const container = dom.document.createElement("div");
@@ -506,7 +509,7 @@ test("VotePage outside the client (no features given): nothing is imported, and 
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
       assert.match(root.textContent!, VOTE_ERROR_TEXT);
       assert.is(root.querySelector(".vote-board"), null);
-      assert.is((warned[0]?.[1] as Error).message, NOT_IN_BROWSER);
+      assert.is((warned[0]?.[1] as Error | undefined)?.message, NOT_IN_BROWSER);
     } finally {
       console.warn = warn;
     }

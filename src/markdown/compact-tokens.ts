@@ -17,7 +17,7 @@ export const TOKEN_GROUPS: ReadonlyArray<readonly [string, readonly string[]]> =
 ];
 
 const GROUP_OF = new Map<string, { name: string; rank: number }>();
-TOKEN_GROUPS.forEach(([name, types], rank) => types.forEach((type) => GROUP_OF.set(type, { name, rank })));
+for (const [rank, [name, types]] of TOKEN_GROUPS.entries()) for (const type of types) GROUP_OF.set(type, { name, rank });
 
 /** The group class of a token's class list, or undefined when none of its types has a colour. */
 function groupOf(classes: readonly string[]): string | undefined {

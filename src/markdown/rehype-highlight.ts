@@ -1,5 +1,5 @@
 import type { Element, ElementContent, Root } from "hast";
-import { toString } from "hast-util-to-string";
+import { toString as textOf } from "hast-util-to-string";
 import { refractor } from "refractor";
 import coffeescript from "refractor/coffeescript";
 import csv from "refractor/csv";
@@ -71,7 +71,7 @@ export function rehypeHighlight() {
       let highlighted = false;
       if (refractor.registered(language)) {
         try {
-          code.children = compactTokens(refractor.highlight(toString(code), language).children as ElementContent[]);
+          code.children = compactTokens(refractor.highlight(textOf(code), language).children as ElementContent[]);
           highlighted = true;
         } catch {
           // A grammar that fails on this code leaves the block plain, with the warning below.

@@ -1,5 +1,5 @@
 import type { Element, Root } from "hast";
-import { toString } from "hast-util-to-string";
+import { toString as textOf } from "hast-util-to-string";
 import { SKIP, visit } from "unist-util-visit";
 
 const HEADING = /^h[1-6]$/;
@@ -52,7 +52,7 @@ export function rehypeLinks(options: RehypeLinksOptions = {}) {
           properties: {
             className: ["heading-anchor"],
             href: `#${unprefixed(node.properties.id)}`,
-            ariaLabel: `Link to this section: ${toString(node).trim()}`,
+            ariaLabel: `Link to this section: ${textOf(node).trim()}`,
           },
           children: [{ type: "text", value: "#" }],
         });

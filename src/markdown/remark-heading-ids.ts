@@ -1,6 +1,6 @@
 import GithubSlugger from "github-slugger";
 import type { Root } from "mdast";
-import { toString } from "mdast-util-to-string";
+import { toString as textOf } from "mdast-util-to-string";
 import type { VFile } from "vfile";
 import { visit } from "unist-util-visit";
 import type { Anchor } from "../shared/content-types.ts";
@@ -17,7 +17,7 @@ export function remarkHeadingIds() {
     const anchors: Anchor[] = [];
     const ids: string[] = [];
     visit(tree, "heading", (node) => {
-      const title = toString(node).trim();
+      const title = textOf(node).trim();
       const id = slugger.slug(title);
       node.data = { ...node.data, hProperties: { ...(node.data?.hProperties ?? {}), id } };
       ids.push(id);

@@ -140,7 +140,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
         else live.send("build-error", message);
         const done = waiters;
         waiters = [];
-        done.forEach((w) => w(ok));
+        for (const w of done) w(ok);
       } while (again);
       building = undefined;
     })();
@@ -216,7 +216,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
     async close() {
       clearTimeout(timer);
-      watchers.forEach((w) => w.close());
+      for (const w of watchers) w.close();
       fs.unwatchFile(configFile);
       live.close();
       await building;

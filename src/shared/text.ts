@@ -4,6 +4,7 @@
  */
 
 // Control characters, U+FFFE/U+FFFF and lone surrogates are not allowed anywhere in XML 1.0.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the control characters XML 1.0 forbids.
 const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const XML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };

@@ -1,12 +1,12 @@
 import type { LinkItem } from "../../src/shared/page-data.ts";
 
 /** A generated index for a folder that has no index page of its own: a list of its pages. */
-export function SectionIndex({ title, children }: { title: string; children: readonly LinkItem[] }) {
+export function SectionIndex({ title, pages }: { title: string; pages: readonly LinkItem[] }) {
   return (
     <article className="doc-page section-index">
       <h1>{title}</h1>
       <ul className="section-list">
-        {children.map((child) => (
+        {pages.map((child) => (
           <li key={child.url}>
             <a href={child.url}>{child.title}</a>
           </li>

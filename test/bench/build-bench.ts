@@ -91,7 +91,7 @@ async function measureServe(root: string, content: string, pagesToEdit: string[]
     res.setEncoding("utf8");
     res.on("data", (chunk: string) => {
       for (const match of chunk.matchAll(/^event: (.+)$/gm)) events.push(match[1]);
-      waiting.splice(0).forEach((wake) => wake());
+      for (const wake of waiting.splice(0)) wake();
     });
   });
   const nextEvent = async (from: number) => {

@@ -329,7 +329,7 @@ function flexSearch(index: FlexDocument<FlexDoc>, display: DisplayData, query: s
   const scores = new Map<number, number>();
   for (const { field, result } of index.search(query, { limit: FLEX_FIELD_LIMIT, suggest: true })) {
     const weight = FLEX_WEIGHTS[field as FlexField];
-    result.forEach((id, rank) => scores.set(id as number, (scores.get(id as number) ?? 0) + weight / (rank + 1)));
+    for (const [rank, id] of result.entries()) scores.set(id as number, (scores.get(id as number) ?? 0) + weight / (rank + 1));
   }
   const words = queryWords(query);
   return [...scores]
@@ -361,7 +361,7 @@ async function benchFlexSearch(docs: readonly SectionDoc[], charset: "LatinBalan
   const encoder = FlexSearch.Charset[charset];
   const built = await medianOf(BUILD_RUNS, () => {
     const index = flexIndex(encoder);
-    docs.forEach((doc, id) => index.add({ id, title: doc.titleField, heading: doc.heading, text: doc.text }));
+    for (const [id, doc] of docs.entries()) index.add({ id, title: doc.titleField, heading: doc.heading, text: doc.text });
     return flexShip(index, displayData(docs));
   });
   const shipped = built.value;

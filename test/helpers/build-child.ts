@@ -58,7 +58,7 @@ export function startBuild(cwd: string, options: { content: string; out: string 
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   void exited.then(() => {
     ended = true;
-    waiters.splice(0).forEach((w) => w.reject(missing(w.pattern)));
+    for (const w of waiters.splice(0)) w.reject(missing(w.pattern));
   });
   const build: BuildChild = {
     child,

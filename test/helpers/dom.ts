@@ -69,7 +69,9 @@ export async function openDom(options: { url?: string; html?: string } = {}): Pr
       return container;
     },
     async close() {
-      await act(async () => roots.forEach((r) => r.unmount()));
+      await act(async () => {
+        for (const r of roots) r.unmount();
+      });
       for (const [name, value] of saved) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true });
       await window.happyDOM.close();
     },

@@ -68,7 +68,7 @@ export function createPageProcessor(total: number, settings: Settings, threads?:
               const onMessage = (message: WorkerReply) => {
                 if (message.error)
                   return finish(() => reject(Object.assign(new Error(`A page worker failed: ${message.error!.message}`), { stack: message.error!.stack })));
-                message.pages!.forEach((page, i) => (results[message.id + i] = page));
+                for (const [i, page] of message.pages!.entries()) results[message.id + i] = page;
                 send();
               };
               const finish = (then: () => void) => {

@@ -1,5 +1,5 @@
 import type { Heading, Nodes, Root, RootContent } from "mdast";
-import { toString } from "mdast-util-to-string";
+import { toString as textOf } from "mdast-util-to-string";
 import type { SearchSection } from "../../shared/content-types.ts";
 
 /** Longest text kept per section; the rest of a very long section adds little to search and much to the index. */
@@ -39,7 +39,7 @@ function collectText(node: RootContent, parts: string[], onNode: (node: Nodes) =
       return;
     default:
       if ("children" in node) for (const child of node.children as RootContent[]) collectText(child, parts, onNode);
-      else parts.push(toString(node as Nodes));
+      else parts.push(textOf(node as Nodes));
   }
 }
 
@@ -83,7 +83,7 @@ export function searchSections(tree: Root, options: SearchSectionsOptions = {}):
       each(node, onNode);
       close();
       while (path.length && path[path.length - 1].depth >= node.depth) path.pop();
-      const title = toString(node).replace(/\s+/g, " ").trim();
+      const title = textOf(node).replace(/\s+/g, " ").trim();
       path.push({ depth: node.depth, title });
       current = { anchor: headingId(node), headings: path.map((p) => p.title), text: "" };
       continue;

@@ -114,7 +114,7 @@ function sitePlanning(options: PlanOptions): SitePlanning {
   const folders = new Map<string, DirectoryEntry>();
   const walk = (folder: DirectoryEntry) => {
     folders.set(folder.url, folder);
-    folder.children.forEach((c) => c.type === "directory" && walk(c));
+    for (const c of folder.children) if (c.type === "directory") walk(c);
   };
   walk(root);
   const sidebars = new Map<string, SectionSidebar>();

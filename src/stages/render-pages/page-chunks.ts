@@ -31,6 +31,6 @@ export function chunkOf(plan: PagePlan, bodyHtml: string): OutputFile {
 /** The routes manifest (pure): each route's URL → its chunk's numeric id and URL. */
 export function routesFile(chunks: ReadonlyArray<{ url: string; chunk: Pick<OutputFile, "path"> }>): OutputFile {
   const routes: Routes = {};
-  chunks.forEach(({ url, chunk }, id) => (routes[url] = { id, file: `/${chunk.path}` }));
+  for (const [id, { url, chunk }] of chunks.entries()) routes[url] = { id, file: `/${chunk.path}` };
   return { path: ROUTES_FILE, contents: JSON.stringify(routes) };
 }
