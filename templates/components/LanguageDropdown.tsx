@@ -1,10 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useRef, useState } from "react";
 import type { LanguageItem } from "../../src/shared/page-data.ts";
-
-/** Joins a translated site's address and the current path. */
-function languageUrl(language: LanguageItem, path: string): string {
-  return `${language.url.replace(/\/+$/, "")}${path}`;
-}
+import { useCloseOutside } from "../hooks/use-close-outside.ts";
+import { useMenuKeys } from "../hooks/use-menu-keys.ts";
+import { LanguageMenu } from "./LanguageMenu.tsx";
 
 /**
  * The language dropdown: a menu button listing the translated sites, each at
@@ -16,63 +14,10 @@ export function LanguageDropdown({ languages, path, current = "en" }: { language
   // A pointer resting on the dropdown has already opened it; its click must not close it again.
   const hovered = useRef(false);
   const root = useRef<HTMLDivElement>(null);
-  const button = useRef<HTMLButtonElement>(null);
-  const items = useRef<Array<HTMLAnchorElement | null>>([]);
+  const { button, items, onButtonKey, onMenuKey } = useMenuKeys({ count: languages.length, setOpen });
   const menuId = "language-menu";
   const active = languages.find((l) => l.lang === current) ?? languages[0];
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: Event) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener("mousedown", onPointer);
-    document.addEventListener("touchstart", onPointer);
-    return () => {
-      document.removeEventListener("mousedown", onPointer);
-      document.removeEventListener("touchstart", onPointer);
-    };
-  }, [open]);
-
-  const focusItem = (index: number) => {
-    const count = items.current.length;
-    items.current[((index % count) + count) % count]?.focus();
-  };
-  const openAndFocus = (index: number) => {
-    setOpen(true);
-    // The items render hidden, so they can take focus as soon as the menu shows.
-    requestAnimationFrame(() => focusItem(index));
-  };
-
-  const onButtonKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (event.key === "ArrowDown" || event.key === "Enter" || event.key === " ") {
-      event.preventDefault();
-      openAndFocus(0);
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      openAndFocus(languages.length - 1);
-    } else if (event.key === "Escape") setOpen(false);
-  };
-  const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
-    const index = items.current.indexOf(document.activeElement as HTMLAnchorElement);
-    if (event.key === "ArrowDown") {
-      event.preventDefault();
-      focusItem(index + 1);
-    } else if (event.key === "ArrowUp") {
-      event.preventDefault();
-      focusItem(index - 1);
-    } else if (event.key === "Home") {
-      event.preventDefault();
-      focusItem(0);
-    } else if (event.key === "End") {
-      event.preventDefault();
-      focusItem(languages.length - 1);
-    } else if (event.key === "Escape") {
-      event.preventDefault();
-      setOpen(false);
-      button.current?.focus();
-    }
-  };
+  useCloseOutside(root, open, setOpen);
 
   return (
     <div
@@ -103,25 +48,7 @@ export function LanguageDropdown({ languages, path, current = "en" }: { language
       >
         {active?.title}
       </button>
-      <ul id={menuId} role="menu" aria-label="Languages" hidden={!open} onKeyDown={onMenuKey}>
-        {languages.map((language, i) => (
-          <li role="none" key={language.lang}>
-            <a
-              ref={(el) => {
-                items.current[i] = el;
-              }}
-              role="menuitem"
-              tabIndex={-1}
-              href={languageUrl(language, path)}
-              hrefLang={language.lang}
-              lang={language.lang}
-              aria-current={language.lang === active?.lang ? "true" : undefined}
-            >
-              {language.title}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <LanguageMenu id={menuId} languages={languages} path={path} active={active?.lang} open={open} items={items} onKeyDown={onMenuKey} />
     </div>
   );
 }

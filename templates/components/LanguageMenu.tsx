@@ -1,0 +1,44 @@
+import type { KeyboardEvent, RefObject } from "react";
+import type { LanguageItem } from "../../src/shared/page-data.ts";
+
+/** Joins a translated site's address and the current path. */
+function languageUrl(language: LanguageItem, path: string): string {
+  return `${language.url.replace(/\/+$/, "")}${path}`;
+}
+
+/** What the language menu shows and where it keeps its items for the keyboard model. */
+interface LanguageMenuProps {
+  id: string;
+  languages: readonly LanguageItem[];
+  path: string;
+  /** The language of the site being read, marked as current. */
+  active: string | undefined;
+  open: boolean;
+  items: RefObject<Array<HTMLAnchorElement | null>>;
+  onKeyDown: (event: KeyboardEvent<HTMLUListElement>) => void;
+}
+
+/** The language dropdown's menu: one menu item per translated site, at the current path, hidden while closed. */
+export function LanguageMenu({ id, languages, path, active, open, items, onKeyDown }: LanguageMenuProps) {
+  return (
+    <ul id={id} role="menu" aria-label="Languages" hidden={!open} onKeyDown={onKeyDown}>
+      {languages.map((language, i) => (
+        <li role="none" key={language.lang}>
+          <a
+            ref={(el) => {
+              items.current[i] = el;
+            }}
+            role="menuitem"
+            tabIndex={-1}
+            href={languageUrl(language, path)}
+            hrefLang={language.lang}
+            lang={language.lang}
+            aria-current={language.lang === active ? "true" : undefined}
+          >
+            {language.title}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
