@@ -1,18 +1,7 @@
-import { useEffect, useRef, useState, type TouchEvent } from "react";
+import { useEffect, useState } from "react";
 import type { SidebarItem as Item } from "../../src/shared/page-data.ts";
-import { openerOffset, swipeResult, type TouchTrack } from "../swipe.ts";
+import { useSwipe } from "../hooks/use-swipe.ts";
 import { Sidebar } from "./Sidebar.tsx";
-
-function track(start: TouchTrack | null, event: TouchEvent): TouchTrack | null {
-  const touch = event.touches[0] ?? event.changedTouches[0];
-  if (!start || !touch) return start;
-  return { ...start, x: touch.clientX, y: touch.clientY };
-}
-
-function begin(event: TouchEvent): TouchTrack | null {
-  const touch = event.touches[0];
-  return touch ? { startX: touch.clientX, startY: touch.clientY, x: touch.clientX, y: touch.clientY } : null;
-}
 
 /**
  * The mobile slide-out sidebar, rendered only in the browser. It opens from
@@ -34,42 +23,10 @@ export function MobileSidebar({
   onOpenChange: (open: boolean) => void;
 }) {
   const [mounted, setMounted] = useState(false);
-  const [drag, setDrag] = useState<number | null>(null);
-  const touch = useRef<TouchTrack | null>(null);
   useEffect(() => setMounted(true), []);
+  const { drag, opener, panel } = useSwipe(onOpenChange);
   if (!mounted || items.length === 0) return null;
 
-  const opener = {
-    onTouchStart: (event: TouchEvent) => {
-      touch.current = begin(event);
-    },
-    onTouchMove: (event: TouchEvent) => {
-      touch.current = track(touch.current, event);
-      if (touch.current) setDrag(openerOffset(touch.current));
-    },
-    onTouchEnd: (event: TouchEvent) => {
-      const done = track(touch.current, event);
-      touch.current = null;
-      setDrag(null);
-      if (done && swipeResult(done, false) === "open") onOpenChange(true);
-    },
-  };
-  const panel = {
-    onTouchStart: (event: TouchEvent) => {
-      touch.current = begin(event);
-    },
-    onTouchMove: (event: TouchEvent) => {
-      touch.current = track(touch.current, event);
-      const t = touch.current;
-      if (t) setDrag(Math.min(0, t.x - t.startX));
-    },
-    onTouchEnd: (event: TouchEvent) => {
-      const done = track(touch.current, event);
-      touch.current = null;
-      setDrag(null);
-      if (done && swipeResult(done, true) === "close") onOpenChange(false);
-    },
-  };
   // While dragging, the panel follows the finger; otherwise CSS places it by data-open.
   const transform = drag === null ? undefined : open ? `translateX(${drag}px)` : `translateX(calc(-100% + ${drag}px))`;
 
