@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { Content, type Body } from "./Content.tsx";
 import { Contributors } from "./Contributors.tsx";
+import { FurtherReading } from "./FurtherReading.tsx";
+import { PageLinks } from "./PageLinks.tsx";
 
 /** Formats a `YYYY-MM-DD` date for display, without depending on the reader's time zone. */
 export function formatDate(date: string): string {
@@ -38,33 +40,8 @@ export function DocPage({ page, body, after = null }: { page: DocPageProps; body
       ) : null}
       <Content body={body} />
       {after}
-      {page.related.length ? (
-        <section className="further-reading" aria-labelledby="further-reading">
-          <h2 id="further-reading">Further Reading</h2>
-          <ul>
-            {page.related.map((item) => (
-              <li key={item.url}>
-                <a href={item.url}>{item.title}</a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <p className="page-links">
-        <a href={page.edit} rel="noopener noreferrer">
-          Edit this page
-        </a>
-        {page.printUrl ? (
-          <a href={page.printUrl} rel="nofollow">
-            Print this page
-          </a>
-        ) : null}
-        {page.thirdParty && page.repo ? (
-          <a href={page.repo} rel="noopener noreferrer">
-            Jump to repository
-          </a>
-        ) : null}
-      </p>
+      <FurtherReading related={page.related} />
+      <PageLinks page={page} />
       <nav className="prev-next" aria-label="Previous and next page">
         {page.previous ? (
           <a className="prev" href={page.previous.url} rel="prev">

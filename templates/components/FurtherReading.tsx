@@ -1,0 +1,18 @@
+import type { RelatedItem } from "../../src/shared/content-types.ts";
+
+/** A page's Further Reading list, or nothing when it has no related links. */
+export function FurtherReading({ related }: { related: readonly RelatedItem[] }) {
+  if (!related.length) return null;
+  return (
+    <section className="further-reading" aria-labelledby="further-reading">
+      <h2 id="further-reading">Further Reading</h2>
+      <ul>
+        {related.map((item) => (
+          <li key={item.url}>
+            <a href={item.url}>{item.title}</a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
