@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import type { Anchor } from "../../src/shared/content-types.ts";
 import type { SidebarItem as Item } from "../../src/shared/page-data.ts";
-import { loadAnchors } from "../section-anchors.ts";
+import { useItemAnchors } from "../hooks/use-item-anchors.ts";
+import { SidebarAnchors } from "./SidebarAnchors.tsx";
 
 /** Groups consecutive sidebar items by their `group`, keeping order. */
 function groupItems(items: readonly Item[]): Array<{ group: string; items: Item[] }> {
@@ -19,9 +19,6 @@ function listId(url: string, prefix: string, kind: "anchors" | "folder" = "ancho
   return `${prefix}-${kind}${url.replace(/[^a-z0-9]+/gi, "-")}`;
 }
 
-/** What an item shows in its anchor list: the anchors, or where loading them stands. */
-type AnchorState = { anchors: Anchor[] } | { loading: true } | { failed: true };
-
 /**
  * One page of the sidebar: its link, and a button that opens or closes its
  * anchors of levels 2 and 3. It opens by itself when it becomes the current
@@ -31,23 +28,10 @@ type AnchorState = { anchors: Anchor[] } | { loading: true } | { failed: true };
  */
 export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item; current: boolean; prefix: string; anchorsUrl: string }) {
   const [open, setOpen] = useState(current);
-  const [fetched, setFetched] = useState<AnchorState | undefined>(undefined);
-  // Anchors that came with a page stay known after the reader moves on: the item of the page just left keeps its open list.
-  const [kept, setKept] = useState(item.anchors);
-  if (item.anchors.length && item.anchors !== kept) setKept(item.anchors);
+  const { state, load } = useItemAnchors(item, anchorsUrl);
   useEffect(() => {
     if (current) setOpen(true);
   }, [current]);
-  const state: AnchorState | undefined = kept.length ? { anchors: kept } : fetched;
-  const load = () => {
-    if (state && !("failed" in state)) return;
-    if (!anchorsUrl) return setFetched({ failed: true });
-    setFetched({ loading: true });
-    loadAnchors(anchorsUrl, item.url).then(
-      (anchors) => setFetched({ anchors }),
-      () => setFetched({ failed: true }),
-    );
-  };
   // An item open without its anchors known (its page's own data did not bring them) fetches them.
   useEffect(() => {
     if (open && item.hasAnchors && !state) load();
@@ -77,23 +61,7 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
           </button>
         ) : null}
       </div>
-      {item.hasAnchors ? (
-        <ul className="sidebar-anchors" id={id} hidden={!open} aria-busy={state && "loading" in state ? true : undefined}>
-          {state && "anchors" in state ? (
-            state.anchors
-              .filter((anchor) => anchor.level === 2 || anchor.level === 3)
-              .map((anchor) => (
-                <li key={anchor.id} className={`level-${anchor.level}`}>
-                  <a href={`${item.url}#${anchor.id}`}>{anchor.title}</a>
-                </li>
-              ))
-          ) : open ? (
-            <li className="sidebar-anchors-note">
-              {state && "failed" in state ? "The sections could not be loaded. Close and open to try again." : "Loading…"}
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
+      {item.hasAnchors ? <SidebarAnchors id={id} url={item.url} state={state} open={open} /> : null}
     </li>
   );
 }
