@@ -3,9 +3,8 @@ import type { SiteSearch } from "../../src/shared/page-data.ts";
 import { groupResults } from "../../src/shared/search/results.ts";
 import { useSearchBackend } from "../hooks/use-search-backend.ts";
 import { useSearchKeyboard } from "../hooks/use-search-keyboard.ts";
+import { SearchInput } from "./SearchInput.tsx";
 import { SearchResults } from "./SearchResults.tsx";
-
-const PLACEHOLDER = "Search webpack documentation";
 
 /**
  * The header's search box. Rendered on the server as a plain search field;
@@ -36,26 +35,18 @@ export function SearchBox({ search }: { search: SiteSearch }) {
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
     >
-      <input
-        ref={input}
-        type="search"
-        name="q"
-        placeholder={PLACEHOLDER}
-        aria-label={PLACEHOLDER}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && count > 0 ? optionId(active) : undefined}
-        autoComplete="off"
-        spellCheck={false}
+      <SearchInput
+        inputRef={input}
+        listId={listId}
+        expanded={expanded}
+        activeId={expanded && count > 0 ? optionId(active) : undefined}
         value={query}
         onFocus={() => {
           void load().catch(() => undefined);
           setOpen(true);
         }}
-        onChange={(e) => {
-          change(e.target.value);
+        onChange={(value) => {
+          change(value);
           setOpen(true);
         }}
         onKeyDown={onKeyDown}
