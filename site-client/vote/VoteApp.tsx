@@ -1,18 +1,8 @@
 import { useId, useMemo, useState } from "react";
 import type { VoteAppProps } from "../../src/shared/vote-types.ts";
-import {
-  allTags,
-  countText,
-  NO_FILTER,
-  readSupported,
-  SORT_OPTIONS,
-  toggleSupported,
-  visibleTopics,
-  votesText,
-  writeSupported,
-  type SortOrder,
-  type VoteFilter,
-} from "./vote-core.ts";
+import { allTags, countText, NO_FILTER, readSupported, toggleSupported, visibleTopics, writeSupported, type SortOrder, type VoteFilter } from "./vote-core.ts";
+import { VoteCard } from "./VoteCard.tsx";
+import { VoteControls } from "./VoteControls.tsx";
 
 /** The text shown when no topic passes the filters. */
 export const EMPTY_TEXT = "No topics match.";
@@ -41,44 +31,7 @@ export function VoteApp({ topics }: VoteAppProps) {
 
   return (
     <div className="vote-board">
-      <div className="vote-controls" role="group" aria-label="Filter and sort topics">
-        <div className="vote-field vote-field-text">
-          <label htmlFor={`${id}-text`}>Filter topics</label>
-          <input
-            id={`${id}-text`}
-            type="search"
-            value={filter.text}
-            placeholder="e.g. css, cache"
-            autoComplete="off"
-            onChange={(e) => update({ text: e.currentTarget.value })}
-          />
-        </div>
-        <div className="vote-field">
-          <label htmlFor={`${id}-tag`}>Tag</label>
-          <select id={`${id}-tag`} value={filter.tag} onChange={(e) => update({ tag: e.currentTarget.value })}>
-            <option value="">All tags</option>
-            {tags.map((tag) => (
-              <option key={tag} value={tag}>
-                {tag}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="vote-field">
-          <label htmlFor={`${id}-sort`}>Sort by</label>
-          <select id={`${id}-sort`} value={order} onChange={(e) => setOrder(e.currentTarget.value as SortOrder)}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="vote-field vote-field-check">
-          <input id={`${id}-mine`} type="checkbox" checked={filter.supportedOnly} onChange={(e) => update({ supportedOnly: e.currentTarget.checked })} />
-          <label htmlFor={`${id}-mine`}>Only topics I support</label>
-        </div>
-      </div>
+      <VoteControls id={id} filter={filter} order={order} tags={tags} onFilter={update} onOrder={setOrder} />
 
       <p className="vote-summary" role="status" aria-live="polite" aria-atomic="true">
         {countText(shown.length, topics.length)}
@@ -95,36 +48,9 @@ export function VoteApp({ topics }: VoteAppProps) {
         </div>
       ) : (
         <ul className="vote-list">
-          {shown.map((topic) => {
-            const on = supported.has(topic.id);
-            const titleId = `${id}-topic-${topic.id}`;
-            return (
-              <li key={topic.id} className={on ? "vote-card supported" : "vote-card"} data-topic={topic.id}>
-                <h2 className="vote-card-title" id={titleId}>
-                  {topic.title}
-                </h2>
-                <p className="vote-card-description">{topic.description}</p>
-                {topic.tags && topic.tags.length > 0 ? (
-                  <ul className="vote-tags" aria-label="Tags">
-                    {topic.tags.map((tag) => (
-                      <li key={tag}>{tag}</li>
-                    ))}
-                  </ul>
-                ) : null}
-                <div className="vote-card-footer">
-                  <p className="vote-count">{votesText(topic.votes)}</p>
-                  <div className="vote-card-actions">
-                    <button type="button" className="vote-toggle" aria-pressed={on} aria-describedby={titleId} onClick={() => toggle(topic.id)}>
-                      {on ? "Supported" : "I support this"}
-                    </button>
-                    <a className="vote-issue" href={topic.issue} rel="noopener noreferrer" aria-describedby={titleId}>
-                      Vote on the issue
-                    </a>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
+          {shown.map((topic) => (
+            <VoteCard key={topic.id} topic={topic} titleId={`${id}-topic-${topic.id}`} supported={supported.has(topic.id)} onToggle={() => toggle(topic.id)} />
+          ))}
         </ul>
       )}
     </div>

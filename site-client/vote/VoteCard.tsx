@@ -1,0 +1,41 @@
+import type { VoteTopic } from "../../src/shared/vote-types.ts";
+import { votesText } from "./vote-core.ts";
+
+/** One topic's card and whether the reader supports it. */
+interface VoteCardProps {
+  topic: VoteTopic;
+  /** The id of the card's title, which names its controls. */
+  titleId: string;
+  supported: boolean;
+  onToggle(): void;
+}
+
+/** A topic's card on the vote board: title, description, tags, vote count, the support toggle and the link to its issue. */
+export function VoteCard({ topic, titleId, supported, onToggle }: VoteCardProps) {
+  return (
+    <li className={supported ? "vote-card supported" : "vote-card"} data-topic={topic.id}>
+      <h2 className="vote-card-title" id={titleId}>
+        {topic.title}
+      </h2>
+      <p className="vote-card-description">{topic.description}</p>
+      {topic.tags && topic.tags.length > 0 ? (
+        <ul className="vote-tags" aria-label="Tags">
+          {topic.tags.map((tag) => (
+            <li key={tag}>{tag}</li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="vote-card-footer">
+        <p className="vote-count">{votesText(topic.votes)}</p>
+        <div className="vote-card-actions">
+          <button type="button" className="vote-toggle" aria-pressed={supported} aria-describedby={titleId} onClick={onToggle}>
+            {supported ? "Supported" : "I support this"}
+          </button>
+          <a className="vote-issue" href={topic.issue} rel="noopener noreferrer" aria-describedby={titleId}>
+            Vote on the issue
+          </a>
+        </div>
+      </div>
+    </li>
+  );
+}
