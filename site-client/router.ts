@@ -36,24 +36,32 @@ function applyHead(data: PageData): void {
   document.querySelector('meta[property="og:description"]')?.setAttribute("content", data.description);
 }
 
-/**
- * Client-side navigation: following an internal link fetches the target
- * page's content chunk (prefetched on hover or focus), shows the placeholder
- * while it loads, then the page, and updates title, canonical and history;
- * back and forward work. A failed chunk shows "Error loading content." with a
- * retry; a route without a chunk falls back to a full load of the URL.
- */
-export function startRouter({ root, data, onPageView }: RouterOptions): void {
-  const env: LoaderEnvironment = {
+/** Page chunks loaded through the route table: `load` fetches each chunk file once, and `isReady` tells whether a page's chunk has arrived. */
+interface PageLoader {
+  load(pathname: string): Promise<PageChunk>;
+  isReady(pathname: string): boolean;
+}
+
+/** Shows pages: `navigate` goes to a URL (pushing it onto the history or not), `current` is the page being shown. */
+interface Navigator {
+  navigate(url: URL, push: boolean): Promise<void>;
+  current(): PageData;
+}
+
+/** The browser's fetch and timers, as the loader takes them. */
+function browserEnvironment(): LoaderEnvironment {
+  return {
     fetch: (url) => fetch(url),
     setTimeout: (run, ms) => window.setTimeout(run, ms),
     clearTimeout: (t) => window.clearTimeout(t as number),
   };
-  let current = data;
+}
+
+/** Loads the route table once (again after a failure) and each page chunk once; a failed chunk is forgotten so that the next try fetches it again. */
+function createPageLoader(env: LoaderEnvironment): PageLoader {
   let routes: Promise<Routes> | undefined;
   const chunks = new Map<string, Promise<PageChunk>>();
   const ready = new Map<string, PageChunk>();
-  let sequence = 0;
 
   const getRoutes = () => {
     routes ??= loadChunk<Routes>(-1, ROUTES_URL, env).catch((error: unknown) => {
@@ -72,14 +80,26 @@ export function startRouter({ root, data, onPageView }: RouterOptions): void {
     }
     return chunk;
   };
+  return { load, isReady: (pathname) => ready.has(pathname) };
+}
+
+/**
+ * Shows the page at a URL: the placeholder while its chunk loads, then the
+ * page, with its head updated and its hash scrolled to. Only the latest
+ * navigation is shown. A failed chunk shows the error with a retry; a route
+ * without a chunk falls back to a full load of the URL.
+ */
+function createNavigator({ root, data, onPageView }: RouterOptions, pages: PageLoader): Navigator {
+  let current = data;
+  let sequence = 0;
   const render = (page: PageData, body: Body) => root.render(createElement(ClientApp, { data: page, body }));
 
   const navigate = async (url: URL, push: boolean) => {
     const turn = ++sequence;
     if (push) history.pushState(null, "", url.href);
-    if (!ready.has(url.pathname)) render(current, { status: "loading" });
+    if (!pages.isReady(url.pathname)) render(current, { status: "loading" });
     try {
-      const chunk = await load(url.pathname);
+      const chunk = await pages.load(url.pathname);
       if (turn !== sequence) return;
       current = chunk.data;
       render(chunk.data, { html: chunk.body });
@@ -94,16 +114,20 @@ export function startRouter({ root, data, onPageView }: RouterOptions): void {
       render(current, { status: "error", retry: () => void navigate(url, false) });
     }
   };
+  return { navigate, current: () => current };
+}
 
+/** Follows internal links through the navigator, prefetches a link's page on hover or focus, and handles back and forward. */
+function listen(pages: PageLoader, navigator: Navigator): void {
   document.addEventListener("click", (event) => {
     const url = routableLink(event, window.location);
     if (!url) return;
     event.preventDefault();
-    void navigate(url, true);
+    void navigator.navigate(url, true);
   });
   const prefetch = (event: MouseEvent | FocusEvent) => {
     const url = routableLink(event, window.location);
-    if (url && url.pathname !== window.location.pathname) load(url.pathname).catch(() => {});
+    if (url && url.pathname !== window.location.pathname) pages.load(url.pathname).catch(() => {});
   };
   document.addEventListener("mouseover", prefetch);
   document.addEventListener("focusin", prefetch);
@@ -111,7 +135,19 @@ export function startRouter({ root, data, onPageView }: RouterOptions): void {
     const url = new URL(window.location.href);
     // A fragment of the page being shown (an in-page link, or back to one) only scrolls; the browser
     // cannot do it alone where ids carry the third-party prefix.
-    if (url.pathname === current.url && url.hash) return void scrollToHash(url.hash);
-    void navigate(url, false);
+    if (url.pathname === navigator.current().url && url.hash) return void scrollToHash(url.hash);
+    void navigator.navigate(url, false);
   });
+}
+
+/**
+ * Client-side navigation: following an internal link fetches the target
+ * page's content chunk (prefetched on hover or focus), shows the placeholder
+ * while it loads, then the page, and updates title, canonical and history;
+ * back and forward work. A failed chunk shows "Error loading content." with a
+ * retry; a route without a chunk falls back to a full load of the URL.
+ */
+export function startRouter(options: RouterOptions): void {
+  const pages = createPageLoader(browserEnvironment());
+  listen(pages, createNavigator(options, pages));
 }
