@@ -4,7 +4,7 @@ import { createContext, type BuildContext, type LinkMode } from "./context.ts";
 import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
-import { byteLength, type OutputFile, type StreamedFile } from "./output-files.ts";
+import type { OutputFile, StreamedFile } from "./output-files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
 import type { PageSummary } from "./shared/content-types.ts";
 import type { PagePlan } from "./stages/render-pages/core.ts";
@@ -15,7 +15,8 @@ import { requireContentFolder, runIndexContent } from "./stages/index-content/in
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
-import { digester, digestOf, openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
+import { openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
+import { emitFile, type Output } from "./build-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -85,25 +86,35 @@ function failOnErrors(ctx: BuildContext): void {
   if (all.some((d) => d.fatal)) throw new ContentError(all);
 }
 
-/** Passes the parts through, showing each to `see` first. */
-async function* seenParts(parts: AsyncIterable<string>, see: (part: string) => void): AsyncIterable<string> {
-  for await (const part of parts) {
-    see(part);
-    yield part;
-  }
-}
-
-/** All the parts as one string. */
-async function joined(parts: AsyncIterable<string>): Promise<string> {
-  let text = "";
-  for await (const part of parts) text += part;
-  return text;
-}
-
 /** Resolves settings from the options: the given settings or the config file, then the base-URL override. */
 async function settingsFor(options: BuildOptions, root: string): Promise<Settings> {
   const settings = options.settings ?? (await loadSettings(root, options.config));
   return options.baseUrl ? resolveSettings({ ...settings, baseUrl: options.baseUrl }, "--base-url") : settings;
+}
+
+/** What a build sets up before its stages run. */
+interface Prepared {
+  options: BuildOptions;
+  /** When the build began, from `performance.now()`. */
+  started: number;
+  logger: Logger;
+  settings: Settings;
+  ctx: BuildContext;
+}
+
+/** The content index with the contributors resolved, and the client bundle under way beside them. */
+interface Indexed {
+  index: Awaited<ReturnType<typeof runIndexContent>>;
+  contributors: Awaited<ReturnType<typeof runResolveContributors>>;
+  bundling: ReturnType<typeof runBundleClient>;
+}
+
+/** What the stages after resolve contributors made. */
+interface Made {
+  rendered: Awaited<ReturnType<typeof runRenderPages>>;
+  client: Awaited<ReturnType<typeof runBundleClient>>;
+  /** Set when the site to patch was replaced by another build: this build's unchanged files are then written too. */
+  writeWhole: boolean;
 }
 
 /**
@@ -115,6 +126,16 @@ async function settingsFor(options: BuildOptions, root: string): Promise<Setting
  * anything is written.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const prepared = await prepare(options);
+  const indexed = await indexAndResolve(prepared);
+  const output = await openOutput(prepared);
+  const made = await renderAndWrite(prepared, indexed, output);
+  if (made.writeWhole) return build(options);
+  return finish(prepared, output, made);
+}
+
+/** Starts the clock, resolves the settings and creates the build context. */
+async function prepare(options: BuildOptions): Promise<Prepared> {
   const started = performance.now();
   const logger = options.logger ?? createLogger();
   const root = options.root ?? process.cwd();
@@ -131,26 +152,34 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     memory: options.session?.memory,
     signal: options.signal,
   });
+  return { options, started, logger, settings, ctx };
+}
 
+/** Starts bundling the client, indexes the content and resolves contributors, failing on content errors (the body store closed). */
+async function indexAndResolve({ ctx, logger }: Prepared): Promise<Indexed> {
   // esbuild bundles the client in its own process, so it runs while the pages are indexed; its result is
   // awaited where it is used. It starts once the content folder is known to exist: a usage error writes nothing.
   await requireContentFolder(ctx);
   const bundling = runBundleClient(ctx);
   bundling.catch(() => undefined);
   const index = await task(logger, "index content", () => runIndexContent(ctx));
-  let contributors: Awaited<ReturnType<typeof runResolveContributors>>;
   try {
-    contributors = await task(logger, "resolve contributors", () =>
+    const contributors = await task(logger, "resolve contributors", () =>
       runResolveContributors(
         ctx,
         index.pages.map((p) => p.entry),
       ),
     );
     failOnErrors(ctx);
+    return { index, contributors, bundling };
   } catch (error) {
     await index.bodies.close();
     throw error;
   }
+}
+
+/** Opens where the build's files go: a staging folder, or a list of the files to collect. */
+async function openOutput({ options, logger, ctx }: Prepared): Promise<Output> {
   const session = options.session;
   const prior = session?.written;
   // A build writes each file into a staging folder as soon as it is made, so memory does not grow with the
@@ -160,44 +189,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const stream = options.write !== false && !prior;
   const write = { notify: (line: string) => logger.warn(line) };
   const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
-  // The dev server's builds keep every file's digest; later ones pass writeChanged only the files that changed.
   const digests = session && options.write !== false ? new Map<string, string>() : undefined;
-  const collected: OutputFile[] = [];
-  let count = 0;
-  let bytes = 0;
-  const emit = async (file: OutputFile | StreamedFile) => {
-    count++;
-    if ("parts" in file && staging) {
-      // A streamed file is counted (and digested) as its parts pass.
-      const digest = digests && digester();
-      await staging.write({
-        path: file.path,
-        contents: seenParts(file.parts, (part) => {
-          bytes += Buffer.byteLength(part);
-          digest?.update(part);
-        }),
-      });
-      if (digest) digests?.set(file.path, digest.digest());
-      return;
-    }
-    // Without a staging folder, a streamed file is collected whole.
-    const whole = "parts" in file ? { path: file.path, contents: await joined(file.parts) } : file;
-    bytes += byteLength(whole);
-    if (digests) {
-      const digest = digestOf(whole.contents);
-      digests.set(whole.path, digest);
-      if (prior?.files.get(whole.path) === digest) return;
-    }
-    if (staging) await staging.write(whole);
-    else collected.push(whole);
-  };
-  // Set when the site to patch was replaced by another build: this build's unchanged files are then written too.
-  let writeWhole = false;
-  let rendered: Awaited<ReturnType<typeof runRenderPages>>;
-  let client: Awaited<ReturnType<typeof runBundleClient>>;
+  return { staging, collected: [], digests, prior, write, count: 0, bytes: 0 };
+}
+
+/** Runs the stages from bundle client to generate service worker, emitting their files, then puts the output in place; abandons the staging folder on failure and closes the body store. */
+async function renderAndWrite(prepared: Prepared, { index, contributors, bundling }: Indexed, output: Output): Promise<Made> {
+  const { options, logger, ctx } = prepared;
+  const emit = (file: OutputFile | StreamedFile) => emitFile(output, file);
   try {
-    client = await task(logger, "bundle client", () => bundling);
-    rendered = await task(logger, "render pages", () =>
+    const client = await task(logger, "bundle client", () => bundling);
+    const rendered = await task(logger, "render pages", () =>
       runRenderPages(
         ctx,
         {
@@ -206,7 +208,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
           bodies: index.bodies,
           contributors: contributors.byUrl,
           assets: client.assets,
-          keepPlans: session !== undefined,
+          keepPlans: options.session !== undefined,
         },
         emit,
       ),
@@ -221,24 +223,38 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     failOnErrors(ctx);
     ctx.signal?.throwIfAborted();
-    if (options.write !== false)
-      await task(logger, "write output", async () => {
-        if (staging) {
-          const version = await staging.commit();
-          if (session && digests) session.written = { version, files: digests, changed: null };
-        } else if (session) {
-          session.written = await writeChanged(ctx.paths.out, collected, prior, write, digests);
-          writeWhole = session.written === undefined;
-        }
-      });
+    const writeWhole = await putInPlace(prepared, output);
+    return { rendered, client, writeWhole };
   } catch (error) {
-    await staging?.abort();
+    await output.staging?.abort();
     throw error;
   } finally {
     await index.bodies.close();
   }
+}
 
-  if (writeWhole) return build(options);
+/** Commits the staging folder or patches the dev server's output (unless `write: false`); true when the site to patch was replaced by another build. */
+async function putInPlace({ options, logger, ctx }: Prepared, output: Output): Promise<boolean> {
+  const { staging, digests, collected, prior, write } = output;
+  const session = options.session;
+  let writeWhole = false;
+  if (options.write !== false)
+    await task(logger, "write output", async () => {
+      if (staging) {
+        const version = await staging.commit();
+        if (session && digests) session.written = { version, files: digests, changed: null };
+      } else if (session) {
+        session.written = await writeChanged(ctx.paths.out, collected, prior, write, digests);
+        writeWhole = session.written === undefined;
+      }
+    });
+  return writeWhole;
+}
+
+/** Prints the diagnostics not printed before and the summary, keeps the site for the dev server, and returns the result. */
+function finish({ options, started, logger, settings, ctx }: Prepared, output: Output, { rendered, client }: Made): BuildResult {
+  const session = options.session;
+  const { collected, count, bytes } = output;
   const diagnostics = sortDiagnostics(ctx.diagnostics());
   for (const d of diagnostics) {
     const text = formatDiagnostic(d);

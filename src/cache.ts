@@ -64,6 +64,18 @@ export function hashKey(...parts: Array<string | Buffer>): string {
   return hash.digest("hex");
 }
 
+/** An entry's text part by part: the copy kept in memory as one part, else its file streamed, or undefined when there is neither. */
+async function entryParts(kept: Buffer | undefined, file: string): Promise<AsyncIterable<string> | undefined> {
+  if (kept)
+    return (async function* () {
+      yield kept.toString("utf8");
+    })();
+  const handle = await fs.open(file).catch(() => undefined);
+  if (!handle) return undefined;
+  // Decoded across chunk boundaries by the stream, so a character split between two reads stays whole.
+  return handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
+}
+
 /**
  * Creates a cache under `dir` (default `.cache/docs-build`); with
  * `enabled: false` it reads and writes nothing. A `memory` map, kept across
@@ -109,15 +121,7 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     },
     async getParts(key) {
       if (!options.enabled) return undefined;
-      const kept = memory?.get(key);
-      if (kept)
-        return (async function* () {
-          yield kept.toString("utf8");
-        })();
-      const handle = await fs.open(file(key)).catch(() => undefined);
-      if (!handle) return undefined;
-      // Decoded across chunk boundaries by the stream, so a character split between two reads stays whole.
-      return handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
+      return entryParts(memory?.get(key), file(key));
     },
     async setParts(key, parts) {
       if (!options.enabled) {

@@ -80,8 +80,11 @@ const linksOption = () =>
 const contentOption = () => new Option("--content <dir>", "folder of markdown pages").default("content");
 const configOption = () => new Option("--config <file>", "site config file (default: docs-build.config.json in the working directory, if present)");
 
+/** Runs one command's work, mapping what it throws to the exit code. */
+type Run = (work: () => Promise<void>) => Promise<void>;
+
 /** Builds the commander program; `run` receives each command's work so errors map to exit codes in one place. */
-function program(run: (work: () => Promise<void>) => Promise<void>): Command {
+function program(run: Run): Command {
   const cli = new Command("docs-build")
     .description("Builds the webpack documentation website from markdown content.")
     .version(version, "-v, --version", "print the version")
@@ -90,7 +93,16 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
     .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
+  addBuildCommand(cli, run);
+  addIndexCommand(cli, run);
+  addServeCommand(cli, run);
+  addFetchReadmesCommand(cli, run);
+  addContributorsCommand(cli, run);
+  return cli;
+}
 
+/** Adds `docs-build build`. */
+function addBuildCommand(cli: Command, run: Run): void {
   cli
     .command("build")
     .description("Build the site into the output folder. The previous output is replaced only when the build succeeds.")
@@ -109,7 +121,10 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
           await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });
         }),
     );
+}
 
+/** Adds `docs-build index`. */
+function addIndexCommand(cli: Command, run: Run): void {
   cli
     .command("index")
     .description("Print the content index (the tree of pages and folders) as JSON on stdout.")
@@ -123,7 +138,10 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
         process.stdout.write(`${JSON.stringify(root, null, 2)}\n`);
       }),
     );
+}
 
+/** Adds `docs-build serve`. */
+function addServeCommand(cli: Command, run: Run): void {
   cli
     .command("serve")
     .description("Build, serve the site on 127.0.0.1 and rebuild with live reload when content, templates or client code change.")
@@ -139,6 +157,10 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
         await serve(opts);
       }),
     );
+}
+
+/** Adds `docs-build fetch-readmes`. */
+function addFetchReadmesCommand(cli: Command, run: Run): void {
   const fetch = cli
     .command("fetch-readmes")
     .description(
@@ -153,7 +175,10 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
       await fetchReadmes({ content: opts.content, config: opts.config, prune: opts.prune, ...codeHostSettings(opts) });
     }),
   );
+}
 
+/** Adds `docs-build contributors`. */
+function addContributorsCommand(cli: Command, run: Run): void {
   const contributors = cli
     .command("contributors")
     .description(
@@ -176,7 +201,6 @@ function program(run: (work: () => Promise<void>) => Promise<void>): Command {
         });
       }),
   );
-  return cli;
 }
 
 /** Runs the CLI and returns its exit code: 0 success, 1 build or content errors, 2 usage errors. */

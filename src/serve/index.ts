@@ -89,6 +89,34 @@ const LISTED_CHANGES = 500;
 /** The data of a reload event: the output paths that changed, or null for all. */
 const reloadData = (paths: string[] | null) => ({ paths: paths && paths.length <= LISTED_CHANGES ? paths : null });
 
+/** What a dev server's rebuilds, watchers and HTTP handler share. */
+interface ServerState {
+  root: string;
+  options: ServeOptions;
+  print: (line: string) => void;
+  live: ReturnType<typeof createLiveReload>;
+  /** The build under way, if any. */
+  building: Promise<void> | undefined;
+  /** Set when a change arrives during a build: another build follows it. */
+  again: boolean;
+  /** The builder process; code changes need fresh modules, so they replace it. */
+  builder: ChildProcess;
+  /** Set when code changed: the next build starts a new builder. */
+  restart: boolean;
+  /** Paths changed since the last build request, from the project root. */
+  changed: Set<string>;
+  waiters: Array<(ok: boolean) => void>;
+  /**
+   * The page answered until the first build is written: the output folder is
+   * empty or holds an older build until then. Undefined once the site is served.
+   */
+  starting: string | undefined;
+  /** The server's address, known once it listens. */
+  url: string;
+  /** Every build awaits this; only the first can find it pending. */
+  held: Promise<unknown>;
+}
+
 /**
  * Builds the site, serves the output on 127.0.0.1, and rebuilds on changes to
  * content, templates, client code or the config, reloading open pages. Until
@@ -97,66 +125,96 @@ const reloadData = (paths: string[] | null) => ({ paths: paths && paths.length <
  */
 export async function serve(options: ServeOptions): Promise<ServeHandle> {
   const root = path.resolve(options.root ?? process.cwd());
-  const print = options.print ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const live = createLiveReload();
-  let building: Promise<void> | undefined;
-  let again = false;
-  // Code changes need fresh modules, so they replace the builder process.
-  let builder = startBuilder(root);
-  let restart = false;
-  // Paths changed since the last build request, from the project root.
-  let changed = new Set<string>();
-  let waiters: Array<(ok: boolean) => void> = [];
-  // The page answered until the first build is written: the output folder is
-  // empty or holds an older build until then. Undefined once the site is served.
-  let starting: string | undefined = startingPage();
-
-  const rebuild = (): Promise<void> => {
-    if (building) {
-      again = true;
-      return building;
-    }
-    building = (async () => {
-      do {
-        again = false;
-        if (restart) {
-          restart = false;
-          builder.kill();
-          builder = startBuilder(root);
-        }
-        const request = [...changed];
-        changed = new Set();
-        const { ok, stopped, errors, changed: written } = await requestBuild(builder, options, request, (paths) => live.send("reload", reloadData(paths)));
-        await held;
-        // A build stopped for a newer change reports nothing; the next one, already due, does.
-        if (stopped) continue;
-        const message = errors.trim() || "The build failed; see the terminal.";
-        if (starting !== undefined) {
-          // Until a build succeeds, the starting page stands in for the site with the latest errors.
-          starting = ok ? undefined : startingPage({ errors: message });
-          if (ok) print(`Serving ${options.out} at ${url} (Ctrl+C to stop)`);
-        }
-        if (ok) live.send("reload", reloadData(written));
-        else live.send("build-error", message);
-        const done = waiters;
-        waiters = [];
-        for (const w of done) w(ok);
-      } while (again);
-      building = undefined;
-    })();
-    return building;
+  const state: ServerState = {
+    root,
+    options,
+    print: options.print ?? ((line: string) => process.stdout.write(`${line}\n`)),
+    live: createLiveReload(),
+    building: undefined,
+    again: false,
+    builder: startBuilder(root),
+    restart: false,
+    changed: new Set(),
+    waiters: [],
+    starting: startingPage(),
+    url: "",
+    held: Promise.resolve(),
   };
+  const server = await listen(state);
+  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  state.print(`Listening at ${state.url}; building ${options.out}…`);
+  state.held = (async () => options.onListening?.(state.url))().catch(() => undefined);
+  await rebuild(state);
+  if (state.starting !== undefined) state.print(`The first build failed; ${state.url} shows its errors until a change builds (Ctrl+C to stop)`);
+  const watch = watchSources(state);
+  return {
+    url: state.url,
+    nextBuild: () => new Promise((resolve) => state.waiters.push(resolve)),
+    async close() {
+      watch.close();
+      state.live.close();
+      await state.building;
+      state.builder.kill();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
 
+/** Starts a build, or, while one is under way, has another follow it; resolves when no build is due. */
+function rebuild(state: ServerState): Promise<void> {
+  if (state.building) {
+    state.again = true;
+    return state.building;
+  }
+  state.building = (async () => {
+    do {
+      state.again = false;
+      if (state.restart) {
+        state.restart = false;
+        state.builder.kill();
+        state.builder = startBuilder(state.root);
+      }
+      const request = [...state.changed];
+      state.changed = new Set();
+      const reply = await requestBuild(state.builder, state.options, request, (paths) => state.live.send("reload", reloadData(paths)));
+      await state.held;
+      // A build stopped for a newer change reports nothing; the next one, already due, does.
+      if (reply.stopped) continue;
+      announce(state, reply);
+    } while (state.again);
+    state.building = undefined;
+  })();
+  return state.building;
+}
+
+/** Tells the terminal, the open pages and those waiting for the next build how a finished build went. */
+function announce(state: ServerState, { ok, errors, changed: written }: BuildReply): void {
+  const message = errors.trim() || "The build failed; see the terminal.";
+  if (state.starting !== undefined) {
+    // Until a build succeeds, the starting page stands in for the site with the latest errors.
+    state.starting = ok ? undefined : startingPage({ errors: message });
+    if (ok) state.print(`Serving ${state.options.out} at ${state.url} (Ctrl+C to stop)`);
+  }
+  if (ok) state.live.send("reload", reloadData(written));
+  else state.live.send("build-error", message);
+  const done = state.waiters;
+  state.waiters = [];
+  for (const w of done) w(ok);
+}
+
+/** Creates the static server with the live-reload stream and the starting page, and listens; stops the builder if the port cannot be had. */
+async function listen(state: ServerState): Promise<http.Server> {
+  const { options, live } = state;
   // The event stream works from the start, so the starting page can reload when the site is ready.
   const extra = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
     if (live.handle(req, res)) return true;
-    if (starting === undefined) return false;
-    sendStartingPage(req, res, starting);
+    if (state.starting === undefined) return false;
+    sendStartingPage(req, res, state.starting);
     return true;
   };
   // Listen first, so a busy port fails at once and the URL can be announced while the first build runs.
   const server = createStaticServer({
-    root: path.resolve(root, options.out),
+    root: path.resolve(state.root, options.out),
     extra,
     transformHtml: (html) => injectLiveReload(html, { serviceWorker: options.serviceWorker }),
   });
@@ -172,27 +230,26 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
       server.listen(options.port, "127.0.0.1", resolve);
     });
   } catch (error) {
-    builder.kill();
+    state.builder.kill();
     throw error;
   }
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-  print(`Listening at ${url}; building ${options.out}…`);
-  // Every build awaits this; only the first can find it pending.
-  const held = (async () => options.onListening?.(url))().catch(() => undefined);
-  await rebuild();
-  if (starting !== undefined) print(`The first build failed; ${url} shows its errors until a change builds (Ctrl+C to stop)`);
+  return server;
+}
 
+/** Watches content, data, templates, client code, the tool's own code and the config file, scheduling a rebuild on each change; returns what stops the watching. */
+function watchSources(state: ServerState): { close(): void } {
+  const { root, options } = state;
   let timer: NodeJS.Timeout | undefined;
   // A short pause lets an editor finish writing a file before the rebuild reads it.
   const schedule = (file: string, code: boolean) => {
-    restart ||= code;
-    changed.add(file);
+    state.restart ||= code;
+    state.changed.add(file);
     // The build under way is stale now: it stops at its next step, and the next one starts with this change.
-    if (building) builder.send({ kind: "stop" } satisfies BuilderRequest);
+    if (state.building) state.builder.send({ kind: "stop" } satisfies BuilderRequest);
     clearTimeout(timer);
     timer = setTimeout(() => {
-      print(`Changed ${file}; rebuilding…`);
-      void rebuild();
+      state.print(`Changed ${file}; rebuilding…`);
+      void rebuild(state);
     }, 10);
   };
   const contentDir = path.resolve(root, options.content);
@@ -210,18 +267,11 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     // Node reports a first poll of a file that does not exist; only a real change counts.
     if (current.mtimeMs !== previous.mtimeMs) schedule(path.relative(root, configFile), true);
   });
-
   return {
-    url,
-    nextBuild: () => new Promise((resolve) => waiters.push(resolve)),
-    async close() {
+    close() {
       clearTimeout(timer);
       for (const w of watchers) w.close();
       fs.unwatchFile(configFile);
-      live.close();
-      await building;
-      builder.kill();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

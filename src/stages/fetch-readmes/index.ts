@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Octokit } from "@octokit/rest";
-import { CodeHostError, isNotModified } from "../../code-host/client.ts";
+import { CodeHostError } from "../../code-host/client.ts";
 import { failureMessage, openCodeHostCommand, type CodeHostCommandOptions } from "../../code-host/command.ts";
 import { loadSettings, type Settings } from "../../config.ts";
 import { createContext, type BuildContext } from "../../context.ts";
@@ -9,6 +9,7 @@ import { sortDiagnostics, type Diagnostic } from "../../diagnostics.ts";
 import { ContentError, UsageError } from "../../errors.ts";
 import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
+import { fetchReadme, fetchRepository, type CachedRepository } from "./requests.ts";
 import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
 import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 
@@ -59,29 +60,9 @@ export interface FetchReadmesResult {
   seconds: number;
 }
 
-/** What the previous successful fetch of a repository left for conditional requests. */
-interface CachedRepository {
-  repoEtag?: string;
-  readmeEtag?: string;
-  fullName: string;
-  branch: string;
-  htmlUrl: string;
-}
-
 interface FetchState {
   version: number;
   repositories: Record<string, CachedRepository>;
-}
-
-/** The repository fields a page needs, checked; anything else is a malformed response. */
-function parseRepository(data: unknown, request: string): Omit<CachedRepository, "repoEtag" | "readmeEtag"> {
-  const repo = data as { full_name?: unknown; default_branch?: unknown; html_url?: unknown } | null;
-  const missing = ["full_name", "default_branch", "html_url"].filter((key) => typeof (repo as Record<string, unknown> | null)?.[key] !== "string");
-  if (typeof data !== "object" || missing.length) {
-    const detail = typeof data === "string" ? "the body is not JSON" : `no ${missing.join(", ")} in the repository data`;
-    throw new CodeHostError(request, `malformed response: ${detail}`, { kind: "malformed", message: detail });
-  }
-  return { fullName: repo!.full_name as string, branch: repo!.default_branch as string, htmlUrl: repo!.html_url as string };
 }
 
 async function readState(file: string): Promise<FetchState> {
@@ -148,44 +129,10 @@ async function fetchOne(
   const target = path.join(ctx.paths.content, pageFileName(entry.kind, name));
   const rawFile = path.join(cacheDir, "readmes", owner, `${name}.md`);
   const cachedRaw = cached?.readmeEtag ? await fs.readFile(rawFile, "utf8").catch(() => undefined) : undefined;
-
-  let repo: Omit<CachedRepository, "repoEtag" | "readmeEtag">;
-  let repoEtag: string | undefined;
-  try {
-    const response = await octokit.request("GET /repos/{owner}/{repo}", {
-      owner,
-      repo: name,
-      headers: cached?.repoEtag ? { "if-none-match": cached.repoEtag } : {},
-    });
-    repo = parseRepository(response.data, `GET /repos/${entry.fullName}`);
-    repoEtag = response.headers.etag;
-  } catch (error) {
-    if (!isNotModified(error) || !cached) throw error;
-    repo = cached;
-    repoEtag = cached.repoEtag;
-  }
-
-  let raw: string;
-  let readmeEtag: string | undefined;
-  let notModified = false;
+  const { repo, repoEtag } = await fetchRepository(octokit, entry, cached);
   // Only a README kept from before may be asked for conditionally: a 304 must have something to reuse.
   const conditional = cachedRaw !== undefined && cached?.branch === repo.branch ? { "if-none-match": cached.readmeEtag! } : {};
-  try {
-    const response = await octokit.request("GET /repos/{owner}/{repo}/readme", { owner, repo: name, mediaType: { format: "raw" }, headers: conditional });
-    if (typeof response.data !== "string") {
-      throw new CodeHostError(`GET /repos/${entry.fullName}/readme`, "malformed response: the README is not text", {
-        kind: "malformed",
-        message: "the README is not text",
-      });
-    }
-    raw = response.data;
-    readmeEtag = response.headers.etag;
-  } catch (error) {
-    if (!isNotModified(error) || cachedRaw === undefined) throw error;
-    raw = cachedRaw;
-    readmeEtag = cached!.readmeEtag;
-    notModified = true;
-  }
+  const { raw, readmeEtag, notModified } = await fetchReadme(octokit, entry, { headers: conditional, raw: cachedRaw, etag: cached?.readmeEtag });
 
   const body = processReadme(
     raw,
@@ -227,6 +174,20 @@ function progressLine(result: RepositoryResult, counter: string): string {
         : "unchanged"
       : `written, ${formatBytes(result.bytes ?? 0)}`;
   return `${counter} ✓ ${result.fullName} → ${result.file} (${detail})`;
+}
+
+/** Deletes the fetched pages no list names any more with `prune`, else warns of each; returns them. */
+async function settleOrphans(ctx: BuildContext, entries: readonly RepositoryEntry[], prune: boolean | undefined): Promise<string[]> {
+  const orphans = await findOrphans(ctx, entries);
+  for (const orphan of orphans) {
+    if (prune) {
+      await fs.rm(path.join(ctx.paths.content, orphan), { force: true });
+      ctx.logger.info(`Deleted ${ctx.display(path.join(ctx.paths.content, orphan))}: its repository is no longer listed`);
+    } else {
+      ctx.logger.warn(`${ctx.display(path.join(ctx.paths.content, orphan))} belongs to no listed repository; delete it, or run with --prune`);
+    }
+  }
+  return orphans;
 }
 
 /**
@@ -275,15 +236,7 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   );
   await writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
-  const orphans = await findOrphans(ctx, entries);
-  for (const orphan of orphans) {
-    if (options.prune) {
-      await fs.rm(path.join(ctx.paths.content, orphan), { force: true });
-      logger.info(`Deleted ${ctx.display(path.join(ctx.paths.content, orphan))}: its repository is no longer listed`);
-    } else {
-      logger.warn(`${ctx.display(path.join(ctx.paths.content, orphan))} belongs to no listed repository; delete it, or run with --prune`);
-    }
-  }
+  const orphans = await settleOrphans(ctx, entries, options.prune);
 
   const count = (status: FetchStatus) => results.filter((r) => r.status === status).length;
   const seconds = (performance.now() - started) / 1000;

@@ -79,6 +79,26 @@ async function repositoryLists(ctx: BuildContext, pages: readonly PageSummary[])
 /** Members of a combined printable page whose bodies are read at a time. */
 const READ_AHEAD = 16;
 
+/** What rendering one page needs besides its plan: the stage's input, where files go, and the parts of every page's cache key. */
+interface RenderSetup {
+  ctx: BuildContext;
+  input: RenderPagesInput;
+  emit: Emit;
+  /** A page's body from the body store, its repository lists filled in. */
+  bodyOf: (page: PageSummary) => Promise<string>;
+  /** The client assets as JSON, for cache keys. */
+  assets: string;
+  /** A hash of the template sources; empty without a cache. */
+  templates: string;
+  /** A hash of the repository lists' HTML. */
+  listsHash: string;
+  /** A hash of an object the plans share, computed once per object. */
+  hashOf: (value: object) => string;
+}
+
+/** React and the templates are loaded only when some page is not cached. */
+const renderer = () => import("./render-document.ts");
+
 /**
  * Renders every planned page with react-dom/server and hands each HTML file
  * and content chunk to `emit` as soon as it is made. Bodies are read from the
@@ -92,6 +112,22 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const anchors = anchorFiles(input.root);
   const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
   const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
+  const setup = await renderSetup(ctx, input, emit);
+  const { chunks, precached } = await renderPagesAtOnce(setup, plans);
+  // Printable pages one at a time: each holds a few of its members' bodies at once.
+  for (const plan of plans) {
+    ctx.signal?.throwIfAborted();
+    if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
+  }
+  await emit(routesFile(chunks.filter(Boolean)));
+  for (const { file } of anchors) await emit(file);
+  // Routes are the site's pages: everything but the not-found page and the app shell.
+  const pagePlans = input.keepPlans ? plans.filter((plan) => plan.body.kind === "page") : [];
+  return { routes: plans.filter(isRoute).map((p) => p.data.url), precached, pagePlans };
+}
+
+/** Reads the repository lists and hashes what every page's cache key shares. */
+async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emit): Promise<RenderSetup> {
   const lists = await repositoryLists(ctx, input.pages);
   const listsHash = hashKey(JSON.stringify(lists));
   const bodyOf = async (page: PageSummary) => {
@@ -100,8 +136,6 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   };
   const assets = JSON.stringify(input.assets);
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
-  // React and the templates are loaded only when some page is not cached.
-  const renderer = () => import("./render-document.ts");
   // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
   const shared = new Map<object, string>();
   const hashOf = (value: object) => {
@@ -109,67 +143,22 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
     if (!hash) shared.set(value, (hash = hashKey(JSON.stringify(value))));
     return hash;
   };
+  return { ctx, input, emit, bodyOf, assets, templates, listsHash, hashOf };
+}
+
+/** Renders the pages other than printable ones, up to 32 at once, emitting each; returns the content chunks by plan and the precached pages. */
+async function renderPagesAtOnce(setup: RenderSetup, plans: readonly PagePlan[]) {
+  const { ctx, emit } = setup;
   const limit = pLimit(32);
   const chunks: Array<{ url: string; chunk: { path: string } }> = [];
   const precached: OutputFile[] = [];
-  // Each page plan yields its HTML page and, for routes, its content chunk; both are cached by the same key.
-  const renderOne = async (plan: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> => {
-    const make = async () => {
-      const body = plan.body.kind === "page" ? await bodyOf(plan.body.page) : "";
-      return {
-        page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, input.assets) },
-        chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined,
-      };
-    };
-    if (!ctx.cache.enabled) return make();
-    const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
-    const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? listsHash : "";
-    const key = hashKey(
-      "html",
-      templates,
-      assets,
-      hashOf(plan.data.site),
-      hashOf(plan.data.sidebar),
-      own,
-      plan.bodyHash,
-      lists,
-      plan.canonical,
-      plan.robots,
-      JSON.stringify(plan.redirects),
-    );
-    const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
-    if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
-    const made = await make();
-    await ctx.cache.setJson(key, made);
-    return made;
-  };
-  // A combined printable page: the document around its body, then each member's body as it is read. It
-  // is cached like a page (by its data and its members' bodies) but written and read part by part.
-  const streamPrintable = async (plan: PagePlan, members: readonly PageSummary[]) => {
-    const parts = async function* () {
-      const { before, after } = (await renderer()).documentAround(plan, input.assets);
-      const slugs = memberSlugs(members);
-      yield before;
-      for await (const [member, body] of loadedInOrder(members, READ_AHEAD, bodyOf)) yield printableMember(member.entry, body, slugs);
-      yield after;
-    };
-    if (!ctx.cache.enabled) return emit({ path: plan.outPath, parts: parts() });
-    const lists = members.some((member) => member.repositoryLists) ? listsHash : "";
-    const key = hashKey("printable", templates, assets, JSON.stringify(plan.data), plan.bodyHash, lists, plan.canonical, plan.robots);
-    let cached = await ctx.cache.getParts(key);
-    if (!cached) {
-      await ctx.cache.setParts(key, parts());
-      cached = await ctx.cache.getParts(key);
-    }
-    await emit({ path: plan.outPath, parts: cached ?? parts() });
-  };
   await Promise.all(
     plans
       .filter((plan) => plan.body.kind !== "printable")
       .map((plan, i) =>
         limit(async () => {
           ctx.signal?.throwIfAborted();
-          const { page, chunk } = await renderOne(plan);
+          const { page, chunk } = await renderOne(setup, plan);
           await emit(page);
           if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
           if (chunk) {
@@ -179,14 +168,62 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
         }),
       ),
   );
-  // Printable pages one at a time: each holds a few of its members' bodies at once.
-  for (const plan of plans) {
-    ctx.signal?.throwIfAborted();
-    if (plan.body.kind === "printable") await streamPrintable(plan, plan.body.members);
+  return { chunks, precached };
+}
+
+/** Renders one page plan into its HTML page and, for routes, its content chunk; both are cached by the same key. */
+async function renderOne(setup: RenderSetup, plan: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> {
+  const { ctx, input, bodyOf, hashOf } = setup;
+  const make = async () => {
+    const body = plan.body.kind === "page" ? await bodyOf(plan.body.page) : "";
+    return {
+      page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, input.assets) },
+      chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined,
+    };
+  };
+  if (!ctx.cache.enabled) return make();
+  const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
+  const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? setup.listsHash : "";
+  const key = hashKey(
+    "html",
+    setup.templates,
+    setup.assets,
+    hashOf(plan.data.site),
+    hashOf(plan.data.sidebar),
+    own,
+    plan.bodyHash,
+    lists,
+    plan.canonical,
+    plan.robots,
+    JSON.stringify(plan.redirects),
+  );
+  const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
+  if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
+  const made = await make();
+  await ctx.cache.setJson(key, made);
+  return made;
+}
+
+/**
+ * Emits a combined printable page: the document around its body, then each member's body as it is read. It
+ * is cached like a page (by its data and its members' bodies) but written and read part by part.
+ */
+async function streamPrintable(setup: RenderSetup, plan: PagePlan, members: readonly PageSummary[]): Promise<void> {
+  const { ctx, input, emit, bodyOf } = setup;
+  const parts = async function* () {
+    const { before, after } = (await renderer()).documentAround(plan, input.assets);
+    const slugs = memberSlugs(members);
+    yield before;
+    for await (const [member, body] of loadedInOrder(members, READ_AHEAD, bodyOf)) yield printableMember(member.entry, body, slugs);
+    yield after;
+  };
+  if (!ctx.cache.enabled) return emit({ path: plan.outPath, parts: parts() });
+  const lists = members.some((member) => member.repositoryLists) ? setup.listsHash : "";
+  const key = hashKey("printable", setup.templates, setup.assets, JSON.stringify(plan.data), plan.bodyHash, lists, plan.canonical, plan.robots);
+  let cached = await ctx.cache.getParts(key);
+  if (!cached) {
+    await ctx.cache.setParts(key, parts());
+    cached = await ctx.cache.getParts(key);
   }
-  await emit(routesFile(chunks.filter(Boolean)));
-  for (const { file } of anchors) await emit(file);
-  // Routes are the site's pages: everything but the not-found page and the app shell.
-  const pagePlans = input.keepPlans ? plans.filter((plan) => plan.body.kind === "page") : [];
-  return { routes: plans.filter(isRoute).map((p) => p.data.url), precached, pagePlans };
+  await emit({ path: plan.outPath, parts: cached ?? parts() });
 }
