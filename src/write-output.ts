@@ -94,15 +94,19 @@ export interface Staging {
 export async function openStaging(outDir: string, options: WriteOptions = {}): Promise<Staging> {
   const paths = outputPaths(path.resolve(outDir));
   await fs.mkdir(paths.parent, { recursive: true });
-  // Tidying first puts back a site a killed build lost, before this build can fail.
-  await tidied(outDir, paths, options);
   const layout = options.layout ?? DEFAULT_LAYOUT;
   const tag = newTag();
   const name = siblingName(paths, layout === "symlink" ? "v" : "new", tag);
   const dir = path.join(paths.parent, name);
   filling.add(dir);
-  await fs.mkdir(dir, { recursive: true });
-  await fs.writeFile(path.join(dir, OWNER_FILE), JSON.stringify(await thisProcess()));
+  const owner = JSON.stringify(await thisProcess());
+  // Tidying first puts back a site a killed build lost, before this build can fail. The staging folder is
+  // made with its owner file under the same lock, so another build's tidying never sees it without one
+  // and takes it for a leftover while this build fills it.
+  await tidied(outDir, paths, options, async () => {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(path.join(dir, OWNER_FILE), owner);
+  });
   const folders = new Set<string>([dir]);
   const abort = async () => {
     await fs.rm(dir, { recursive: true, force: true });

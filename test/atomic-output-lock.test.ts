@@ -57,7 +57,7 @@ test("two real builds into one output at once both wait for the lock's holder, b
     await held.release();
     const codes = await Promise.all(builds.map((b) => b.exited));
     for (const [i, b] of builds.entries()) {
-      assert.not.match(b.output(), "ENOTEMPTY");
+      assert.not.match(b.output(), "ENOTEMPTY", b.output());
       assert.is(codes[i], 0, `build ${i} failed:\n${b.output()}`);
       assert.match(b.output(), waitingFor(process.pid), "each build waited for the live holder");
     }
