@@ -154,7 +154,7 @@ function addServeCommand(cli: Command, run: Run): void {
     .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn"; serviceWorker?: boolean }) =>
       run(async () => {
         const { serve } = await import("./serve/index.ts");
-        await serve(opts);
+        await serve({ ...opts, debug: cli.opts<{ debug?: boolean }>().debug });
       }),
     );
 }

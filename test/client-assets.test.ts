@@ -16,8 +16,17 @@ const outputs = {
       { path: "assets/chunks/chunk-QRSTUVWX.js", kind: "import-statement" },
       { path: "assets/chunks/lazy-YZABCDEF.js", kind: "dynamic-import" },
       { path: "assets/chunks/register-service-worker-RSTUVWXY.js", kind: "dynamic-import" },
+      { path: "assets/chunks/search-backend-SEARCHAB.js", kind: "dynamic-import" },
     ],
   },
+  "assets/chunks/search-backend-SEARCHAB.js": {
+    entryPoint: "site-client/search/search-backend.ts",
+    imports: [
+      { path: "assets/chunks/chunk-QRSTUVWX.js", kind: "import-statement" },
+      { path: "assets/chunks/minisearch-MINISRCH.js", kind: "import-statement" },
+    ],
+  },
+  "assets/chunks/minisearch-MINISRCH.js": { imports: [] },
   "assets/chunks/chunk-QRSTUVWX.js": { imports: [] },
   "assets/chunks/lazy-YZABCDEF.js": { entryPoint: "site-client/vote/VoteApp.tsx", imports: [] },
   "assets/chunks/register-service-worker-RSTUVWXY.js": {
@@ -31,13 +40,15 @@ const outputs = {
   "assets/vote-QWERTYUI.css": { entryPoint: "site-client/vote/vote.css", imports: [] },
 };
 
-test("clientAssets finds the entry, its stylesheet, its static imports to preload and the after-load chunks to precache", () => {
+test("clientAssets finds the entry, its stylesheet, its static imports to preload, and the after-load and search chunks to precache", () => {
   assert.equal(clientAssets(outputs, "site-client/index.tsx"), {
     entry: "/assets/index-ABCDEFGH.js",
     css: ["/assets/index-IJKLMNOP.css"],
     preload: ["/assets/chunks/chunk-QRSTUVWX.js"],
     // The registration chunk and what it alone imports; the shared chunk is already preloaded.
     afterLoad: ["/assets/chunks/register-service-worker-RSTUVWXY.js", "/assets/chunks/workbox-window-ABCDWXYZ.js"],
+    // The search backend's chunk and what it alone imports, found by its source rather than by its file name.
+    search: ["/assets/chunks/search-backend-SEARCHAB.js", "/assets/chunks/minisearch-MINISRCH.js"],
     voteCss: "/assets/vote-QWERTYUI.css",
   });
   assert.throws(() => clientAssets(outputs, "site-client/other.tsx"), /^bundle client: esbuild produced no output for site-client\/other\.tsx.*docs-build bug/);
@@ -74,7 +85,7 @@ test("the vote page's data names the bundle's vote stylesheet", () => {
   assert.is(plans.find((p) => p.outPath === "vote/index.html")?.data.vote?.stylesheet, "/assets/vote-QWERTYUI.css");
 });
 
-test("precacheEntries: assets the pages load at once or after loading without revision, core pages and the favicon with a content revision, nothing else", () => {
+test("precacheEntries: assets the pages load at once or after loading and the search chunks without revision, core pages and the favicon with a content revision, nothing else", () => {
   const assets = clientAssets(outputs, "site-client/index.tsx");
   const entries = precacheEntries(
     [
@@ -96,7 +107,9 @@ test("precacheEntries: assets the pages load at once or after loading without re
       "/404.html",
       "/app-shell/",
       "/assets/chunks/chunk-QRSTUVWX.js",
+      "/assets/chunks/minisearch-MINISRCH.js",
       "/assets/chunks/register-service-worker-RSTUVWXY.js",
+      "/assets/chunks/search-backend-SEARCHAB.js",
       "/assets/chunks/workbox-window-ABCDWXYZ.js",
       "/assets/index-ABCDEFGH.js",
       "/assets/index-IJKLMNOP.css",

@@ -10,7 +10,7 @@ import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { runRenderPages } from "../src/stages/render-pages/index.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 
-const ASSETS = { css: ["/assets/index-ABCDEFGH.css"], entry: "/assets/index-ABCDEFGH.js", preload: [], afterLoad: [], voteCss: "" };
+const ASSETS = { css: ["/assets/index-ABCDEFGH.css"], entry: "/assets/index-ABCDEFGH.js", preload: [], afterLoad: [], search: [], voteCss: "" };
 
 /** Renders the site's pages, collecting files whole and counting which pages' bodies were read. */
 async function render(root: string) {

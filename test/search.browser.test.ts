@@ -204,14 +204,14 @@ units("results group by site section in order of each group's best result", () =
   );
 });
 
-units("the service worker precaches the search index (by revision) and the search chunk", () => {
+units("the service worker precaches the search index (by revision) and the search chunks the bundle names", () => {
   const entries = precacheEntries(
     [
       { path: "search-index.json", contents: "{}" },
       { path: "assets/chunks/search-backend-ABC123.js", contents: "x" },
       { path: "assets/chunks/VoteApp-XYZ.js", contents: "y" },
     ],
-    { css: [], preload: [], afterLoad: [], entry: "/assets/index-A.js", voteCss: "" },
+    { css: [], preload: [], afterLoad: [], search: ["/assets/chunks/search-backend-ABC123.js"], entry: "/assets/index-A.js", voteCss: "" },
   );
   assert.equal(
     entries.map((e) => [e.url, e.revision === null]),

@@ -1,7 +1,8 @@
 import { build, type BuildOptions, type BuildSession } from "../build.ts";
 import { createMemoryCache } from "../cache.ts";
-import { ContentError } from "../errors.ts";
+import { ContentError, formatInternalError } from "../errors.ts";
 import { createLogger, formatDuration } from "../logger.ts";
+import { BUILDER_DEBUG_ENV } from "./builder-env.ts";
 import { renderEditedPages } from "./edited-pages.ts";
 
 /**
@@ -63,7 +64,7 @@ process.on("message", async (request: BuilderRequest) => {
     if (controller.signal.aborted) reply = { kind: "done", ok: false, stopped: true, errors: "", ms: performance.now() - started, changed: [] };
     else {
       session.site = undefined;
-      const errors = error instanceof ContentError ? error.report() : `${(error as Error).name}: ${(error as Error).message}`;
+      const errors = error instanceof ContentError ? error.report() : formatInternalError(error, { debug: process.env[BUILDER_DEBUG_ENV] === "1" });
       process.stderr.write(`${errors}\n`);
       reply = { kind: "done", ok: false, stopped: false, errors, ms: performance.now() - started, changed: [] };
     }

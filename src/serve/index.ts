@@ -7,6 +7,7 @@ import { CONFIG_FILE } from "../config.ts";
 import { BUNDLED } from "../bundled.ts";
 import { TOOL_ROOT } from "../context.ts";
 import { UsageError } from "../errors.ts";
+import { BUILDER_DEBUG_ENV } from "./builder-env.ts";
 import type { BuilderMessage, BuilderRequest, BuildReply } from "./builder-process.ts";
 import { createLiveReload, injectLiveReload } from "./live-reload.ts";
 import { sendStartingPage, startingPage } from "./starting-page.ts";
@@ -21,6 +22,8 @@ export interface ServeOptions {
   links: "error" | "warn";
   /** Register the service worker in served pages too (off by default, so it never serves stale files while editing). */
   serviceWorker?: boolean;
+  /** Print a failed build's internal error with its stack traces (`--debug`). */
+  debug?: boolean;
   root?: string;
   /** Called with each line the server prints; default stdout. */
   print?: (line: string) => void;
@@ -51,8 +54,9 @@ const BUILDER = BUNDLED ? path.join(TOOL_ROOT, "lib", "builder.js") : path.join(
 const BUILDER_V8 = ["--max-semi-space-size=32"];
 
 /** Starts a builder process: it keeps its caches in memory, so a content change rebuilds only what changed. */
-function startBuilder(root: string): ChildProcess {
-  return fork(BUILDER, [], { cwd: root, execArgv: BUILDER_V8, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+function startBuilder(root: string, debug = false): ChildProcess {
+  const env = debug ? { ...process.env, [BUILDER_DEBUG_ENV]: "1" } : process.env;
+  return fork(BUILDER, [], { cwd: root, env, execArgv: BUILDER_V8, stdio: ["ignore", "inherit", "inherit", "ipc"] });
 }
 
 /**
@@ -132,7 +136,7 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     live: createLiveReload(),
     building: undefined,
     again: false,
-    builder: startBuilder(root),
+    builder: startBuilder(root, options.debug),
     restart: false,
     changed: new Set(),
     waiters: [],
@@ -172,7 +176,7 @@ function rebuild(state: ServerState): Promise<void> {
       if (state.restart) {
         state.restart = false;
         state.builder.kill();
-        state.builder = startBuilder(state.root);
+        state.builder = startBuilder(state.root, state.options.debug);
       }
       const request = [...state.changed];
       state.changed = new Set();

@@ -15,6 +15,8 @@ export interface ClientAssets {
    * precached, so a page opened offline starts as it does online.
    */
   afterLoad: string[];
+  /** The search backend's chunk, which the search box loads on first use, with its own static imports: precached so search answers offline. */
+  search: string[];
   /** The vote page's lazily loaded stylesheet ("" when there is none). */
   voteCss: string;
 }

@@ -20,19 +20,24 @@ function publicUrl(outputPath: string): string {
 /** The source every page imports dynamically once loaded: the service worker's registration. */
 const AFTER_LOAD_SOURCES = ["site-client/register-service-worker.ts"];
 
+/** The source the search box imports when first used: the search backend. */
+const SEARCH_SOURCES = ["site-client/search/search-backend.ts"];
+
 /** The chunks an output imports statically. */
 const staticImports = (meta: MetaOutput) => meta.imports.filter((i) => i.kind === "import-statement").map((i) => i.path);
 
 /**
  * Finds the entry script, its stylesheet, the chunks it imports statically
- * (to preload them) and the chunks of `afterLoadSources` with their own
- * static imports (to precache them) in esbuild's metafile outputs (pure).
+ * (to preload them), and the chunks of `afterLoadSources` and of
+ * `searchSources` with their own static imports (to precache them) in
+ * esbuild's metafile outputs (pure).
  */
 export function clientAssets(
   outputs: Record<string, MetaOutput>,
   entrySuffix: string,
   voteCssSuffix = "site-client/vote/vote.css",
   afterLoadSources = AFTER_LOAD_SOURCES,
+  searchSources = SEARCH_SOURCES,
 ): ClientAssets {
   const byEntry = (suffix: string) => Object.entries(outputs).find(([, meta]) => meta.entryPoint?.endsWith(suffix));
   const found = byEntry(entrySuffix);
@@ -45,17 +50,24 @@ export function clientAssets(
   const [entryPath, meta] = found;
   const vote = byEntry(voteCssSuffix);
   const preload = staticImports(meta);
-  const afterLoad = new Set<string>();
-  for (const source of afterLoadSources) {
-    const chunk = byEntry(source);
-    if (!chunk) continue;
-    for (const p of [chunk[0], ...staticImports(chunk[1])]) if (p !== entryPath && !preload.includes(p)) afterLoad.add(p);
-  }
+  // The chunks of `sources` with their static imports, but those every page already loads.
+  const chunksOf = (sources: readonly string[], seen: ReadonlySet<string> = new Set()) => {
+    const found = new Set<string>();
+    for (const source of sources) {
+      const chunk = byEntry(source);
+      if (!chunk) continue;
+      for (const p of [chunk[0], ...staticImports(chunk[1])]) if (p !== entryPath && !preload.includes(p) && !seen.has(p)) found.add(p);
+    }
+    return found;
+  };
+  const afterLoad = chunksOf(afterLoadSources);
+  const search = chunksOf(searchSources, afterLoad);
   return {
     voteCss: vote ? publicUrl(vote[0]) : "",
     entry: publicUrl(entryPath),
     css: meta.cssBundle ? [publicUrl(meta.cssBundle)] : [],
     preload: preload.map(publicUrl),
     afterLoad: [...afterLoad].map(publicUrl),
+    search: [...search].map(publicUrl),
   };
 }

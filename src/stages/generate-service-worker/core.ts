@@ -3,15 +3,13 @@ import type { OutputFile } from "../../output-files.ts";
 import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
 import { ICON_PATHS, PRECACHED_PAGES } from "../../shared/constants.ts";
 import { StageError } from "../../errors.ts";
+import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 
 /** One precache manifest entry: a URL and, for unhashed files, a content revision. */
 export interface PrecacheEntry {
   url: string;
   revision: string | null;
 }
-
-/** The built-in search, precached so it answers offline from the first visit: its index and its code chunk. */
-const SEARCH_FILES = /^(?:search-index\.json|assets\/chunks\/search-backend-[^/]+\.js)$/;
 
 /** The public URL of an output file. */
 export function urlOfFile(path: string): string {
@@ -27,11 +25,11 @@ export function urlOfFile(path: string): string {
  * (the vote board) are cached when first used.
  */
 export function precacheEntries(files: readonly OutputFile[], assets: ClientAssets): PrecacheEntry[] {
-  const entries: PrecacheEntry[] = [...pageAssetUrls(assets), ...assets.afterLoad].map((url) => ({ url, revision: null }));
+  const entries: PrecacheEntry[] = [...pageAssetUrls(assets), ...assets.afterLoad, ...assets.search].map((url) => ({ url, revision: null }));
   const revision = (file: OutputFile) => createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
   for (const file of files) {
-    if (SEARCH_FILES.test(file.path)) entries.push({ url: `/${file.path}`, revision: file.path.endsWith(".json") ? revision(file) : null });
-    else if (PRECACHED_PAGES.includes(file.path) || file.path === ICON_PATHS.favicon) entries.push({ url: urlOfFile(file.path), revision: revision(file) });
+    if (file.path === SEARCH_INDEX_PATH || PRECACHED_PAGES.includes(file.path) || file.path === ICON_PATHS.favicon)
+      entries.push({ url: urlOfFile(file.path), revision: revision(file) });
   }
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
