@@ -11,7 +11,7 @@ import { createLogger, formatBytes, formatDuration, type Logger } from "../../lo
 import { writeFileAtomic } from "../../write-file.ts";
 import { fetchReadme, fetchRepository, type CachedRepository } from "./requests.ts";
 import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
-import { parseRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
+import { readRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 
 /** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
 const FETCH_CACHE_DIR = path.join(".cache", "code-host");
@@ -80,12 +80,10 @@ async function readLists(ctx: BuildContext): Promise<RepositoryEntry[]> {
   const entries: RepositoryEntry[] = [];
   const problems: Diagnostic[] = [];
   let found = 0;
-  for (const [kind, name] of Object.entries(REPOSITORY_LISTS) as [RepositoryEntry["kind"], string][]) {
-    const file = path.join(ctx.paths.repositories, name);
-    const text = await fs.readFile(file, "utf8").catch(() => undefined);
-    if (text === undefined) continue;
+  for (const kind of Object.keys(REPOSITORY_LISTS) as RepositoryEntry["kind"][]) {
+    const parsed = await readRepositoryList(ctx, kind);
+    if (!parsed) continue;
     found++;
-    const parsed = parseRepositoryList(text, ctx.display(file), kind);
     entries.push(...parsed.entries);
     problems.push(...parsed.problems);
   }
