@@ -45,9 +45,12 @@ export function labelBefore(siblings: readonly RootContent[], index: number): { 
 /**
  * Wraps each line of flat highlighted code (text and one-level spans, as
  * compactTokens writes it) that `lines` marks in a `<span class="hl">`; the
- * line breaks stay outside, so the code's text is unchanged (pure).
+ * line breaks stay outside, so the code's text is unchanged (pure). Code
+ * nested deeper (raw HTML) is returned as it is.
  */
-export function markLines(nodes: readonly ElementContent[], lines: ReadonlySet<number>): ElementContent[] {
+export function markLines(nodes: ElementContent[], lines: ReadonlySet<number>): ElementContent[] {
+  const flat = (node: ElementContent) => node.type === "text" || (node.type === "element" && node.children.every((c) => c.type === "text"));
+  if (!nodes.every(flat)) return nodes;
   const out: ElementContent[] = [];
   let line: ElementContent[] = [];
   let number = 1;

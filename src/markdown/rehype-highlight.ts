@@ -54,11 +54,10 @@ function languageOf(code: Element): string {
 }
 
 /** Highlights a block's code in place; false when its language has no grammar or the grammar fails. */
-function highlight(code: Element, language: string, lines: ReadonlySet<number>): boolean {
+function highlight(code: Element, language: string): boolean {
   if (!refractor.registered(language)) return false;
   try {
-    const tokens = compactTokens(refractor.highlight(textOf(code), language).children as ElementContent[]);
-    code.children = lines.size > 0 ? markLines(tokens, lines) : tokens;
+    code.children = compactTokens(refractor.highlight(textOf(code), language).children as ElementContent[]);
     return true;
   } catch {
     // A grammar that fails on this code leaves the block plain, with the warning of the caller.
@@ -87,7 +86,9 @@ export function rehypeHighlight() {
       const language = languageOf(code);
       const meta = code.properties.dataMeta;
       delete code.properties.dataMeta;
-      if (language && !highlight(code, language, metaLines(meta)) && !PLAIN.has(language)) reportOnFile(file, "code-language", { language }, pre.position);
+      if (language && !highlight(code, language) && !PLAIN.has(language)) reportOnFile(file, "code-language", { language }, pre.position);
+      const lines = metaLines(meta);
+      if (lines.size > 0) code.children = markLines(code.children, lines);
       const label = labelBefore(parent.children, index);
       const title = metaTitle(meta) ?? label?.title;
       parent.children[index] = codeBlock(pre, { language, label: language ? (LABELS[language] ?? language) : undefined, title });
