@@ -102,6 +102,23 @@ registerBrowserTests(test, () => {
       await s.close();
     }
   });
+
+  test("[desktop] copy button: hidden on the printable page and when printing", async () => {
+    const s = await harness.open("/guides/printable/", { viewport: "desktop" });
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      assert.ok((await page.locator(".printable .code-block").count()) >= 2, "the printable page holds the guides' code blocks");
+      assert.is(await page.locator(".code-copy:visible").count(), 0);
+      await page.goto(s.url("/guides/copy/"));
+      assert.is(await page.locator(".code-copy:visible").count(), 2, "shown on screen");
+      await page.emulateMedia({ media: "print" });
+      assert.is(await page.locator(".code-copy:visible").count(), 0, "hidden in print");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
 });
 
 test.after(() => harness.close());
