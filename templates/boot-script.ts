@@ -9,20 +9,26 @@ export interface HashRedirect {
   to: string;
 }
 
+// The code is the block's text without shell prompts (`.t-pr`); the polite live region says "Copied".
+const COPY_CODE = `document.addEventListener("click",function(e){var b=e.target,f,c,s;if(!b.closest||!(b=b.closest(".code-copy")))return;f=b.parentNode;c=f.querySelector("pre").cloneNode(true);s=f.querySelector(".code-status");c.querySelectorAll(".t-pr").forEach(function(p){p.remove()});s.textContent="";(navigator.clipboard?navigator.clipboard.writeText(c.textContent):Promise.reject()).then(function(){s.textContent="Copied"},function(){s.textContent="Copy failed"});clearTimeout(s.t);s.t=setTimeout(function(){s.textContent=""},3000)});`;
+
 /**
  * The small script inlined at the top of <head>, run before first paint:
  * applies the stored theme (no flash of the wrong theme), marks a dismissed
  * notification so CSS hides it, sets `data-js` where the client bundle (an ES
  * module) will run so CSS can lay out the page as it will be once hydrated,
- * and follows hash redirects of this page (also when the hash changes later).
+ * follows hash redirects of this page (also when the hash changes later),
+ * and copies a code block when its copy button is pressed. The copy handler
+ * is delegated from `document`, so it serves every block, those a client-side
+ * navigation brings included, before and without the client bundle.
  */
 export function bootScript(redirects: readonly HashRedirect[] = []): string {
   const theme = `try{document.documentElement.dataset.theme=localStorage.getItem(${JSON.stringify(THEME_KEY)})==="dark"?"dark":"light"}catch(e){document.documentElement.dataset.theme="light"}`;
   const notification = `try{if(localStorage.getItem(${JSON.stringify(NOTIFICATION_KEY)})===${JSON.stringify(NOTIFICATION_VERSION)})document.documentElement.dataset.notificationDismissed="true"}catch(e){}`;
   // Browsers that know `noModule` run module scripts; elsewhere the page keeps its no-JavaScript layout.
   const js = `if("noModule"in HTMLScriptElement.prototype)document.documentElement.dataset.js="true";`;
-  if (redirects.length === 0) return theme + notification + js;
+  if (redirects.length === 0) return theme + notification + js + COPY_CODE;
   const map = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
   const redirect = `(function(){var r=${JSON.stringify(map).replace(/</g, "\\u003c")};function go(){var t=r[location.pathname+location.hash];if(t)location.replace(t+location.hash)}go();addEventListener("hashchange",go)})();`;
-  return theme + notification + js + redirect;
+  return theme + notification + js + COPY_CODE + redirect;
 }

@@ -14,6 +14,8 @@ export const TOKEN_GROUPS: ReadonlyArray<readonly [string, readonly string[]]> =
   ["t-f", ["function", "class-name"]],
   ["t-g", ["tag", "property", "deleted"]],
   ["t-p", ["operator", "punctuation"]],
+  // A shell session's prompt: coloured as a keyword, and left out when its block is copied.
+  ["t-pr", ["shell-symbol"]],
 ];
 
 const GROUP_OF = new Map<string, { name: string; rank: number }>();

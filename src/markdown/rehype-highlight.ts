@@ -10,8 +10,9 @@ import nginx from "refractor/nginx";
 import shellSession from "refractor/shell-session";
 import toml from "refractor/toml";
 import tsx from "refractor/tsx";
-import { visit } from "unist-util-visit";
+import { SKIP, visit } from "unist-util-visit";
 import { reportOnFile } from "../diagnostics.ts";
+import { codeBlock, labelBefore, markLines, metaLines, metaTitle } from "./code-block.ts";
 import { compactTokens } from "./compact-tokens.ts";
 import type { VFile } from "vfile";
 
@@ -52,11 +53,27 @@ function languageOf(code: Element): string {
   return found ? found.slice("language-".length).toLowerCase() : "";
 }
 
+/** Highlights a block's code in place; false when its language has no grammar or the grammar fails. */
+function highlight(code: Element, language: string): boolean {
+  if (!refractor.registered(language)) return false;
+  try {
+    code.children = compactTokens(refractor.highlight(textOf(code), language).children as ElementContent[]);
+    return true;
+  } catch {
+    // A grammar that fails on this code leaves the block plain, with the warning of the caller.
+    return false;
+  }
+}
+
 /**
  * Highlights fenced code at build time with refractor (Prism grammars), so
  * no highlighter runs in the browser, written as one short-classed span per
  * run of one colour (about half the markup of Prism's nested token spans),
- * and wraps each block with a visible language label. Unknown languages render plain, with a warning at the block.
+ * with the lines a fence's meta marks (`{1,4-6}`) in a span of their own.
+ * Each block is wrapped with its visible language label, a copy button and,
+ * when it has a title (a `title="…"` meta, or a bold-only paragraph just
+ * before it, which is then dropped), a caption. Unknown languages render
+ * plain, with a warning at the block.
  */
 export function rehypeHighlight() {
   return (tree: Root, file: VFile) => {
@@ -67,28 +84,18 @@ export function rehypeHighlight() {
       // A block wider than the page scrolls; keyboard users need to reach it to scroll it.
       pre.properties.tabIndex = 0;
       const language = languageOf(code);
-      if (!language) return;
-      let highlighted = false;
-      if (refractor.registered(language)) {
-        try {
-          code.children = compactTokens(refractor.highlight(textOf(code), language).children as ElementContent[]);
-          highlighted = true;
-        } catch {
-          // A grammar that fails on this code leaves the block plain, with the warning below.
-        }
-      }
-      if (!highlighted && !PLAIN.has(language)) reportOnFile(file, "code-language", { language }, pre.position);
-      const wrapper: Element = {
-        type: "element",
-        tagName: "div",
-        properties: { className: ["code-block"], dataLanguage: language },
-        children: [
-          { type: "element", tagName: "span", properties: { className: ["code-label"] }, children: [{ type: "text", value: LABELS[language] ?? language }] },
-          pre,
-        ],
-      };
-      parent.children[index] = wrapper;
-      return "skip";
+      const meta = code.properties.dataMeta;
+      delete code.properties.dataMeta;
+      if (language && !highlight(code, language) && !PLAIN.has(language)) reportOnFile(file, "code-language", { language }, pre.position);
+      const lines = metaLines(meta);
+      if (lines.size > 0) code.children = markLines(code.children, lines);
+      const label = labelBefore(parent.children, index);
+      const title = metaTitle(meta) ?? label?.title;
+      parent.children[index] = codeBlock(pre, { language, label: language ? (LABELS[language] ?? language) : undefined, title });
+      if (!label || title !== label.title) return SKIP;
+      // The label paragraph is now the caption: it and the white space after it go.
+      parent.children.splice(label.start, index - label.start);
+      return [SKIP, label.start + 1];
     });
   };
 }

@@ -11,7 +11,8 @@ const components = Object.values(COMPONENTS);
  * base, meta, form, event handler or URL other than http(s), mailto, irc and
  * xmpp; ids, names and aria references prefixed with `user-content-`), plus
  * the elements and classes this pipeline itself gives a page before it is
- * sanitized: asides, and the content format's component elements. Class names
+ * sanitized: asides, the content format's component elements, and a fence's
+ * meta on its `code` (as `data-meta`, read and removed by the highlighter). Class names
  * stay limited to those, so a README cannot dress itself up as the site's
  * own navigation or notices.
  */
@@ -30,6 +31,7 @@ export const sanitizeSchema: Options = {
       ["className", "aside", ...Object.keys(ASIDE_LABELS).map((kind) => `aside-${kind}`)],
       ["dataKind", ...Object.keys(ASIDE_LABELS)],
     ],
+    code: [...(defaultSchema.attributes?.code ?? []), "dataMeta"],
     ...Object.fromEntries(components.map((c) => [c.element, [c.attribute]])),
   },
 };

@@ -1,0 +1,121 @@
+import type { Element, ElementContent, RootContent, Text } from "hast";
+
+const blank = (node: RootContent | ElementContent | undefined) => node?.type === "text" && node.value.trim() === "";
+
+/** The title a fence's meta gives its block (`title="webpack.config.js"`, single quotes too), or undefined. */
+export function metaTitle(meta: unknown): string | undefined {
+  if (typeof meta !== "string") return undefined;
+  const match = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)')/.exec(meta);
+  return (match?.[1] ?? match?.[2])?.trim() || undefined;
+}
+
+/** The line numbers (from 1) a fence's meta marks, such as `{1,4-6}`; empty when it marks none. */
+export function metaLines(meta: unknown): Set<number> {
+  const lines = new Set<number>();
+  const match = typeof meta === "string" ? /(?:^|\s)\{([\d,\s-]+)\}/.exec(meta) : null;
+  for (const part of match?.[1].split(",") ?? []) {
+    const [from, to = from] = part.split("-").map((n) => Number.parseInt(n, 10));
+    // A range is capped so a typo such as {1-99999999} cannot fill memory.
+    for (let line = from; line <= Math.min(to, from + 10_000); line++) if (line > 0) lines.add(line);
+  }
+  return lines;
+}
+
+/**
+ * The label a block's content gives it on the line before (pure): a
+ * paragraph that holds only bold plain text, such as `**webpack.config.js**`,
+ * with nothing but white space between it and the block. Returns the label
+ * and the paragraph's index, or undefined.
+ */
+export function labelBefore(siblings: readonly RootContent[], index: number): { title: string; start: number } | undefined {
+  let start = index - 1;
+  while (start >= 0 && blank(siblings[start])) start--;
+  const paragraph = siblings[start];
+  if (paragraph?.type !== "element" || paragraph.tagName !== "p") return undefined;
+  const [strong, ...rest] = paragraph.children.filter((c) => !blank(c));
+  if (rest.length > 0 || strong?.type !== "element" || strong.tagName !== "strong") return undefined;
+  if (!strong.children.every((c): c is Text => c.type === "text")) return undefined;
+  const title = strong.children
+    .map((c) => c.value)
+    .join("")
+    .trim();
+  return title ? { title, start } : undefined;
+}
+
+/**
+ * Wraps each line of flat highlighted code (text and one-level spans, as
+ * compactTokens writes it) that `lines` marks in a `<span class="hl">`; the
+ * line breaks stay outside, so the code's text is unchanged (pure). Code
+ * nested deeper (raw HTML) is returned as it is.
+ */
+export function markLines(nodes: ElementContent[], lines: ReadonlySet<number>): ElementContent[] {
+  const flat = (node: ElementContent) => node.type === "text" || (node.type === "element" && node.children.every((c) => c.type === "text"));
+  if (!nodes.every(flat)) return nodes;
+  const out: ElementContent[] = [];
+  let line: ElementContent[] = [];
+  let number = 1;
+  const end = () => {
+    if (lines.has(number) && line.length > 0) out.push({ type: "element", tagName: "span", properties: { className: ["hl"] }, children: line });
+    else out.push(...line);
+    line = [];
+  };
+  for (const node of nodes) {
+    const span = node.type === "element" ? node : undefined;
+    const text = span ? span.children.map((c) => (c.type === "text" ? c.value : "")).join("") : node.type === "text" ? node.value : "";
+    text.split("\n").forEach((piece, i) => {
+      if (i > 0) {
+        end();
+        out.push({ type: "text", value: "\n" });
+        number++;
+      }
+      if (piece) line.push(span ? { ...span, children: [{ type: "text", value: piece }] } : { type: "text", value: piece });
+    });
+  }
+  end();
+  return out;
+}
+
+/** Options of {@link codeBlock}. */
+export interface CodeBlockOptions {
+  /** The fence's language, written as `data-language`; none when empty. */
+  language: string;
+  /** The visible language label; none when undefined. */
+  label?: string | undefined;
+  /** The block's title, shown as its caption; without one the block is a plain `div`. */
+  title?: string | undefined;
+}
+
+/**
+ * A code block as pages show it: a `figure` captioned by its title (or a
+ * `div` without one), the language label, the `pre`, a copy button and the
+ * polite live region that confirms a copy. The button has no text of its
+ * own (the stylesheet draws it), so a page's plain text and search entries
+ * stay as they were; the inline boot script handles its clicks.
+ */
+export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
+  const children: ElementContent[] = [];
+  const span = (className: string, value?: string): Element => ({
+    type: "element",
+    tagName: "span",
+    properties: { className: [className] },
+    children: value === undefined ? [] : [{ type: "text", value }],
+  });
+  if (options.title !== undefined)
+    children.push({ type: "element", tagName: "figcaption", properties: { className: ["code-title"] }, children: [{ type: "text", value: options.title }] });
+  if (options.label !== undefined) children.push(span("code-label", options.label));
+  const button: Element = {
+    type: "element",
+    tagName: "button",
+    properties: { type: "button", className: ["code-copy"], ariaLabel: "Copy code" },
+    children: [],
+  };
+  const status = span("code-status");
+  status.properties.ariaLive = "polite";
+  children.push(pre, button, status);
+  return {
+    type: "element",
+    tagName: options.title === undefined ? "div" : "figure",
+    properties: { className: ["code-block"], ...(options.language ? { dataLanguage: options.language } : {}) },
+    children,
+  };
+}

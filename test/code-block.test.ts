@@ -1,0 +1,61 @@
+import type { ElementContent, RootContent } from "hast";
+import { toHtml } from "hast-util-to-html";
+import { toString as textOf } from "hast-util-to-string";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { labelBefore, markLines, metaLines, metaTitle } from "../src/markdown/code-block.ts";
+
+const text = (value: string): ElementContent => ({ type: "text", value });
+const span = (className: string, value: string): ElementContent => ({
+  type: "element",
+  tagName: "span",
+  properties: { className: [className] },
+  children: [text(value)],
+});
+const element = (tagName: string, children: ElementContent[]): ElementContent => ({ type: "element", tagName, properties: {}, children });
+
+test("metaTitle: double or single quotes, trimmed; none for other metas, empty titles or non-strings", () => {
+  assert.is(metaTitle('title="webpack.config.js" {1}'), "webpack.config.js");
+  assert.is(metaTitle("{2} title='a b.js'"), "a b.js");
+  assert.is(metaTitle('subtitle="x"'), undefined);
+  assert.is(metaTitle('title=" "'), undefined);
+  assert.is(metaTitle("title=bare"), undefined);
+  assert.is(metaTitle(undefined), undefined);
+});
+
+test("metaLines: single lines and ranges, zero and reversed ranges ignored, a huge range capped", () => {
+  assert.equal([...metaLines("{1,4-6}")], [1, 4, 5, 6]);
+  assert.equal([...metaLines('title="x" { 2 , 3 }')], [2, 3]);
+  assert.equal([...metaLines("{0,5-3}")], []);
+  assert.equal([...metaLines("no braces")], []);
+  assert.equal([...metaLines(42)], []);
+  assert.is(metaLines("{1-999999999}").size, 10_001);
+});
+
+test("markLines: marks the chosen lines, splitting runs across lines, and keeps the text", () => {
+  const nodes = [span("t-k", "const"), text(" a;\n"), span("t-c", "/* x\ny */"), text("\nb\n")];
+  const marked = markLines(nodes, new Set([2, 3]));
+  const html = toHtml({ type: "root", children: marked });
+  assert.is(
+    html,
+    '<span class="t-k">const</span> a;\n<span class="hl"><span class="t-c">/* x</span></span>\n<span class="hl"><span class="t-c">y */</span></span>\nb\n',
+  );
+  assert.is(textOf({ type: "root", children: marked }), textOf({ type: "root", children: nodes }));
+  assert.equal(markLines([text("a\n\nb")], new Set([2])), [text("a"), text("\n"), text("\n"), text("b")], "an empty line has nothing to mark");
+  const nested = [element("b", [element("i", [text("deep")])])];
+  assert.is(markLines(nested, new Set([1])), nested, "deeper markup is left alone");
+});
+
+test("labelBefore: a bold-only paragraph, white space between; not bold with more, bold markup, empty or nothing before", () => {
+  const p = (children: ElementContent[]): RootContent => element("p", children) as RootContent;
+  const pre = element("pre", []) as RootContent;
+  assert.equal(labelBefore([p([element("strong", [text(" a.js ")])]), text("\n"), pre], 2), { title: "a.js", start: 0 });
+  assert.is(labelBefore([p([element("strong", [text("a.js")]), text(" more")]), pre], 1), undefined);
+  assert.is(labelBefore([p([element("strong", [element("code", [text("a")])])]), pre], 1), undefined);
+  assert.is(labelBefore([p([element("strong", [text(" ")])]), pre], 1), undefined);
+  assert.is(labelBefore([p([element("em", [text("a.js")])]), pre], 1), undefined);
+  assert.is(labelBefore([element("div", []) as RootContent, pre], 1), undefined);
+  assert.is(labelBefore([text("\n"), pre], 1), undefined);
+});
+
+test.run();

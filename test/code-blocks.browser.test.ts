@@ -1,0 +1,125 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { Page } from "playwright-core";
+import {
+  browserHarness,
+  holdClientScripts,
+  markWindow,
+  registerBrowserTests,
+  sameWindow,
+  waitForHydration,
+  waitUntil,
+  type ViewportName,
+} from "./helpers/browser.ts";
+
+// Code blocks in real Chromium: the copy button reached by keyboard copies
+// the code exactly (a shell session without its prompts), says "Copied" in a
+// polite live region, works before the client bundle has run and on a page
+// reached by client-side navigation; titled blocks are named figures.
+const harness = browserHarness("code-blocks");
+const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/** The code of a fenced block on the copy guide, as its markdown holds it. */
+const CONFIG = 'export default {\n  entry: "./src/<main>.js",\n  mode: "none",\n};\n';
+
+/** Focuses the nth block's `pre`, then moves on with Tab, and checks the copy button took the focus. */
+async function tabToCopyButton(page: Page, nth: number): Promise<void> {
+  await page.locator(".code-block pre").nth(nth).focus();
+  await page.keyboard.press("Tab");
+  const focused = await page.evaluate(() => {
+    const element = document.activeElement;
+    return element
+      ? { tag: element.tagName, type: element.getAttribute("type"), name: element.getAttribute("aria-label"), copy: element.classList.contains("code-copy") }
+      : null;
+  });
+  assert.equal(focused, { tag: "BUTTON", type: "button", name: "Copy code", copy: true });
+}
+
+/** Presses the focused copy button with `key` and returns what the clipboard then holds, once the live region says "Copied". */
+async function copyWith(page: Page, key: string, nth: number): Promise<string> {
+  await page.evaluate(() => navigator.clipboard.writeText("before"));
+  await page.keyboard.press(key);
+  await waitUntil(page, 'the live region says "Copied"', (n) => document.querySelectorAll(".code-status")[n]?.textContent === "Copied", nth);
+  const region = page.locator(".code-status").nth(nth);
+  assert.is(await region.getAttribute("aria-live"), "polite");
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}
+
+registerBrowserTests(test, () => {
+  for (const viewport of ["desktop", "mobile"] as ViewportName[]) {
+    test(`[${viewport}] copy button: reached by Tab, copies the code exactly and says "Copied", before the client bundle runs`, async () => {
+      const s = await harness.open(null, { viewport });
+      const { page } = s;
+      try {
+        await s.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url("") });
+        const release = await holdClientScripts(page);
+        await page.goto(s.url("/guides/copy/"), { waitUntil: "commit" });
+        await page.waitForSelector("footer", { state: "attached" });
+        assert.not.ok(await page.evaluate(() => document.documentElement.dataset.hydrated), "the client bundle has not run");
+        await tabToCopyButton(page, 0);
+        assert.is(await copyWith(page, "Enter", 0), "npx tool --watch\nwatching for changes\nnpx tool --help\n", "the session's prompts are left out");
+        // The titled block: a figure named by its caption, with one line marked.
+        const figure = page.getByRole("figure", { name: "tool.config.js" });
+        assert.is(await figure.count(), 1);
+        assert.is(await figure.locator(".hl").textContent(), '  entry: "./src/<main>.js",');
+        await tabToCopyButton(page, 1);
+        assert.is(await copyWith(page, "Space", 1), CONFIG);
+        release();
+        await waitForHydration(page);
+        assert.equal(await axeViolations(page), []);
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+  }
+
+  test("[desktop] copy button: works on a page reached by client-side navigation", async () => {
+    const s = await harness.open("/guides/", { viewport: "desktop" });
+    const { page } = s;
+    try {
+      await s.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url("") });
+      await waitForHydration(page);
+      await markWindow(page);
+      await page.locator('.markdown a[href="/guides/copy/"]').click();
+      await waitUntil(page, "the copy guide is shown", () => document.querySelector("h1")?.textContent?.includes("Copy Guide"));
+      assert.ok(await sameWindow(page), "no document load: the client navigated");
+      await tabToCopyButton(page, 1);
+      assert.is(await copyWith(page, "Enter", 1), CONFIG);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("[desktop] copy button: hidden on the printable page and when printing", async () => {
+    const s = await harness.open("/guides/printable/", { viewport: "desktop" });
+    const { page } = s;
+    try {
+      await waitForHydration(page);
+      assert.ok((await page.locator(".printable .code-block").count()) >= 2, "the printable page holds the guides' code blocks");
+      assert.is(await page.locator(".code-copy:visible").count(), 0);
+      await page.goto(s.url("/guides/copy/"));
+      assert.is(await page.locator(".code-copy:visible").count(), 2, "shown on screen");
+      await page.emulateMedia({ media: "print" });
+      assert.is(await page.locator(".code-copy:visible").count(), 0, "hidden in print");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+test.after(() => harness.close());
+test.run();
