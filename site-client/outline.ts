@@ -13,6 +13,8 @@ const BELOW = 1;
  * third-party prefix first). Returns a function that stops watching.
  */
 export function watchHeadings(ids: string[], onCurrent: (id: string) => void): () => void {
+  // Without the observer (an old browser, a test DOM) the outline stays plain links.
+  if (typeof IntersectionObserver === "undefined") return () => {};
   const headings = ids.map((id) => hashTarget(id));
   const where = new Map<Element, number>();
   const observer = new IntersectionObserver(

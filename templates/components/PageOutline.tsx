@@ -1,4 +1,4 @@
-import { use, useEffect, useState } from "react";
+import { use, useEffect, useRef, useState, type RefObject } from "react";
 import type { Anchor } from "../../src/shared/content-types.ts";
 import type { PageData, SidebarItem } from "../../src/shared/page-data.ts";
 import { ClientFeaturesContext } from "../client-features.ts";
@@ -24,6 +24,17 @@ export function outlineOf(data: PageData): Anchor[] {
   return (currentItem(data.sidebar, data.url)?.anchors ?? []).filter((anchor) => anchor.level === 2 || anchor.level === 3);
 }
 
+/** Scrolls a long outline (not the page) so that its current entry shows, when it changes. */
+function useCurrentInView(nav: RefObject<HTMLElement | null>, current: string): void {
+  useEffect(() => {
+    const box = nav.current;
+    const link = current ? box?.querySelector<HTMLElement>("[aria-current]") : null;
+    if (!box || !link) return;
+    if (link.offsetTop < box.scrollTop || link.offsetTop + link.offsetHeight > box.scrollTop + box.clientHeight)
+      box.scrollTop = link.offsetTop - box.clientHeight / 2;
+  }, [nav, current]);
+}
+
 /**
  * The "On this page" outline: links to the page's headings, the one being
  * read marked `aria-current` once the client watches the headings (nothing is
@@ -32,11 +43,13 @@ export function outlineOf(data: PageData): Anchor[] {
 export function PageOutline({ anchors }: { anchors: Anchor[] }) {
   const { watchHeadings } = use(ClientFeaturesContext);
   const [current, setCurrent] = useState("");
+  const nav = useRef<HTMLElement>(null);
+  useCurrentInView(nav, current);
   // Ids never hold spaces: one string keeps the effect from restarting on every render of the layout.
   const ids = anchors.map((anchor) => anchor.id).join(" ");
   useEffect(() => watchHeadings(ids.split(" "), setCurrent), [ids, watchHeadings]);
   return (
-    <nav className="page-outline" aria-label="On this page">
+    <nav className="page-outline" aria-label="On this page" ref={nav}>
       <p className="page-outline-title">On this page</p>
       <ul>
         {anchors.map((anchor) => (
