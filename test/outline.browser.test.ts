@@ -3,7 +3,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserHarness, registerBrowserTests, screenshot, waitForHydration, waitUntil } from "./helpers/browser.ts";
+import { browserHarness, markWindow, registerBrowserTests, sameWindow, screenshot, waitForHydration, waitUntil } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The "On this page" outline in real Chromium on the project's own site: it
@@ -39,14 +39,23 @@ const waitForCurrent = (page: Page, href: string) =>
 /** Where the heading with `id` is in the viewport: its top, in CSS pixels. */
 const headingTop = (page: Page, id: string) => page.evaluate((i) => document.getElementById(i)?.getBoundingClientRect().top ?? Number.NaN, id);
 
+/** Opens the long reference page at 1,440×900, hydrated. */
+async function openWide(localStorage?: Record<string, string>) {
+  const s = await harness.open(null, { localStorage });
+  await s.page.setViewportSize({ width: 1440, height: 900 });
+  await s.page.goto(s.url(PAGE));
+  await waitForHydration(s.page);
+  return s;
+}
+
+/** Scrolls the heading an outline entry links to (`#id`) to the top, as a reader would, with no hash link. */
+const scrollToHeading = (page: Page, href: string) => page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), href.slice(1));
+
 registerBrowserTests(test, () => {
   test("at 1,440 px the outline lists the page's h2 and h3 headings, follows the scroll, and its entries lead to their headings, by pointer and by keyboard", async () => {
-    const s = await harness.open(null);
+    const s = await openWide();
     const { page } = s;
     try {
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto(s.url(PAGE));
-      await waitForHydration(page);
       const outline = page.locator(OUTLINE);
       assert.ok(await outline.isVisible(), "the outline is shown at 1,440 px");
       const { links, headings } = await outlineAndHeadings(page);
@@ -58,7 +67,7 @@ registerBrowserTests(test, () => {
 
       // Scrolled to a later heading (as a reader would, with no hash link), the current entry follows.
       const later = links[Math.floor((links.length * 3) / 4)] as string;
-      await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), later.slice(1));
+      await scrollToHeading(page, later);
       await waitForCurrent(page, later);
       const shown = await page.evaluate((selector) => {
         const nav = document.querySelector(selector)!.getBoundingClientRect();
@@ -96,15 +105,34 @@ registerBrowserTests(test, () => {
     }
   });
 
-  test("in the dark theme the outline with a current entry passes axe; at 800 px it is not shown and the left sidebar keeps the page's anchors", async () => {
-    const s = await harness.open(null, { localStorage: { theme: "dark" } });
+  test("after a client-side navigation the outline lists the new page's headings and follows its scroll", async () => {
+    const s = await openWide();
     const { page } = s;
     try {
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto(s.url(PAGE));
-      await waitForHydration(page);
+      await markWindow(page);
+      await page.locator('.layout-body > .sidebar a[href="/configuration/mode/"]').click();
+      await waitUntil(page, "the mode page is shown", () => document.querySelector("main h1")?.textContent === "Mode");
+      assert.ok(await sameWindow(page), "no document load");
+      const { links, headings } = await outlineAndHeadings(page);
+      assert.ok(links.length > 1);
+      assert.equal(links, headings);
+      const second = links[1] as string;
+      // The router scrolls a new page to its top on the frame after showing it; the reader scrolls after that.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      await scrollToHeading(page, second);
+      await waitForCurrent(page, second);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("in the dark theme the outline with a current entry passes axe; at 800 px it is not shown and the left sidebar keeps the page's anchors", async () => {
+    const s = await openWide({ theme: "dark" });
+    const { page } = s;
+    try {
       const entry = (await outlineAndHeadings(page)).links[10] as string;
-      await page.evaluate((id) => document.getElementById(id)?.scrollIntoView(), entry.slice(1));
+      await scrollToHeading(page, entry);
       await waitForCurrent(page, entry);
       await page.addScriptTag({ content: AXE });
       const violations = await page.evaluate(async () => {
