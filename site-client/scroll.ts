@@ -8,7 +8,7 @@ export const HASH_WAIT = 10000;
  * GitHub's `user-content-` prefix while links keep the plain name (`#usage`),
  * as on GitHub, so the prefixed id is looked for first.
  */
-function hashTarget(id: string, doc: Document = document): HTMLElement | null {
+export function hashTarget(id: string, doc: Document = document): HTMLElement | null {
   return doc.getElementById(`${CLOBBER_PREFIX}${id}`) ?? doc.getElementById(id);
 }
 

@@ -3,8 +3,9 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { resolveSettings } from "../src/config.ts";
-import type { DocPageProps, SidebarItem } from "../src/shared/page-data.ts";
+import type { DocPageProps, PageData, SidebarItem } from "../src/shared/page-data.ts";
 import { siteData } from "../src/stages/render-pages/core.ts";
+import { App } from "../templates/App.tsx";
 import { bootScript } from "../templates/boot-script.ts";
 import { Content, LOAD_ERROR_TEXT } from "../templates/components/Content.tsx";
 import { Contributors, contributorsHeading } from "../templates/components/Contributors.tsx";
@@ -15,6 +16,7 @@ import { LanguageDropdown } from "../templates/components/LanguageDropdown.tsx";
 import { MobileSidebar } from "../templates/components/MobileSidebar.tsx";
 import { NotFound } from "../templates/components/NotFound.tsx";
 import { Notification } from "../templates/components/Notification.tsx";
+import { outlineOf } from "../templates/components/PageOutline.tsx";
 import { Sidebar } from "../templates/components/Sidebar.tsx";
 import { versionUrl, VersionSelector } from "../templates/components/VersionSelector.tsx";
 
@@ -156,6 +158,54 @@ test("DocPage for a third-party page: disclaimer and Jump to repository; a live 
   assert.match(html, '<p class="third-party">');
   assert.match(html, '<a href="https://github.com/webpack-contrib/css-loader" rel="noopener noreferrer">Jump to repository</a>');
   assert.match(html, '<aside class="live-preview" aria-label="Live preview"><a href="https://stackblitz.com/x"');
+});
+
+/** A page's data as the render stage makes it, with `items` as its sidebar. */
+const pageData = (kind: PageData["kind"], url: string, sidebar: SidebarItem[] = items): PageData => ({
+  kind,
+  url,
+  title: "First | webpack",
+  description: "",
+  site,
+  sidebar,
+  sidebarAnchors: "",
+  page: kind === "doc" ? page : null,
+  children: [],
+  hero: { words: [] },
+  posts: [],
+  sponsors: null,
+  vote: null,
+});
+
+/** The outline's links in the rendered page, as `href text` in order; null without an outline. */
+function outlineLinks(html: string): string[] | null {
+  const nav = /<nav class="page-outline" aria-label="On this page">(.*?)<\/nav>/.exec(html);
+  return nav ? [...nav[1].matchAll(/<li class="level-(\d)"><a href="([^"]*)">([^<]*)<\/a><\/li>/g)].map((m) => `${m[1]} ${m[2]} ${m[3]}`) : null;
+}
+
+test("PageOutline: a documentation page lists its h2 and h3 headings in order, from its sidebar item; nothing is current on the server", () => {
+  const body = { html: '<h2 id="setup">Setup</h2><h3 id="deep">Deep</h3><h4 id="deeper">Deeper</h4>' };
+  const html = render(h(App, { data: pageData("doc", "/guides/first/"), body }));
+  assert.equal(outlineLinks(html), ["2 #setup Setup", "3 #deep Deep"]);
+  assert.match(html, '<p class="page-outline-title">On this page</p>');
+  assert.not.match(html, 'aria-current="location"');
+  assert.ok(html.indexOf('class="page-outline"') > html.indexOf("</main>"), "the outline is the column after the content");
+  // In a nested folder, the page's item is inside its folder's item.
+  const nested: SidebarItem[] = [{ url: "/guides/", title: "Guides", anchors: [], hasAnchors: false, group: "", pages: 2, children: items.slice(1) }];
+  assert.equal(
+    outlineOf(pageData("doc", "/guides/first/", nested)).map((a) => a.id),
+    ["setup", "deep"],
+  );
+});
+
+test("PageOutline: absent on printable pages, on pages without headings of levels 2 and 3, and on screens other than documentation pages", () => {
+  const body = { html: "<h2>Setup</h2>" };
+  // The printable page: the sidebar leaves it out, so no item carries its headings, whatever its kind.
+  assert.is(outlineLinks(render(h(App, { data: pageData("printable", "/guides/printable/"), body }))), null);
+  assert.is(outlineLinks(render(h(App, { data: pageData("doc", "/guides/printable/"), body }))), null);
+  assert.is(outlineLinks(render(h(App, { data: pageData("doc", "/guides/"), body }))), null, "the page's item has no anchors");
+  assert.is(outlineLinks(render(h(App, { data: pageData("section", "/guides/first/"), body }))), null);
+  assert.not.match(render(h(App, { data: pageData("printable", "/guides/first/"), body })), "On this page");
 });
 
 test("Contributors: singular and plural headings, 45px avatars at size 90, loaded lazily", () => {

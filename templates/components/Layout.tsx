@@ -4,15 +4,17 @@ import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 import { MobileSidebar } from "./MobileSidebar.tsx";
 import { Notification } from "./Notification.tsx";
+import { outlineOf, PageOutline } from "./PageOutline.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
-/** The shared layout: skip link, notification, header, sidebars, main content, footer. */
+/** The shared layout: skip link, notification, header, sidebars, main content, the page's outline on documentation pages, footer. */
 export function Layout({ data, children }: { data: PageData; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const withSidebar = data.sidebar.length > 0;
   // The not-found page is served at every missing path, so its own "/404/" is no address to send readers to:
   // its language and version links lead to the home pages instead.
   const headerUrl = data.kind === "not-found" ? "/" : data.url;
+  const outline = outlineOf(data);
   return (
     <div className={withSidebar ? "layout with-sidebar" : "layout"}>
       <a className="skip-link" href="#main">
@@ -26,6 +28,7 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
         <main id="main" tabIndex={-1}>
           {children}
         </main>
+        {outline.length > 0 ? <PageOutline anchors={outline} /> : null}
       </div>
       <Footer />
     </div>
