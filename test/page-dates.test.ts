@@ -7,6 +7,7 @@ import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { frontMatterFor, keptPage, renderFrontMatter } from "../src/stages/fetch-readmes/core.ts";
+import { sitemapXml } from "../src/stages/emit-site-files/core.ts";
 import { pageDates, parseGitLog } from "../src/stages/page-dates/core.ts";
 import { tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-site.ts";
 
@@ -76,6 +77,25 @@ test("fetch-readmes: the fetch day goes into the front matter; a page that diffe
   // A page written before pages carried their day gets one.
   const undated = `${renderFrontMatter(frontMatterFor("loaders", repo))}Body.\n`;
   assert.is(keptPage(page("2026-11-25", "Body.\n"), undated), page("2026-11-25", "Body.\n"));
+});
+
+test("sitemapXml: pages take their day from the dates, blog posts keep the day of their file name", () => {
+  const xml = sitemapXml({
+    baseUrl: "https://example.org",
+    pages: [
+      { url: "/guides/", title: "Guides", name: "index.md" },
+      { url: "/blog/2026-03-15-release/", title: "Release", name: "2026-03-15-release.md" },
+      { url: "/api/", title: "API", name: "index.md" },
+    ],
+    routes: [],
+    dates: new Map([
+      ["/guides/", "2026-11-02"],
+      ["/blog/2026-03-15-release/", "2026-11-03"],
+    ]),
+  });
+  assert.match(xml, "<loc>https://example.org/guides/</loc>\n    <lastmod>2026-11-02</lastmod>");
+  assert.match(xml, "<loc>https://example.org/blog/2026-03-15-release/</loc>\n    <lastmod>2026-03-15</lastmod>");
+  assert.match(xml, "<loc>https://example.org/api/</loc>\n  </url>");
 });
 
 /** Runs git in `dir` with a fixed identity and commit day, and no user or system configuration. */
