@@ -11,6 +11,7 @@ import type { PagePlan } from "./stages/render-pages/core.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
+import { runPageDates } from "./stages/page-dates/index.ts";
 import { requireContentFolder, runIndexContent } from "./stages/index-content/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
@@ -36,6 +37,8 @@ export interface BuildOptions {
   write?: boolean;
   /** false reads and writes no cache. Default true. */
   cache?: boolean;
+  /** false reads no git history: no page shows a "Last updated" day and none is warned about (fixture builds inside the tool's own repository). Default true. */
+  history?: boolean;
   /** Broken links: "error" (default) fails the build, "warn" only reports. */
   links?: LinkMode;
   /** Worker threads for page processing; default: none below 4 cores, else one per core but one. */
@@ -106,6 +109,8 @@ interface Prepared {
 interface Indexed {
   index: Awaited<ReturnType<typeof runIndexContent>>;
   contributors: Awaited<ReturnType<typeof runResolveContributors>>;
+  /** The day each page last changed, by URL. */
+  dates: ReadonlyMap<string, string>;
   bundling: ReturnType<typeof runBundleClient>;
 }
 
@@ -118,8 +123,9 @@ interface Made {
 }
 
 /**
- * Builds the site in seven stages: index content (with bundle client running
- * beside it, in esbuild's own process) → resolve contributors → render pages →
+ * Builds the site in eight stages: index content (with bundle client running
+ * beside it, in esbuild's own process) → resolve contributors → read page
+ * dates (one `git log` of the content folder) → render pages →
  * emit site files → build search index → generate service worker, then writes
  * the output atomically (unless `write: false`). Content errors are collected
  * and fail the build once: after resolve contributors, or failing that before
@@ -156,7 +162,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
 }
 
 /** Starts bundling the client, indexes the content and resolves contributors, failing on content errors (the body store closed). */
-async function indexAndResolve({ ctx, logger }: Prepared): Promise<Indexed> {
+async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Indexed> {
   // esbuild bundles the client in its own process, so it runs while the pages are indexed; its result is
   // awaited where it is used. It starts once the content folder is known to exist: a usage error writes nothing.
   await requireContentFolder(ctx);
@@ -170,8 +176,9 @@ async function indexAndResolve({ ctx, logger }: Prepared): Promise<Indexed> {
         index.pages.map((p) => p.entry),
       ),
     );
+    const dates = options.history === false ? new Map<string, string>() : await task(logger, "read page dates", () => runPageDates(ctx, index.pages));
     failOnErrors(ctx);
-    return { index, contributors, bundling };
+    return { index, contributors, dates, bundling };
   } catch (error) {
     await index.bodies.close();
     throw error;
@@ -194,7 +201,7 @@ async function openOutput({ options, logger, ctx }: Prepared): Promise<Output> {
 }
 
 /** Runs the stages from bundle client to generate service worker, emitting their files, then puts the output in place; abandons the staging folder on failure and closes the body store. */
-async function renderAndWrite(prepared: Prepared, { index, contributors, bundling }: Indexed, output: Output): Promise<Made> {
+async function renderAndWrite(prepared: Prepared, { index, contributors, dates, bundling }: Indexed, output: Output): Promise<Made> {
   const { options, logger, ctx } = prepared;
   const emit = (file: OutputFile | StreamedFile) => emitFile(output, file);
   try {
@@ -208,12 +215,13 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, bundlin
           bodies: index.bodies,
           contributors: contributors.byUrl,
           assets: client.assets,
+          dates,
           keepPlans: options.session !== undefined,
         },
         emit,
       ),
     );
-    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
+    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes, dates }));
     ctx.signal?.throwIfAborted();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies));
     const worker = await task(logger, "generate service worker", () =>

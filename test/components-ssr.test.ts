@@ -51,6 +51,7 @@ const page: DocPageProps = {
   title: "First",
   url: "/guides/first/",
   date: "",
+  updated: "",
   contributors: [{ handle: "alice", name: "Alice" }],
   related: [{ title: "Node.js", url: "https://nodejs.org/" }],
   previous: { url: "/guides/", title: "Guides" },

@@ -71,7 +71,7 @@ own("writes every listed README as a page with front matter, then builds it sani
   const tiny = fs.readFileSync(site.path("content/loaders/_tiny-loader.md"), "utf8");
   assert.match(tiny, /^---\ntitle: tiny-loader\nsource: https:\/\/raw\.githubusercontent\.com\/example-org\/tiny-loader\/main\/README\.md\n/);
   assert.match(tiny, "edit: https://github.com/example-org/tiny-loader/edit/main/README.md");
-  assert.match(tiny, "thirdParty: true");
+  assert.match(tiny, /\nfetched: \d{4}-\d{2}-\d{2}\nthirdParty: true\n/, "the page records the day it was fetched");
   assert.not.match(tiny, "# tiny-loader", "the README's title heading is dropped");
   assert.match(tiny, "[asset modules guide](/guides/asset-modules/#resource-assets)");
   assert.match(tiny, "(https://github.com/example-org/tiny-loader/blob/main/CHANGELOG.md)");
@@ -86,6 +86,7 @@ own("writes every listed README as a page with front matter, then builds it sani
 
   const built = await build({ root: site.dir, write: false, cache: false, links: "warn", logger: createMemoryLogger() });
   const page = fileText(built, "loaders/markdown-loader/index.html");
+  assert.match(page, /<p class="last-updated">Last updated <time dateTime="\d{4}-\d{2}-\d{2}">/, "a fetched page shows its fetch day");
   assert.match(page, '<aside class="aside aside-warning"');
   assert.not.match(page, "<script>alert", "third-party HTML is sanitized");
   assert.not.match(page, "onclick");

@@ -72,7 +72,8 @@ const outOf = (loc: string) => `${new URL(loc).pathname.slice(1)}index.html`;
 let basic: BuildResult;
 const builds = new Map<string, Promise<BuildResult>>();
 /** Builds a fixture case's site in memory, once per test run. */
-const buildCase = (root: string) => builds.get(root) ?? builds.set(root, build({ root, write: false, cache: false, logger: createMemoryLogger() })).get(root)!;
+const buildCase = (root: string) =>
+  builds.get(root) ?? builds.set(root, build({ root, write: false, cache: false, history: false, logger: createMemoryLogger() })).get(root)!;
 
 /** The posts the blog index lists, from its hydration data: URL and date of each, in order. */
 function blogIndexPosts(site: BuildResult): string[] {

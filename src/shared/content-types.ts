@@ -38,6 +38,8 @@ export interface PageEntry {
   anchors: Anchor[];
   contributors: string[];
   related: RelatedItem[];
+  /** The day `docs-build fetch-readmes` wrote a fetched page (`YYYY-MM-DD`, front matter `fetched`); absent on other pages. */
+  fetched?: string;
 }
 
 /** A folder of the content folder; `size` is the sum of its children's sizes. */

@@ -189,6 +189,12 @@ export const DIAGNOSTIC_RULES = {
     message: ({ url, why }) => `Blog page ${url} is not a post: ${why}, so the blog index and the feeds leave it out`,
     hint: "Name the file after the day it is published, YYYY-MM-DD-slug.md (2026-03-15-release.md), or move the page out of blog/ if it is not a post.",
   }),
+  "no-page-history": rule<{ reason: string }>({
+    severity: "warning",
+    description: 'No page of the content folder has a git commit (not a git repository, git missing, or nothing committed): pages show no "Last updated" date.',
+    message: ({ reason }) => `No page has a git history, so no page shows a "Last updated" date: ${reason}`,
+    hint: "Build from a git clone of the site's repository with git installed, and commit the pages.",
+  }),
   "client-bundle": rule<{ reason: string }>({
     severity: "error",
     description:

@@ -76,6 +76,8 @@ export interface DocPageProps {
   title: string;
   url: string;
   date: string;
+  /** The day the page last changed (`YYYY-MM-DD`: its file's last commit, or a fetched page's fetch day), "" when unknown. */
+  updated: string;
   contributors: Contributor[];
   related: RelatedItem[];
   previous: LinkItem | null;

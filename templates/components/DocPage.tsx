@@ -3,6 +3,7 @@ import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { Content, type Body } from "./Content.tsx";
 import { Contributors } from "./Contributors.tsx";
 import { FurtherReading } from "./FurtherReading.tsx";
+import { LastUpdated } from "./LastUpdated.tsx";
 import { PageLinks } from "./PageLinks.tsx";
 
 /** Formats a `YYYY-MM-DD` date for display, without depending on the reader's time zone. */
@@ -14,7 +15,8 @@ export function formatDate(date: string): string {
 
 /**
  * A documentation page: title, third-party disclaimer, body, Further Reading,
- * edit/print/repository links, previous and next, and the contributors grid.
+ * edit/print/repository links, the "Last updated" day, previous and next,
+ * and the contributors grid.
  */
 export function DocPage({ page, body, after = null }: { page: DocPageProps; body: Body; after?: ReactNode }) {
   return (
@@ -42,6 +44,7 @@ export function DocPage({ page, body, after = null }: { page: DocPageProps; body
       {after}
       <FurtherReading related={page.related} />
       <PageLinks page={page} />
+      <LastUpdated day={page.updated} shown={page.updated ? formatDate(page.updated) : ""} />
       <nav className="prev-next" aria-label="Previous and next page">
         {page.previous ? (
           <a className="prev" href={page.previous.url} rel="prev">

@@ -5,9 +5,9 @@ import { build, type BuildOptions, type BuildResult } from "../../src/build.ts";
 import { createMemoryLogger } from "../../src/logger.ts";
 import { FIXTURES } from "./fixture-loop.ts";
 
-/** Builds a fixture site from `fixtures/sites/<name>` in memory (no disk output, no cache). */
+/** Builds a fixture site from `fixtures/sites/<name>` in memory (no disk output, no cache, no git dates: the tool's own history would change the output). */
 export async function buildFixtureSite(name: string, options: BuildOptions = {}): Promise<BuildResult> {
-  return build({ root: path.join(FIXTURES, "sites", name), write: false, cache: false, logger: createMemoryLogger(), ...options });
+  return build({ root: path.join(FIXTURES, "sites", name), write: false, cache: false, history: false, logger: createMemoryLogger(), ...options });
 }
 
 /** The text of one built file, failing loudly when it is missing. */

@@ -20,6 +20,8 @@ export interface SitemapOptions {
   pages: readonly Pick<PageEntry, "url" | "title" | "name">[];
   /** Every route the render stage produced, generated section and printable pages included. */
   routes: readonly string[];
+  /** The day each page last changed, by URL; a blog post's own day comes first. Default none. */
+  dates?: ReadonlyMap<string, string>;
 }
 
 /** The absolute URL of a site path; the path is percent-encoded as URLs in XML must be. */
@@ -32,11 +34,11 @@ function absoluteUrl(baseUrl: string, url: string): string {
  * page, sorted by URL: every content page and every rendered route, less
  * printable pages (by title, and any route ending in `/printable/`), the
  * not-found page and the app shell. Blog posts carry the day of their file
- * name as `<lastmod>`.
+ * name as `<lastmod>`, other pages their day from `dates` when they have one.
  */
-export function sitemapXml({ baseUrl, pages, routes }: SitemapOptions): string {
+export function sitemapXml({ baseUrl, pages, routes, dates }: SitemapOptions): string {
   const printable = new Set(pages.filter(isPrintable).map((p) => p.url));
-  const lastmod = new Map(pages.map((p) => [p.url, postDay(p)]));
+  const lastmod = new Map(pages.map((p) => [p.url, postDay(p) || (dates?.get(p.url) ?? "")]));
   const urls = new Set([...pages.map((p) => p.url), ...routes]);
   const indexed = [...urls].filter((url) => !printable.has(url) && !url.endsWith("/printable/") && !NOT_INDEXED.has(url));
   const entries = indexed
@@ -112,15 +114,17 @@ export interface SiteFilesOptions {
   settings: Pick<Settings, "name" | "baseUrl" | "description">;
   pages: readonly PageSummary[];
   routes: readonly string[];
+  /** The day each page last changed, by URL, for the sitemap. Default none. */
+  dates?: ReadonlyMap<string, string>;
 }
 
 /**
  * Every site file (pure): sitemap, robots.txt, manifest and icons, and, when
  * the site has at least one blog post, the blog's RSS and Atom feeds.
  */
-export function siteFiles({ settings, pages, routes }: SiteFilesOptions): OutputFile[] {
+export function siteFiles({ settings, pages, routes, dates }: SiteFilesOptions): OutputFile[] {
   const files: OutputFile[] = [
-    { path: "sitemap.xml", contents: sitemapXml({ baseUrl: settings.baseUrl, pages: pages.map((p) => p.entry), routes }) },
+    { path: "sitemap.xml", contents: sitemapXml({ baseUrl: settings.baseUrl, pages: pages.map((p) => p.entry), routes, dates }) },
     { path: "robots.txt", contents: robotsTxt(settings.baseUrl) },
     { path: MANIFEST_PATH, contents: webManifest(settings) },
     ...siteIcons(),

@@ -8,6 +8,8 @@ import { undatedBlogPages } from "./feeds.ts";
 export interface EmitSiteFilesInput {
   pages: readonly PageSummary[];
   routes: readonly string[];
+  /** The day each page last changed, by URL (the page dates stage), for the sitemap. Default none. */
+  dates?: ReadonlyMap<string, string>;
 }
 
 /** The site files: sitemap, robots.txt, web app manifest, icons and blog feeds. */
@@ -25,5 +27,5 @@ export interface EmitSiteFilesResult {
  */
 export function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput): EmitSiteFilesResult {
   for (const problem of undatedBlogPages(input.pages.map((p) => p.entry))) ctx.report(problem);
-  return { files: siteFiles({ settings: ctx.settings, pages: input.pages, routes: input.routes }) };
+  return { files: siteFiles({ settings: ctx.settings, pages: input.pages, routes: input.routes, dates: input.dates }) };
 }

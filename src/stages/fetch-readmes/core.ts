@@ -3,4 +3,4 @@
  * body and building its front matter and file name. No I/O happens here.
  */
 export { processReadme } from "./readme.ts";
-export { frontMatterFor, pageFileName, renderFrontMatter } from "./front-matter.ts";
+export { frontMatterFor, keptPage, pageFileName, renderFrontMatter } from "./front-matter.ts";

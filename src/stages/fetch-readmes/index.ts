@@ -10,7 +10,7 @@ import { ContentError, UsageError } from "../../errors.ts";
 import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
 import { fetchReadme, fetchRepository, type CachedRepository } from "./requests.ts";
-import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
+import { frontMatterFor, keptPage, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
 import { readRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 
 /** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
@@ -137,8 +137,11 @@ async function fetchOne(
     { fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl },
     { siteOrigins: [...new Set([ctx.settings.baseUrl, SITE_ORIGIN])] },
   );
-  const page = renderFrontMatter(frontMatterFor(entry.kind, { name, fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, entry)) + body;
+  const fetched = new Date().toISOString().slice(0, 10);
+  const matter = frontMatterFor(entry.kind, { name, fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, { ...entry, fetched });
+  const made = renderFrontMatter(matter) + body;
   const current = await fs.readFile(target, "utf8").catch(() => undefined);
+  const page = keptPage(made, current);
   if (!notModified) await writeFileAtomic(rawFile, raw);
   if (current !== page) await writeFileAtomic(target, page);
   return {

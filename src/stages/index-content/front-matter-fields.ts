@@ -40,6 +40,7 @@ const frontMatterSchema = v.looseObject({
   source: text("source"),
   edit: text("edit"),
   repo: text("repo"),
+  fetched: text("fetched"),
   thirdParty: v.optional(v.boolean('Front matter "thirdParty" must be true or false')),
   contributors: list(v.string(HANDLES), HANDLES),
   related: list(v.object({ title: v.string(RELATED), url: v.string(RELATED) }, RELATED), RELATED),

@@ -141,6 +141,7 @@ function toEntry(file: VFile, source: SourceFile, fm: Frontmatter, settings: Set
     anchors: (file.data.anchors ?? []).slice(),
     contributors: fields.contributors ?? [],
     related: fields.related ?? [],
+    ...(fields.fetched ? { fetched: fields.fetched } : {}),
   };
 }
 

@@ -46,6 +46,8 @@ export interface PlanOptions {
   vote: VoteData | null;
   /** The URL of each section's anchors file, by section name; a section without one has no entry. */
   anchorFiles?: ReadonlyMap<string, string>;
+  /** The day each page last changed (`YYYY-MM-DD`), by URL; a page without one shows no date. Default none. */
+  dates?: ReadonlyMap<string, string>;
   /** The URL of the vote board's stylesheet, from the client bundle. Default "". */
   voteStylesheet?: string;
 }
@@ -179,6 +181,7 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     title: entry.title,
     url: entry.url,
     date: postDay(entry),
+    updated: planning.options.dates?.get(entry.url) ?? "",
     contributors: planning.options.contributors[entry.url] ?? [],
     related: entry.related,
     previous: i === undefined ? null : link(neighbours.chain[i - 1]),

@@ -39,6 +39,8 @@ export interface RenderPagesInput {
   bodies: Pick<PageBodies, "body">;
   contributors: Record<string, Contributor[]>;
   assets: ClientAssets;
+  /** The day each page last changed, by URL (the page dates stage). Default none. */
+  dates?: ReadonlyMap<string, string>;
   /** Return the plans of the pages with a body of their own (the dev server re-renders an edited page from its plan). */
   keepPlans?: boolean;
 }

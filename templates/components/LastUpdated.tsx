@@ -1,0 +1,12 @@
+/**
+ * A page's "Last updated" line: `day` (`YYYY-MM-DD`) in a `<time>` element,
+ * shown as `shown` (the readable form); nothing when the page has no day.
+ */
+export function LastUpdated({ day, shown }: { day: string; shown: string }) {
+  if (!day) return null;
+  return (
+    <p className="last-updated">
+      Last updated <time dateTime={day}>{shown}</time>
+    </p>
+  );
+}
