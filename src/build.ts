@@ -12,6 +12,7 @@ import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { requireContentFolder, runIndexContent } from "./stages/index-content/index.ts";
+import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
@@ -118,12 +119,12 @@ interface Made {
 }
 
 /**
- * Builds the site in seven stages: index content (with bundle client running
+ * Builds the site in eight stages: index content (with bundle client running
  * beside it, in esbuild's own process) → resolve contributors → render pages →
- * emit site files → build search index → generate service worker, then writes
- * the output atomically (unless `write: false`). Content errors are collected
- * and fail the build once: after resolve contributors, or failing that before
- * anything is written.
+ * emit site files → build search index → write llms files → generate service
+ * worker, then writes the output atomically (unless `write: false`). Content
+ * errors are collected and fail the build once: after resolve contributors, or
+ * failing that before anything is written.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const prepared = await prepare(options);
@@ -216,6 +217,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, bundlin
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes }));
     ctx.signal?.throwIfAborted();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies));
+    await task(logger, "write llms files", () => runLlmsFiles(ctx, index.pages, emit));
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...siteFiles.files, ...search.files, ...client.files], assets: client.assets }),
     );
