@@ -16,6 +16,8 @@ export interface ClientFeatures {
   loadSearch(search: SiteSearch): Promise<SearchBackend>;
   /** Loads the vote board and, when given, its stylesheet (a public URL). */
   loadVoteApp(stylesheet?: string): Promise<VoteAppComponent>;
+  /** Copies a page's markdown (fetched from its `.md` URL) to the clipboard. */
+  copyPage(pageUrl: string): Promise<void>;
 }
 
 /** The message of what the server's features reject with. */
@@ -28,7 +30,7 @@ const unavailable = () => Promise.reject(new Error(NOT_IN_BROWSER));
  * focus never happen, so nothing is ever asked for) and any tree the client
  * did not wrap, where a request fails as a failed chunk would.
  */
-export const SERVER_FEATURES: ClientFeatures = { loadSearch: unavailable, loadVoteApp: unavailable };
+export const SERVER_FEATURES: ClientFeatures = { loadSearch: unavailable, loadVoteApp: unavailable, copyPage: unavailable };
 
 /** The client's features for the templates; the server default loads nothing. */
 export const ClientFeaturesContext = createContext<ClientFeatures>(SERVER_FEATURES);

@@ -1,6 +1,7 @@
 import type { RepositoryEntry } from "../../data-files/repository-lists.ts";
 import { isPrintable, sectionNamer } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
+import { markdownUrl } from "../../shared/urls.ts";
 
 /** The index of the site's pages for language models and tools, at the output's root. */
 export const LLMS_INDEX_PATH = "llms.txt";
@@ -18,8 +19,7 @@ export function isMachineReadable(page: { entry: Pick<PageEntry, "title">; faile
 
 /** The output path of a page's markdown (pure): `/configuration/output/` → `configuration/output.md`, `/` → `index.md`. */
 export function markdownPath(url: string): string {
-  const trimmed = url.replace(/^\/+|\/+$/g, "");
-  return `${trimmed || "index"}.md`;
+  return markdownUrl(url).slice(1);
 }
 
 /** A cleaned body headed by the page's title, unless the body opens with a title of its own (a fetched README's `# name`). */
