@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { OutputFile, StreamedFile } from "../src/output-files.ts";
@@ -8,7 +10,7 @@ import { fullPart, llmsIndex, markdownPath, pageMarkdown, sectionsOf } from "../
 import { runLlmsFiles } from "../src/stages/llms-files/index.ts";
 import { testContext } from "./helpers/context.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";
-import { buildFixtureSite, fileText } from "./helpers/site.ts";
+import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
 
 /** Every file a stage emits, streamed ones joined, by path. */
 function collector(): { files: Record<string, string>; emit: (file: OutputFile | StreamedFile) => Promise<void> } {
@@ -93,6 +95,22 @@ test("a build writes every page's markdown, llms.txt and llms-full.txt, and no p
   assert.equal(titles, ["webpack", "Guides", "First Guide", "Second Guide", "Hello", "Comparison"]);
   assert.ok(full.includes(first.slice("# First Guide\n\n".length)), "llms-full.txt holds each page's markdown");
   assert.not.ok(result.files.some((f) => f.path.endsWith(".md") && f.path.includes("printable")));
+});
+
+test("a cached build gives the same files, and an edited page's markdown follows its source", async () => {
+  const root = copyFixtureSite("basic");
+  try {
+    const first = await buildFixtureSite("basic", { root, cache: true });
+    const again = await buildFixtureSite("basic", { root, cache: true });
+    for (const file of ["guides/first.md", "llms.txt", "llms-full.txt"]) assert.is(fileText(again, file), fileText(first, file), file);
+    const page = path.join(root, "content/comparison.md");
+    fs.writeFileSync(page, fs.readFileSync(page, "utf8").replace("Compare the options.", "Compare [the guides](../guides/)."));
+    const edited = await buildFixtureSite("basic", { root, cache: true });
+    assert.is(fileText(edited, "comparison.md"), "# Comparison\n\nCompare [the guides](/guides/).\n");
+    assert.ok(fileText(edited, "llms-full.txt").includes("Compare [the guides](/guides/)."));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test("the dev server serves markdown and text files as such", () => {
