@@ -95,6 +95,9 @@ test("a build writes every page's markdown, llms.txt and llms-full.txt, and no p
   assert.equal(titles, ["webpack", "Guides", "First Guide", "Second Guide", "Hello", "Comparison"]);
   assert.ok(full.includes(first.slice("# First Guide\n\n".length)), "llms-full.txt holds each page's markdown");
   assert.not.ok(result.files.some((f) => f.path.endsWith(".md") && f.path.includes("printable")));
+  // They are no pages: neither the sitemap nor the service worker's precache lists them.
+  assert.not.match(fileText(result, "sitemap.xml"), /\.md<|llms/);
+  assert.not.match(fileText(result, "sw.js"), /\.md"|llms/);
 });
 
 test("a cached build gives the same files, and an edited page's markdown follows its source", async () => {
