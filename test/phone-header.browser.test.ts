@@ -173,6 +173,35 @@ registerBrowserTests(test, () => {
     });
   }
 
+  test("[320×568, dark] the dialog fits a 320 px screen: field and close button on screen, nothing wider than the screen", async () => {
+    const s = await openPhonePage("dark");
+    const { page } = s;
+    try {
+      await page.setViewportSize({ width: 320, height: 568 });
+      await page.locator(".search-button").tap();
+      await waitUntil(page, "focus is in the search field", () => document.activeElement?.matches(".search-dialog input"));
+      await page.keyboard.type("chunk");
+      await page.waitForSelector(".search-dialog .search-result");
+      const fit: Record<string, number> = await page.evaluate(() =>
+        Object.fromEntries(
+          [".search-dialog input", ".search-dialog-close", ".search-panel"].map((s) => [s, document.querySelector(s)?.getBoundingClientRect().right ?? 1e9]),
+        ),
+      );
+      fit.page = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(
+        Object.values(fit).every((r) => r <= 320),
+        `within 320 px: ${JSON.stringify(fit)}`,
+      );
+      assert.ok(await page.locator(".search-dialog-close").isVisible(), "the close button shows");
+      await page.locator(".search-dialog-close").tap();
+      assert.is(await dialogOpen(page), "false", "the close button closes it");
+      assert.ok(await page.evaluate(() => document.activeElement?.classList.contains("search-button")), "focus is back on the search button");
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
   test("[1,024 px] the header is as before: top links, search box and tools in the header, no search button, no links in the menu", async () => {
     const s = await harness.open(null);
     const { page } = s;
