@@ -8,7 +8,7 @@ import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The compact phone header of the project's own site in real Chromium at 375×667: one bar with
 // the menu button, the logo and a search button; the search dialog; the header's links and tools
-// in the slide-out menu; and the unchanged header at 1,024 px.
+// in the slide-out menu; and the unchanged header at 768 and 1,024 px.
 const harness = browserHarness(serveProjectSite);
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PHONE = { width: 375, height: 667 };
@@ -202,24 +202,26 @@ registerBrowserTests(test, () => {
     }
   });
 
-  test("[1,024 px] the header is as before: top links, search box and tools in the header, no search button, no links in the menu", async () => {
-    const s = await harness.open(null);
-    const { page } = s;
-    try {
-      await page.setViewportSize({ width: 1024, height: 768 });
-      await page.goto(s.url("/configuration/output/"));
-      await waitForHydration(page);
-      for (const part of ["header .top-nav", 'header input[role="combobox"]', "header .header-tools", "header .sub-nav"]) {
-        assert.ok(await page.locator(part).isVisible(), `${part} shows`);
+  for (const width of [1024, 768]) {
+    test(`[${width} px] the header is as before: top links, search box and tools in the header, no search button, no links in the menu`, async () => {
+      const s = await harness.open(null);
+      const { page } = s;
+      try {
+        await page.setViewportSize({ width, height: 768 });
+        await page.goto(s.url("/configuration/output/"));
+        await waitForHydration(page);
+        for (const part of ["header .top-nav", 'header input[role="combobox"]', "header .header-tools", "header .sub-nav"]) {
+          assert.ok(await page.locator(part).isVisible(), `${part} shows`);
+        }
+        assert.ok(await page.locator(".search-button").isHidden(), "no search button");
+        assert.is(await page.locator(".menu-header").count(), 0, "the menu holds no copy of the tools");
+        assert.is(await page.locator('[role="dialog"]').count(), 0);
+        s.assertNoErrors();
+      } finally {
+        await s.close();
       }
-      assert.ok(await page.locator(".search-button").isHidden(), "no search button");
-      assert.is(await page.locator(".menu-header").count(), 0, "the menu holds no copy of the tools");
-      assert.is(await page.locator('[role="dialog"]').count(), 0);
-      s.assertNoErrors();
-    } finally {
-      await s.close();
-    }
-  });
+    });
+  }
 });
 
 test.after(() => harness.close());
