@@ -23,6 +23,14 @@ const VIEWPORTS: ViewportName[] = ["desktop", "mobile"];
 /** Taps on a touch viewport, clicks elsewhere. */
 const press = (page: Page, selector: string, viewport: ViewportName) => (viewport === "mobile" ? page.locator(selector).tap() : page.locator(selector).click());
 
+/** On a phone the header's links and tools are in the slide-out menu: opens it there (nothing to do on the desktop). */
+async function showTools(page: Page, viewport: ViewportName) {
+  if (viewport !== "mobile") return;
+  await page.locator(".sidebar-menu-button").tap();
+  await waitUntil(page, "the menu with the tools is open", () => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === "true");
+  await waitForAnimations(page);
+}
+
 /** What the page shows before any client script ran: theme attribute, hydration mark, body colour. */
 async function parsedState(page: Page) {
   await waitUntil(page, "the document is parsed and its stylesheet applied", () => {
@@ -100,6 +108,7 @@ registerBrowserTests(test, () => {
         await waitForHydration(page);
         assert.is(await page.evaluate(() => document.documentElement.dataset.theme), "light");
         const lightBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        await showTools(page, viewport);
         assert.ok(await page.locator(".theme-toggle").isVisible(), "the toggle is visible");
         await press(page, ".theme-toggle", viewport);
         await waitUntil(page, "the document is dark", () => document.documentElement.dataset.theme === "dark");
@@ -108,6 +117,7 @@ registerBrowserTests(test, () => {
         await page.reload();
         await waitForHydration(page);
         assert.is(await page.evaluate(() => document.documentElement.dataset.theme), "dark", "still dark after a reload");
+        await showTools(page, viewport);
         await press(page, ".theme-toggle", viewport);
         await waitUntil(page, "back to light", () => document.documentElement.dataset.theme === "light");
         assert.is(await page.evaluate(() => localStorage.getItem("theme")), "light");
@@ -123,6 +133,7 @@ registerBrowserTests(test, () => {
       try {
         await waitForHydration(page);
         const expanded = () => page.locator(".language-button").getAttribute("aria-expanded");
+        await showTools(page, viewport);
         await press(page, ".language-button", viewport);
         await waitUntil(page, "the menu is open", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "true");
         assert.ok(await page.locator("#language-menu").isVisible());
@@ -134,7 +145,9 @@ registerBrowserTests(test, () => {
         await waitUntil(page, "Escape closes it", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "false");
         await press(page, ".language-button", viewport);
         await waitUntil(page, "open again", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "true");
-        await press(page, "main h1", viewport);
+        // Outside it: the page's title, or on a phone the menu's list of pages (at its padding, no link).
+        if (viewport === "mobile") await page.locator(".mobile-sidebar nav.sidebar").tap({ position: { x: 4, y: 4 } });
+        else await page.locator("main h1").click();
         await waitUntil(page, "a click or tap outside closes it", () => document.querySelector(".language-button")?.getAttribute("aria-expanded") === "false");
         assert.ok(await page.locator("#language-menu").isHidden());
         if (viewport === "desktop") {
@@ -160,6 +173,7 @@ registerBrowserTests(test, () => {
         );
         await page.goto(s.url("/configuration/output/"));
         await waitForHydration(page);
+        await showTools(page, viewport);
         const select = page.locator(".version-selector select");
         assert.is(await select.inputValue(), "5");
         assert.equal(await select.locator("option").allTextContents(), ["v5", "v4"]);

@@ -1,15 +1,8 @@
 import { useEffect, useState } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
-import { HeaderTools } from "./HeaderTools.tsx";
+import { HeaderTools, inDocumentation, TopNav, usePhoneLayout } from "./HeaderTools.tsx";
 import { SearchBox } from "./SearchBox.tsx";
-
-/** Top navigation links; Documentation is active on every documentation section. */
-const TOP_LINKS = [
-  { title: "Documentation", url: "/concepts/", active: /^\/(api|concepts|configuration|guides|loaders|migrate|plugins)\// },
-  { title: "Contribute", url: "/contribute/", active: /^\/contribute\// },
-  { title: "Vote", url: "/vote/", active: /^\/vote\// },
-  { title: "Blog", url: "/blog/", active: /^\/blog\// },
-];
+import { SearchDialog } from "./SearchDialog.tsx";
 
 /** What the header needs besides the site: the page's path and the mobile sidebar's state. */
 export interface HeaderProps {
@@ -24,13 +17,17 @@ export interface HeaderProps {
  * The site header: logo, top links, search box, code-host / social / Q&A
  * links, language dropdown, version selector, theme toggle, the mobile menu
  * button (browser only, where there is a sidebar) and the section sub-navigation.
+ * Where there is a sidebar, a phone shows one compact bar instead: the menu
+ * button, the logo and a search button opening the search dialog; the top
+ * links and the tools are then rendered in the slide-out menu, not here.
  */
 export function Header({ site, url, hasSidebar, menuOpen, onMenu }: HeaderProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const inDocs = TOP_LINKS[0].active.test(url);
+  const inDocs = inDocumentation(url);
+  const compact = usePhoneLayout() && hasSidebar;
   return (
-    <header className="site-header">
+    <header className={hasSidebar ? "site-header with-menu" : "site-header"}>
       <div className="site-header-inner">
         {mounted && hasSidebar ? (
           <button
@@ -51,18 +48,9 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu }: HeaderProps)
           </svg>
           <span>{site.name}</span>
         </a>
-        <nav className="top-nav" aria-label="Main">
-          {TOP_LINKS.map((link) => {
-            const active = link.active.test(url);
-            return (
-              <a key={link.url} href={link.url} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-                {link.title}
-              </a>
-            );
-          })}
-        </nav>
-        <SearchBox search={site.search} />
-        <HeaderTools site={site} url={url} />
+        {compact ? null : <TopNav url={url} />}
+        {hasSidebar ? <SearchDialog search={site.search} /> : <SearchBox search={site.search} />}
+        {compact ? null : <HeaderTools site={site} url={url} />}
       </div>
       {inDocs && site.sections.length > 0 ? (
         <nav className="sub-nav" aria-label="Sections">

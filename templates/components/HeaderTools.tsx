@@ -1,7 +1,55 @@
+import { useEffect, useState } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
 import { LanguageDropdown } from "./LanguageDropdown.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { VersionSelector } from "./VersionSelector.tsx";
+
+/** Top navigation links; Documentation is active on every documentation section. */
+const TOP_LINKS = [
+  { title: "Documentation", url: "/concepts/", active: /^\/(api|concepts|configuration|guides|loaders|migrate|plugins)\// },
+  { title: "Contribute", url: "/contribute/", active: /^\/contribute\// },
+  { title: "Vote", url: "/vote/", active: /^\/vote\// },
+  { title: "Blog", url: "/blog/", active: /^\/blog\// },
+];
+
+/** True when a path is in one of the documentation sections. */
+export const inDocumentation = (url: string) => TOP_LINKS[0].active.test(url);
+
+/** The width below which the header is one compact bar and its links and tools live in the slide-out menu. */
+const PHONE_QUERY = "(max-width: 767px)";
+
+/**
+ * Whether the phone layout applies. False on the server and in the first
+ * browser render, so hydration matches the server's markup; then it follows the viewport.
+ */
+export function usePhoneLayout(): boolean {
+  const [phone, setPhone] = useState(false);
+  useEffect(() => {
+    if (typeof window.matchMedia !== "function") return;
+    const query = window.matchMedia(PHONE_QUERY);
+    const update = () => setPhone(query.matches);
+    update();
+    query.addEventListener("change", update);
+    return () => query.removeEventListener("change", update);
+  }, []);
+  return phone;
+}
+
+/** The top links: documentation, contribute, vote and blog, the current one marked. */
+export function TopNav({ url }: { url: string }) {
+  return (
+    <nav className="top-nav" aria-label="Main">
+      {TOP_LINKS.map((link) => {
+        const active = link.active.test(url);
+        return (
+          <a key={link.url} href={link.url} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+            {link.title}
+          </a>
+        );
+      })}
+    </nav>
+  );
+}
 
 /** SVG path data of the code host's icon. */
 const CODE_HOST_ICON =

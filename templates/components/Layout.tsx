@@ -22,7 +22,16 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
       </a>
       <Notification />
       <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} />
-      {withSidebar ? <MobileSidebar items={data.sidebar} url={data.url} anchorsUrl={data.sidebarAnchors} open={menuOpen} onOpenChange={setMenuOpen} /> : null}
+      {withSidebar ? (
+        <MobileSidebar
+          items={data.sidebar}
+          url={data.url}
+          anchorsUrl={data.sidebarAnchors}
+          open={menuOpen}
+          onOpenChange={setMenuOpen}
+          header={{ site: data.site, url: headerUrl }}
+        />
+      ) : null}
       <div className="layout-body">
         {withSidebar ? <Sidebar items={data.sidebar} url={data.url} anchorsUrl={data.sidebarAnchors} /> : null}
         <main id="main" tabIndex={-1}>

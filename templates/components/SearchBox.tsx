@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { SiteSearch } from "../../src/shared/page-data.ts";
 import { groupResults } from "../../src/shared/search/results.ts";
 import { useSearchBackend } from "../hooks/use-search-backend.ts";
@@ -12,8 +12,11 @@ import { SearchResults } from "./SearchResults.tsx";
  * index, or the hosted service) in its own chunk, and results appear as you
  * type, grouped by site section. `/` or Ctrl/Cmd+K focus the box; ↑/↓ move
  * through results, Enter opens one, Esc closes the list.
+ *
+ * In the phone header's search dialog, `focus` moves focus to the field when
+ * the dialog opens and `onPick` tells the dialog that a result was followed.
  */
-export function SearchBox({ search }: { search: SiteSearch }) {
+export function SearchBox({ search, focus = false, onPick }: { search: SiteSearch; focus?: boolean; onPick?: () => void }) {
   const id = useId();
   const listId = `${id}-results`;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -26,6 +29,9 @@ export function SearchBox({ search }: { search: SiteSearch }) {
   const count = groups.reduce((sum, g) => sum + g.results.length, 0);
   const onKeyDown = useSearchKeyboard({ input, count, active, setActive, open, setOpen, query, optionId, clear });
   const expanded = open && status.kind !== "idle";
+  useEffect(() => {
+    if (focus) input.current?.focus();
+  }, [focus]);
   return (
     <form
       className="search"
@@ -62,7 +68,10 @@ export function SearchBox({ search }: { search: SiteSearch }) {
         active={active}
         optionId={optionId}
         onHover={setActive}
-        onPick={() => setOpen(false)}
+        onPick={() => {
+          setOpen(false);
+          onPick?.();
+        }}
       />
     </form>
   );
