@@ -64,7 +64,7 @@ registerBrowserTests(test, () => {
     }
   });
 
-  test("[375×667] search dialog: the button opens it with focus in the field; a result is picked by keyboard; Escape closes it and focus returns; axe finds nothing with it open", async () => {
+  test("[375×667] search dialog: the button (or / or Ctrl+K) opens it with focus in the field; a result is picked by keyboard; Escape closes it and focus returns; axe finds nothing with it open", async () => {
     const s = await openPhonePage();
     const { page } = s;
     try {
@@ -101,6 +101,16 @@ registerBrowserTests(test, () => {
       assert.ok(await page.evaluate(() => document.activeElement?.classList.contains("search-button")), "focus is back on the search button");
       assert.is(await button.getAttribute("aria-expanded"), "false");
       assert.is(await page.locator('[role="dialog"]').count(), 0, "no dialog role while closed");
+
+      // The search shortcuts open the dialog too, from anywhere on the page.
+      for (const keys of ["/", "Control+k"]) {
+        await page.locator("main h1").click();
+        await page.keyboard.press(keys);
+        await waitUntil(page, `${keys} opens the dialog with focus in the field`, () => document.activeElement?.matches(".search-dialog input"));
+        assert.is(await dialogOpen(page), "true", `${keys} opens the dialog`);
+        await page.keyboard.press("Escape");
+        assert.is(await dialogOpen(page), "false");
+      }
       s.assertNoErrors();
     } finally {
       await s.close();

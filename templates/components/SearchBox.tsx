@@ -14,9 +14,10 @@ import { SearchResults } from "./SearchResults.tsx";
  * through results, Enter opens one, Esc closes the list.
  *
  * In the phone header's search dialog, `focus` moves focus to the field when
- * the dialog opens and `onPick` tells the dialog that a result was followed.
+ * the dialog opens, `onPick` tells the dialog that a result was followed, and
+ * `reveal` opens the closed dialog when `/` or Ctrl/Cmd+K is pressed.
  */
-export function SearchBox({ search, focus = false, onPick }: { search: SiteSearch; focus?: boolean; onPick?: () => void }) {
+export function SearchBox({ search, focus = false, onPick, reveal }: { search: SiteSearch; focus?: boolean; onPick?: () => void; reveal?: () => void }) {
   const id = useId();
   const listId = `${id}-results`;
   const optionId = (i: number) => `${id}-option-${i}`;
@@ -27,7 +28,7 @@ export function SearchBox({ search, focus = false, onPick }: { search: SiteSearc
   const groups = groupResults(status.kind === "results" ? status.results : []);
   // Keyboard order follows the groups as shown.
   const count = groups.reduce((sum, g) => sum + g.results.length, 0);
-  const onKeyDown = useSearchKeyboard({ input, count, active, setActive, open, setOpen, query, optionId, clear });
+  const onKeyDown = useSearchKeyboard({ input, count, active, setActive, open, setOpen, query, optionId, clear, reveal });
   const expanded = open && status.kind !== "idle";
   useEffect(() => {
     if (focus) input.current?.focus();

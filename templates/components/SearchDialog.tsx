@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useRef, useState, type KeyboardEvent } from "react";
 import type { SiteSearch } from "../../src/shared/page-data.ts";
 import { SearchBox } from "./SearchBox.tsx";
 
@@ -17,13 +17,15 @@ function keepFocusIn(event: KeyboardEvent, root: HTMLElement | null) {
 /**
  * The header's search. From 769 px up it is the search box in the header; on
  * a phone the header shows a search button instead, which opens the same box
- * full screen as a modal dialog: focus goes to the field, Esc or the close
- * button closes it and focus returns to the button, and following a result closes it.
+ * full screen as a modal dialog, as do `/` and Ctrl/Cmd+K: focus goes to the
+ * field, Esc or the close button closes it and focus returns to the button,
+ * and following a result closes it.
  */
 export function SearchDialog({ search }: { search: SiteSearch }) {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
+  const reveal = useCallback(() => setOpen(true), []);
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
@@ -54,7 +56,7 @@ export function SearchDialog({ search }: { search: SiteSearch }) {
           else if (event.key === "Tab") keepFocusIn(event, panel.current);
         }}
       >
-        <SearchBox search={search} focus={open} onPick={() => close(false)} />
+        <SearchBox search={search} focus={open} onPick={() => close(false)} reveal={reveal} />
         <button type="button" className="icon-button search-dialog-close" hidden={!open} onClick={() => close(true)}>
           Close
         </button>

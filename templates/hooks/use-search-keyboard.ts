@@ -15,6 +15,8 @@ export interface SearchKeyboardOptions {
   optionId(index: number): string;
   /** Empties the box and its results. */
   clear(): void;
+  /** Shows the box when a shortcut is pressed while it is hidden (the phone header's closed dialog). */
+  reveal?: () => void;
 }
 
 /**
@@ -24,8 +26,8 @@ export interface SearchKeyboardOptions {
  * already closed (or the box empty) clears the box and leaves it.
  */
 export function useSearchKeyboard(options: SearchKeyboardOptions): (event: ReactKeyboardEvent<HTMLInputElement>) => void {
-  const { input, count, active, setActive, open, setOpen, query, optionId, clear } = options;
-  useSearchShortcut(input);
+  const { input, count, active, setActive, open, setOpen, query, optionId, clear, reveal } = options;
+  useSearchShortcut(input, reveal);
 
   const openResult = (index: number) => {
     const link = document.getElementById(optionId(index)) as HTMLAnchorElement | null;
