@@ -233,7 +233,9 @@ registerBrowserTests(test, () => {
         await waitForHydration(page);
         await markWindow(page);
         const box = page.locator('input[role="combobox"]');
-        assert.ok(await box.isVisible(), "the search box is visible");
+        // On a phone the search box waits in the search dialog, which the header's search button opens.
+        if (viewport === "mobile") await page.locator(".search-button").tap();
+        await box.waitFor({ state: "visible" });
         if (viewport === "mobile") await box.tap();
         else await page.keyboard.press("/");
         await waitUntil(page, "the box has focus", () => document.activeElement?.getAttribute("role") === "combobox");
@@ -265,6 +267,8 @@ registerBrowserTests(test, () => {
         );
         assert.ok(await sameWindow(page), "no document load");
 
+        // Following a result closed the phone's search dialog; the button opens it again.
+        if (viewport === "mobile") await page.locator(".search-button").tap();
         await box.fill("");
         await box.focus();
         await page.keyboard.type("modle federation");
