@@ -1,13 +1,10 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { launchBrowser, registerBrowserTests, VIEWPORTS, type ViewportName } from "./helpers/browser.ts";
+import { axeViolations, launchBrowser, registerBrowserTests, VIEWPORTS, type ViewportName } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // axe-core in real Chromium over the project's own site: the page kinds a
 // reader meets, in the light theme and (for a documentation page) the dark one.
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 const PAGES: [string, "light" | "dark", ViewportName, ("search" | "sidebar")?][] = [
   ["/", "light", "desktop"],
@@ -53,14 +50,7 @@ registerBrowserTests(test, () => {
           await page.keyboard.type("entry");
           await page.waitForSelector(".search-result");
         }
-        await page.addScriptTag({ content: AXE });
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-          ).axe;
-          const result = await axe.run(document, { resultTypes: ["violations"] });
-          return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-        });
+        const violations = await axeViolations(page);
         found.push(...violations.map((v) => `${pathname} (${theme}, ${viewport}${open ? `, ${open} open` : ""}): ${v}`));
         await context.close();
       }

@@ -1,9 +1,8 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
 import {
+  axeViolations,
   browserHarness,
   holdClientScripts,
   markWindow,
@@ -19,7 +18,6 @@ import {
 // polite live region, works before the client bundle has run and on a page
 // reached by client-side navigation; titled blocks are named figures.
 const harness = browserHarness("code-blocks");
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 /** The code of a fenced block on the copy guide, as its markdown holds it. */
 const CONFIG = 'export default {\n  entry: "./src/<main>.js",\n  mode: "none",\n};\n';
@@ -45,15 +43,6 @@ async function copyWith(page: Page, key: string, nth: number): Promise<string> {
   const region = page.locator(".code-status").nth(nth);
   assert.is(await region.getAttribute("aria-live"), "polite");
   return page.evaluate(() => navigator.clipboard.readText());
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
 }
 
 registerBrowserTests(test, () => {

@@ -1,16 +1,13 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { browserHarness, markWindow, registerBrowserTests, sameWindow, screenshot, waitForHydration, waitUntil } from "./helpers/browser.ts";
+import { axeViolations, browserHarness, markWindow, registerBrowserTests, sameWindow, screenshot, waitForHydration, waitUntil } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The "On this page" outline in real Chromium on the project's own site: it
 // lists the page's headings, follows the scroll, leads to a heading through
 // the site's hash links, and leaves narrow screens to the left sidebar.
 const harness = browserHarness(serveProjectSite);
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const OUTLINE = 'nav[aria-label="On this page"]';
 const PAGE = "/configuration/output/";
 
@@ -134,12 +131,7 @@ registerBrowserTests(test, () => {
       const entry = (await outlineAndHeadings(page)).links[10] as string;
       await scrollToHeading(page, entry);
       await waitForCurrent(page, entry);
-      await page.addScriptTag({ content: AXE });
-      const violations = await page.evaluate(async () => {
-        const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string }[] }> } }).axe;
-        return (await axe.run(document, { resultTypes: ["violations"] })).violations.map((v) => v.id);
-      });
-      assert.equal(violations, []);
+      assert.equal(await axeViolations(page), []);
 
       await page.setViewportSize({ width: 800, height: 900 });
       await waitUntil(page, "the outline is hidden at 800 px", (sel) => !document.querySelector(sel)?.checkVisibility(), OUTLINE);

@@ -1,27 +1,14 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
-import { browserHarness, registerBrowserTests, screenshot, waitForAnimations, waitForHydration, waitUntil } from "./helpers/browser.ts";
+import { axeViolations, browserHarness, registerBrowserTests, screenshot, waitForAnimations, waitForHydration, waitUntil } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
 
 // The compact phone header of the project's own site in real Chromium at 375×667: one bar with
 // the menu button, the logo and a search button; the search dialog; the header's links and tools
 // in the slide-out menu; and the unchanged header at 768 and 1,024 px.
 const harness = browserHarness(serveProjectSite);
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PHONE = { width: 375, height: 667 };
-
-/** axe-core's violations on the page as it is now, one line each. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const result = await axe.run(document, { resultTypes: ["violations"] });
-    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 /** Opens a page (by default /configuration/output/) at 375×667 and dismisses the notification. */
 async function openPhonePage(theme: "light" | "dark" = "light", pathname = "/configuration/output/") {

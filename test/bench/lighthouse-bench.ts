@@ -39,18 +39,8 @@ import { TOOL_DIR } from "../helpers/temp-site.ts";
 import { aggregate, summarizeRun, type RunSummary } from "./lighthouse-summary.ts";
 import { checkTargets, formatFailures, formatTable, formatTargets, type FormFactor, type Row } from "./lighthouse-table.ts";
 import { parseRounds } from "./bench-args.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 /** The landing page and the longest documentation page (about 5,000 elements). */
 const PAGES = ["/", "/configuration/output/"];
 const FORMS: FormFactor[] = ["mobile", "desktop"];
@@ -67,7 +57,7 @@ async function listen(server: http.Server): Promise<string> {
 async function audit(url: string, form: FormFactor): Promise<RunSummary> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-lighthouse-profile-"));
   try {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, userDataDir: profile, logLevel: "error" });
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, userDataDir: profile, logLevel: "error" });
     try {
       const result = await lighthouse(url, { port: chrome.port, logLevel: "error", output: "json" }, form === "desktop" ? desktopConfig : undefined);
       if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
@@ -89,8 +79,8 @@ function line(text = ""): void {
 
 async function main(): Promise<void> {
   const rounds = parseRounds(process.argv.slice(2), { defaultRounds: 3, usage: "npm run bench:lighthouse [-- --rounds N]" });
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing; install it with apt-get install -y chromium`);
-  const chromiumVersion = spawnSync(CHROMIUM, ["--version"], { encoding: "utf8" }).stdout.trim();
+  if (!fs.existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing; install it with apt-get install -y chromium`);
+  const chromiumVersion = spawnSync(CHROMIUM_PATH, ["--version"], { encoding: "utf8" }).stdout.trim();
   const lighthouseVersion = (createRequire(import.meta.url)("lighthouse/package.json") as { version: string }).version;
   line(`Lighthouse ${lighthouseVersion}, ${chromiumVersion}, Node ${process.version}, ${os.cpus().length} cores, ${rounds} round${rounds === 1 ? "" : "s"}`);
 

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
@@ -328,4 +329,18 @@ export function browserHarness(source: string | (() => Promise<ServedSite>)) {
     },
   };
   return harness;
+}
+
+/** axe-core's browser script, read once for every suite that checks accessibility. */
+let axeSource: string | undefined;
+
+/** axe-core's violations on the page as it is now, one line each: the rule and the elements it found. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  axeSource ??= fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ["violations"] });
+    return result.violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
 }
