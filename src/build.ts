@@ -13,6 +13,7 @@ import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { runPageDates } from "./stages/page-dates/index.ts";
 import { requireContentFolder, runIndexContent } from "./stages/index-content/index.ts";
+import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
@@ -125,11 +126,11 @@ interface Made {
 /**
  * Builds the site in eight stages: index content (with bundle client running
  * beside it, in esbuild's own process) → resolve contributors → read page
- * dates (one `git log` of the content folder) → render pages →
- * emit site files → build search index → generate service worker, then writes
- * the output atomically (unless `write: false`). Content errors are collected
- * and fail the build once: after resolve contributors, or failing that before
- * anything is written.
+ * dates (one `git log` of the content folder) → render pages → emit site
+ * files → build search index → write llms files → generate service worker,
+ * then writes the output atomically (unless `write: false`). Content errors
+ * are collected and fail the build once: after resolve contributors, or
+ * failing that before anything is written.
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const prepared = await prepare(options);
@@ -224,6 +225,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, dates, 
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes, dates }));
     ctx.signal?.throwIfAborted();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies));
+    await task(logger, "write llms files", () => runLlmsFiles(ctx, index.pages, index.bodies, emit));
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...siteFiles.files, ...search.files, ...client.files], assets: client.assets }),
     );

@@ -5,7 +5,17 @@ import { combinePrintable, demoteHeadings, printableSlug, rewriteForPrint } from
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 
 function page(url: string, title: string, bodyHtml: string): ProcessedPage {
-  return { entry: { url, title } as PageEntry, links: [], headingIds: [], bodyHtml, bodyHash: url, stackBlitz: "", sections: [], diagnostics: [] };
+  return {
+    entry: { url, title } as PageEntry,
+    links: [],
+    headingIds: [],
+    bodyHtml,
+    bodyHash: url,
+    stackBlitz: "",
+    sections: [],
+    markdown: "",
+    diagnostics: [],
+  };
 }
 
 test("printableSlug joins the path of a URL", () => {

@@ -291,7 +291,7 @@ function page(url: string, name: string, title: string, bodyHtml = "<p>Body.</p>
     contributors: [],
     related: [],
   };
-  return summarize({ entry, links: [], headingIds: [], bodyHtml, bodyHash: "", stackBlitz: "", sections: [], diagnostics: [] }, "");
+  return summarize({ entry, links: [], headingIds: [], bodyHtml, bodyHash: "", stackBlitz: "", sections: [], markdown: "", diagnostics: [] }, "");
 }
 
 test("sitemapXml: escapes and encodes URLs, drops printable, not-found and app-shell pages, dates only real blog days", () => {

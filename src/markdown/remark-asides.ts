@@ -1,4 +1,5 @@
 import type { Blockquote, Paragraph, Root, RootContent, Text } from "mdast";
+import type { VFile } from "vfile";
 import { visit, SKIP } from "unist-util-visit";
 
 /** The aside markers of the content format and the kind each one starts. */
@@ -76,14 +77,17 @@ function convertAlert(quote: Blockquote): boolean {
  * warnings labelled with the alert's own name.
  */
 export function remarkAsides() {
-  return (tree: Root) => {
-    visit(tree, "blockquote", (node) => {
-      convertAlert(node);
-    });
-    visit(tree, "paragraph", (node, index, parent) => {
-      if (!parent || index === undefined) return;
+  return (tree: Root, file: VFile) => {
+    // Alerts are rare: a page whose text has no `[!` is not searched for them (one written with character references is no alert).
+    const alerts = String(file.value).includes("[!");
+    visit(tree, (node, index, parent) => {
+      if (node.type === "blockquote") {
+        if (alerts) convertAlert(node);
+        return undefined;
+      }
+      if (node.type !== "paragraph" || !parent || index === undefined) return undefined;
       const kind = asideKind(node);
-      if (!kind) return;
+      if (!kind) return undefined;
       stripMarkers(node);
       parent.children.splice(index, 1, labelled(kind, ASIDE_LABELS[kind], [node], node.position));
       return SKIP;

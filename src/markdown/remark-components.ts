@@ -1,4 +1,4 @@
-import type { Html, Root } from "mdast";
+import type { Html, Root, RootContent } from "mdast";
 import type { VFile } from "vfile";
 import { visit } from "unist-util-visit";
 import { reportOnFile } from "../diagnostics.ts";
@@ -16,6 +16,7 @@ export const COMPONENTS: Record<string, { attribute: string; element: string }> 
 
 const TAG = /^<([A-Z][A-Za-z0-9]*)\b([^>]*?)\/?>\s*(?:<\/\1>)?$/;
 const ATTRIBUTE = /([A-Za-z][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+const COMPONENT_START = /<[A-Z]/;
 const MDX_COMMENT = /^\{\/\*[\s\S]*\*\/\}$/;
 const MDX_STATEMENT = /^(import\s[\s\S]*\sfrom\s*["']|import\s*["']|export\s+(const|let|var|function|default|\{))/;
 
@@ -26,6 +27,19 @@ function parseAttributes(source: string): Record<string, string> {
   return out;
 }
 
+/** A capitalised tag written alone in an HTML node (`<Badge text="5.1.0+" />`): its name and attributes; undefined for other HTML. */
+export function componentTag(html: string): { name: string; attributes: Record<string, string> } | undefined {
+  const match = TAG.exec(html.trim());
+  return match ? { name: match[1], attributes: parseAttributes(match[2]) } : undefined;
+}
+
+/** True for a top-level paragraph `.mdx` (or any) page carries that is not markdown: an MDX comment, or in `.mdx` an `import`/`export` statement. */
+export function isMdxOnly(node: RootContent, mdx: boolean): boolean {
+  if (node.type !== "paragraph") return false;
+  const text = node.children.length === 1 && node.children[0].type === "text" ? node.children[0].value.trim() : "";
+  return MDX_COMMENT.test(text) || (mdx && MDX_STATEMENT.test(text));
+}
+
 /**
  * Replaces component tags (`<Badge text="5.95.0+" />`, `<StackBlitzPreview
  * example="..." />`) with elements React components render, and reports
@@ -33,11 +47,13 @@ function parseAttributes(source: string): Record<string, string> {
  */
 export function remarkComponents() {
   return (tree: Root, file: VFile) => {
+    // A tag is a slice of the page's text, so a page without `<` and a capital has none to walk for.
+    if (!COMPONENT_START.test(String(file.value))) return;
     visit(tree, "html", (node: Html, index, parent) => {
       if (!parent || index === undefined) return;
-      const match = TAG.exec(node.value.trim());
-      if (!match) return;
-      const [, name, rawAttributes] = match;
+      const tag = componentTag(node.value);
+      if (!tag) return;
+      const { name, attributes } = tag;
       const spec = COMPONENTS[name];
       const place = node.position;
       if (!spec) {
@@ -45,7 +61,6 @@ export function remarkComponents() {
         parent.children.splice(index, 1);
         return index;
       }
-      const attributes = parseAttributes(rawAttributes);
       if (!attributes[spec.attribute]) {
         reportOnFile(file, "component-attribute", { name, attribute: spec.attribute }, place);
       }
@@ -64,13 +79,10 @@ export function remarkComponents() {
  * and top-level `import`/`export` statements.
  */
 export function remarkMdxCleanup(options: { mdx: boolean }) {
-  return (tree: Root) => {
-    tree.children = tree.children.filter((node) => {
-      if (node.type !== "paragraph") return true;
-      const text = node.children.length === 1 && node.children[0].type === "text" ? node.children[0].value.trim() : "";
-      if (MDX_COMMENT.test(text)) return false;
-      return !(options.mdx && MDX_STATEMENT.test(text));
-    });
+  return (tree: Root, file: VFile) => {
+    tree.children = tree.children.filter((node) => !isMdxOnly(node, options.mdx));
+    // Comments inside text are rare: a page without `{/*` is not walked for them.
+    if (!String(file.value).includes("{/*")) return;
     visit(tree, "text", (node) => {
       if (node.value.includes("{/*")) node.value = node.value.replace(/\{\/\*[\s\S]*?\*\/\}/g, "");
     });

@@ -15,6 +15,8 @@ declare module "vfile" {
     headingIds: string[];
     /** Links to other pages of the site. */
     links: PageLink[];
+    /** The page's markdown cleaned for reading outside the site (see `cleanMarkdown`). */
+    markdown: string;
     /** The page's front matter, as parsed. */
     frontmatter: Record<string, unknown>;
   }

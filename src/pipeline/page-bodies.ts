@@ -10,6 +10,8 @@ export interface PageBodies {
   body(page: PageSummary): Promise<string>;
   /** The page's search sections. */
   sections(page: PageSummary): Promise<SearchSection[]>;
+  /** The page's markdown cleaned for reading outside the site, without its title. */
+  markdown(page: PageSummary): Promise<string>;
   /** Removes what the build stored only for itself; call once the build no longer reads bodies. */
   close(): Promise<void>;
 }

@@ -63,3 +63,26 @@ export function blogPosts(pages: ReadonlyArray<Pick<PageSummary, "entry" | "teas
 export function pagesOf(folder: DirectoryEntry): PageEntry[] {
   return folder.children.flatMap((child) => (child.type === "directory" ? pagesOf(child) : [child]));
 }
+
+/** First segment of a URL (`guides` of `/guides/caching/`). */
+const firstSegment = (url: string) => url.split("/")[1] ?? "";
+
+/**
+ * The site section each URL belongs to (pure): the title of its top-level
+ * folder's page (`Guides`), or `General` for pages outside any folder (the
+ * landing page, `/comparison/`). Folders are the first segments of nested URLs.
+ */
+export function sectionNamer(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url" | "title"> }>): (url: string) => string {
+  const titles = new Map(pages.map((p) => [p.entry.url, p.entry.title]));
+  const folders = new Set(
+    pages
+      .map((p) => p.entry.url)
+      .filter((u) => u.split("/").filter(Boolean).length > 1)
+      .map(firstSegment),
+  );
+  return (url) => {
+    const folder = firstSegment(url);
+    if (!folders.has(folder)) return "General";
+    return titles.get(`/${folder}/`) ?? folder.charAt(0).toUpperCase() + folder.slice(1);
+  };
+}

@@ -100,6 +100,8 @@ export interface ProcessedPage {
   stackBlitz: string;
   /** The page split at its headings, for the search index. */
   sections: SearchSection[];
+  /** The page's markdown cleaned for reading outside the site, without its title (see the llms files stage). */
+  markdown: string;
   diagnostics: PageDiagnostic[];
   /** True when the page could not be processed; its one diagnostic says why, and it is left out of the index. */
   failed?: boolean;
@@ -112,8 +114,8 @@ export interface ProcessedPage {
  * therefore holds each page's metadata, links and heading ids, never the site's
  * bodies. Plain data, cached as JSON.
  */
-export interface PageSummary extends Omit<ProcessedPage, "bodyHtml" | "sections"> {
-  /** Where the body store keeps this page's body and sections. */
+export interface PageSummary extends Omit<ProcessedPage, "bodyHtml" | "sections" | "markdown"> {
+  /** Where the body store keeps this page's body, sections and markdown. */
   bodyKey: string;
   /** A hash of the search sections, so the search index is cached without reading them. */
   sectionsHash: string;

@@ -8,3 +8,8 @@ export function isHttpUrl(value: unknown): boolean {
     return false;
   }
 }
+
+/** Where a page's markdown is served: its URL with `.md` (`/configuration/output/` → `/configuration/output.md`, `/` → `/index.md`). */
+export function markdownUrl(pageUrl: string): string {
+  return `/${pageUrl.replace(/^\/+|\/+$/g, "") || "index"}.md`;
+}

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { Content, type Body } from "./Content.tsx";
 import { Contributors } from "./Contributors.tsx";
+import { CopyPage } from "./CopyPage.tsx";
 import { FurtherReading } from "./FurtherReading.tsx";
 import { LastUpdated } from "./LastUpdated.tsx";
 import { PageLinks } from "./PageLinks.tsx";
@@ -14,14 +15,15 @@ export function formatDate(date: string): string {
 }
 
 /**
- * A documentation page: title, third-party disclaimer, body, Further Reading,
- * edit/print/repository links, the "Last updated" day, previous and next,
- * and the contributors grid.
+ * A documentation page: title, "Copy page", third-party disclaimer, body,
+ * Further Reading, edit/print/repository links, the "Last updated" day,
+ * previous and next, and the contributors grid.
  */
 export function DocPage({ page, body, after = null }: { page: DocPageProps; body: Body; after?: ReactNode }) {
   return (
     <article className="doc-page">
       <h1>{page.title}</h1>
+      <CopyPage url={page.url} />
       {page.date ? (
         <p className="page-date">
           <time dateTime={page.date}>{formatDate(page.date)}</time>

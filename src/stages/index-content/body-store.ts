@@ -3,19 +3,23 @@ import os from "node:os";
 import path from "node:path";
 import { hashKey, type Cache } from "../../cache.ts";
 import { isGone, readHolder, thisProcess } from "../../output-lock.ts";
-import type { SearchSection } from "../../shared/content-types.ts";
+import type { ProcessedPage, SearchSection } from "../../shared/content-types.ts";
+
+/** What the store keeps of a page. */
+type Stored = Pick<ProcessedPage, "bodyHtml" | "sections" | "markdown">;
 
 /**
- * Where each page's body and search sections wait between processing and the
- * stages that read them (rendering, printable pages, the search index), so the
- * build holds one page's body at a time instead of the whole site's. Keys are
- * chosen by the index stage, one per page.
+ * Where each page's body, search sections and cleaned markdown wait between
+ * processing and the stages that read them (rendering, printable pages, the
+ * search index, the llms files), so the build holds one page's body at a time
+ * instead of the whole site's. Keys are chosen by the index stage, one per page.
  */
 export interface BodyStore {
-  put(key: string, bodyHtml: string, sections: readonly unknown[]): Promise<void>;
+  put(key: string, page: Stored): Promise<void>;
   /** The stored body, or undefined when it is not (or no longer) there. */
   body(key: string): Promise<string | undefined>;
   sections(key: string): Promise<SearchSection[] | undefined>;
+  markdown(key: string): Promise<string | undefined>;
   /** Removes what only this build needed; stored entries are not read after this. */
   close(): Promise<void>;
 }
@@ -24,12 +28,16 @@ export interface BodyStore {
 export function cacheBodyStore(cache: Cache): BodyStore {
   const bodyKey = (key: string) => hashKey("body", key);
   const sectionsKey = (key: string) => hashKey("sections", key);
+  const markdownKey = (key: string) => hashKey("markdown", key);
   return {
-    async put(key, bodyHtml, sections) {
-      await Promise.all([cache.set(bodyKey(key), bodyHtml), cache.setJson(sectionsKey(key), sections)]);
+    async put(key, page) {
+      await Promise.all([cache.set(bodyKey(key), page.bodyHtml), cache.setJson(sectionsKey(key), page.sections), cache.set(markdownKey(key), page.markdown)]);
     },
     async body(key) {
       return (await cache.get(bodyKey(key)))?.toString("utf8");
+    },
+    async markdown(key) {
+      return (await cache.get(markdownKey(key)))?.toString("utf8");
     },
     sections(key) {
       return cache.getJson<SearchSection[]>(sectionsKey(key));
@@ -86,13 +94,21 @@ export function spillBodyStore(): BodyStore {
     return folder;
   };
   return {
-    async put(key, bodyHtml, sections) {
+    async put(key, page) {
       dir = await (made ??= make());
-      await Promise.all([fs.writeFile(file(key, "html"), bodyHtml), fs.writeFile(file(key, "json"), JSON.stringify(sections))]);
+      await Promise.all([
+        fs.writeFile(file(key, "html"), page.bodyHtml),
+        fs.writeFile(file(key, "json"), JSON.stringify(page.sections)),
+        fs.writeFile(file(key, "md"), page.markdown),
+      ]);
     },
     async body(key) {
       if (!made) return undefined;
       return fs.readFile(file(key, "html"), "utf8").catch(() => undefined);
+    },
+    async markdown(key) {
+      if (!made) return undefined;
+      return fs.readFile(file(key, "md"), "utf8").catch(() => undefined);
     },
     async sections(key) {
       if (!made) return undefined;

@@ -15,7 +15,7 @@ import { indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "7";
+const PIPELINE_VERSION = "8";
 
 /** Pages read, processed and stored together: bounds what is in memory at once, whatever the site's size. */
 const GROUP = 64;
@@ -129,7 +129,7 @@ function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): P
     const made = source && processPage(source, ctx.settings);
     if (!made || made.bodyHash !== page.bodyHash)
       throw new UsageError(`${page.entry.path} changed while the site was being built. Build again once edits are saved.`);
-    await store.put(page.bodyKey, made.bodyHtml, made.sections);
+    await store.put(page.bodyKey, made);
     return made;
   };
   return {
@@ -138,6 +138,9 @@ function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): P
     },
     async sections(page) {
       return (await store.sections(page.bodyKey)) ?? (await remake(page)).sections;
+    },
+    async markdown(page) {
+      return (await store.markdown(page.bodyKey)) ?? (await remake(page)).markdown;
     },
     close: () => store.close(),
   };
@@ -168,7 +171,7 @@ async function summarizeGroup(
       limit(async () => {
         const page = fresh[n];
         const summary = (summaries[i] = summarize(page, keys[i]));
-        if (!page.failed) await store.put(keys[i], page.bodyHtml, page.sections);
+        if (!page.failed) await store.put(keys[i], page);
         await ctx.cache.setJson(keys[i], summary);
       }),
     ),

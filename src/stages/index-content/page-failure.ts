@@ -59,6 +59,7 @@ export function failedPage(source: SourceFile, settings: Settings, problem: Diag
     bodyHash: "",
     stackBlitz: "",
     sections: [],
+    markdown: "",
     diagnostics: [problem],
   };
 }

@@ -1,13 +1,13 @@
-import type { Root, Yaml } from "mdast";
+import type { Nodes, Root, Yaml } from "mdast";
 import remarkFrontmatter from "remark-frontmatter";
 import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
-import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { LineCounter, parseDocument, visit as visitYaml, type Document } from "yaml";
 import type { Settings } from "../../config.ts";
 import { codeFrame, reportOnFile } from "../../diagnostics.ts";
+import { cleanMarkdown } from "../../markdown/clean-markdown.ts";
 import { remarkAsides } from "../../markdown/remark-asides.ts";
 import { remarkComponents, remarkMdxCleanup } from "../../markdown/remark-components.ts";
 import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
@@ -35,10 +35,10 @@ function urlOf(relative: string): string {
   return parts.length ? `/${parts.join("/")}/` : "/";
 }
 
-/** Collects links to pages of this site (root-relative or relative, no protocol) with their position. */
-function collectLinks(tree: Root, pageUrl: string): PageLink[] {
+/** Collects links to pages of this site (root-relative or relative, no protocol) with their position, node by node. */
+function linkCollector(pageUrl: string): { links: PageLink[]; see: (node: Nodes) => void } {
   const links: PageLink[] = [];
-  visit(tree, (node) => {
+  const see = (node: Nodes) => {
     if (node.type !== "link" && node.type !== "definition") return;
     const url = node.url;
     if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//")) return;
@@ -48,8 +48,8 @@ function collectLinks(tree: Root, pageUrl: string): PageLink[] {
       line: node.position?.start.line ?? 1,
       column: node.position?.start.column ?? 1,
     });
-  });
-  return links;
+  };
+  return { links, see };
 }
 
 // The nesting limit comes first: its check must run before any transform that walks the tree recursively.
@@ -178,17 +178,24 @@ export function fileEntry(source: SourceFile, settings: Settings): PageEntry {
 
 /**
  * Parses one page (pure): front matter, markdown tree with asides, components
- * and heading ids, its index entry and its links. Problems are vfile messages.
+ * and heading ids, its index entry, its links and its cleaned markdown (read
+ * off the tree as parsed, before the transforms change it). Problems are
+ * vfile messages.
  */
 export function parsePage(source: SourceFile, settings: Settings): VFile {
   const file = new VFile({ path: source.display, value: source.text });
   const tree = processor.parse(file) as Root;
   const frontmatter = readFrontmatter(tree, file, source.text);
-  (source.relative.endsWith(".mdx") ? transformMdx : transformMd).runSync(tree, file);
+  const mdx = source.relative.endsWith(".mdx");
+  const url = urlOf(source.relative);
+  // One walk gives both the links and the cleaned markdown.
+  const links = linkCollector(url);
+  file.data.markdown = cleanMarkdown(tree, source.text, { url, mdx, onNode: links.see });
+  (mdx ? transformMdx : transformMd).runSync(tree, file);
   tree.children = tree.children.filter((node) => node.type !== "yaml");
   file.data.frontmatter = frontmatter.data;
   file.data.tree = tree;
   file.data.entry = toEntry(file, source, frontmatter, settings);
-  file.data.links = collectLinks(tree, file.data.entry.url);
+  file.data.links = links.links;
   return file;
 }

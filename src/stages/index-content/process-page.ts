@@ -58,6 +58,7 @@ function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage
     bodyHash,
     stackBlitz: facts.stackBlitz,
     sections,
+    markdown: file.data.markdown ?? "",
     diagnostics: fromVFile(file, source.display),
   };
 }

@@ -15,7 +15,7 @@ import { teaserOf } from "../../shared/text.ts";
  * of heap where the copies take 8 MB.
  */
 export function summarize(page: ProcessedPage, bodyKey: string): PageSummary {
-  const { bodyHtml, sections, ...rest } = page;
+  const { bodyHtml, sections, markdown: _markdown, ...rest } = page;
   return copied({
     ...rest,
     bodyKey: page.failed ? "" : bodyKey,

@@ -1,6 +1,6 @@
 import MiniSearch from "minisearch";
 import { StageError } from "../../errors.ts";
-import { isPrintable } from "../../shared/content-rules.ts";
+import { isPrintable, sectionNamer } from "../../shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {
   MINISEARCH_OPTIONS,
@@ -21,32 +21,6 @@ function snippetText(text: string): string {
 
 /** Sections one engine indexes before its postings are packed (a few MB of heap each). */
 const ENGINE_SECTIONS = 4096;
-
-/** First segment of a URL (`guides` of `/guides/caching/`). */
-const firstSegment = (url: string) => url.split("/")[1] ?? "";
-
-/** What the search index needs of every page: its URL and title. */
-type Titled = { entry: Pick<PageEntry, "url" | "title"> };
-
-/**
- * The site section each URL belongs to (pure): the title of its top-level
- * folder's page (`Guides`), or `General` for pages outside any folder (the
- * landing page, `/comparison/`). Folders are the first segments of nested URLs.
- */
-export function sectionNamer(pages: readonly Titled[]): (url: string) => string {
-  const titles = new Map(pages.map((p) => [p.entry.url, p.entry.title]));
-  const folders = new Set(
-    pages
-      .map((p) => p.entry.url)
-      .filter((u) => u.split("/").filter(Boolean).length > 1)
-      .map(firstSegment),
-  );
-  return (url) => {
-    const folder = firstSegment(url);
-    if (!folders.has(folder)) return "General";
-    return titles.get(`/${folder}/`) ?? folder.charAt(0).toUpperCase() + folder.slice(1);
-  };
-}
 
 /** True for pages the search index covers: all but printable ones and pages without text. */
 export function isSearchable(page: { entry: PageEntry; sectionsHash: string }): boolean {
@@ -119,7 +93,7 @@ export class SearchIndexBuilder {
 
 /** Builds the search index file (pure) from pages that carry their sections; see `SearchIndexBuilder`. */
 export function buildSearchIndex(
-  pages: ReadonlyArray<Titled & { entry: PageEntry; sections: readonly SearchSection[] }>,
+  pages: ReadonlyArray<{ entry: PageEntry; sections: readonly SearchSection[] }>,
   options: { engineSections?: number } = {},
 ): SearchIndexFile {
   const builder = new SearchIndexBuilder(sectionNamer(pages), options);

@@ -5,7 +5,8 @@ import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
-import { isSearchable, SearchIndexBuilder, sectionNamer } from "./core.ts";
+import { sectionNamer } from "../../shared/content-rules.ts";
+import { isSearchable, SearchIndexBuilder } from "./core.ts";
 
 /** The code the index file depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];

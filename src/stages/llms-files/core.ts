@@ -1,0 +1,98 @@
+import type { RepositoryEntry } from "../../data-files/repository-lists.ts";
+import { isPrintable, sectionNamer } from "../../shared/content-rules.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
+import { markdownUrl } from "../../shared/urls.ts";
+
+/** The index of the site's pages for language models and tools, at the output's root. */
+export const LLMS_INDEX_PATH = "llms.txt";
+
+/** Every page's markdown in one file, in site order. */
+export const LLMS_FULL_PATH = "llms-full.txt";
+
+/** What the llms files need of a page. */
+export type MachinePage = { entry: Pick<PageEntry, "url" | "title" | "description"> };
+
+/** True for the pages the llms files cover: all but printable ones (the 404 page and the app shell are no pages of the index). */
+export function isMachineReadable(page: { entry: Pick<PageEntry, "title">; failed?: boolean }): boolean {
+  return !page.failed && !isPrintable(page.entry);
+}
+
+/** The output path of a page's markdown (pure): `/configuration/output/` → `configuration/output.md`, `/` → `index.md`. */
+export function markdownPath(url: string): string {
+  return markdownUrl(url).slice(1);
+}
+
+/** A cleaned body headed by the page's title, unless the body opens with a title of its own (a fetched README's `# name`). */
+export function pageMarkdown(title: string, body: string): string {
+  if (!title || /^#[ \t]/.test(body)) return body;
+  return `# ${title}\n\n${body}`;
+}
+
+/** One page's part of `llms-full.txt` (pure): its title, its address, then its body. */
+export function fullPart(entry: MachinePage["entry"], body: string, baseUrl: string): string {
+  const opened = /^#[ \t][^\n]*\n+/.exec(body);
+  const heading = opened ? opened[0].trimEnd() : `# ${entry.title || entry.url}`;
+  const rest = opened ? body.slice(opened[0].length) : body;
+  return `${heading}\n\nURL: ${baseUrl}${entry.url}\n\n${rest}\n`;
+}
+
+/**
+ * The pages grouped by the site's sections (pure), in the order each first
+ * appears in site order: a section is a top-level folder, titled by its
+ * index page (`Guides`), and pages outside any folder (the landing page,
+ * `/comparison/`) make a section named `General` (see `sectionNamer`).
+ */
+export function sectionsOf<P extends MachinePage>(pages: readonly P[]): Array<{ title: string; pages: P[] }> {
+  const sectionOf = sectionNamer(pages);
+  const sections = new Map<string, P[]>();
+  for (const page of pages) {
+    const title = sectionOf(page.entry.url);
+    const members = sections.get(title) ?? [];
+    if (members.length === 0) sections.set(title, members);
+    members.push(page);
+  }
+  return [...sections].map(([title, members]) => ({ title, pages: members }));
+}
+
+/** Text for one line of markdown: line breaks become spaces. */
+const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** Link text with the characters that would end it escaped. */
+const linkText = (text: string) => oneLine(text).replace(/[[\]\\]/g, "\\$&");
+
+/**
+ * The site's `llms.txt` (pure), after the llms.txt convention: an h1 with
+ * the site's name, a quoted one-line summary, then an h2 per section (see
+ * `sectionsOf`) listing `- [Title](url): description` for each page, the
+ * URL being the page's markdown.
+ */
+export function llmsIndex(site: { name: string; description: string; baseUrl: string }, pages: readonly MachinePage[]): string {
+  const lines = [`# ${oneLine(site.name)}`, "", `> ${oneLine(site.description)}`];
+  for (const section of sectionsOf(pages)) {
+    lines.push("", `## ${oneLine(section.title)}`, "");
+    for (const { entry } of section.pages) {
+      const description = oneLine(entry.description);
+      lines.push(`- [${linkText(entry.title || entry.url)}](${site.baseUrl}/${markdownPath(entry.url)})${description ? `: ${description}` : ""}`);
+    }
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/**
+ * A `<RepositoryList>` as a markdown list (pure), in the order and with the
+ * links of the rendered list: each name links to its fetched page when the
+ * site has one, else to its repository.
+ */
+export function repositoryListMarkdown(entries: readonly RepositoryEntry[], pageUrls: ReadonlySet<string>): string {
+  if (entries.length === 0) return "No repositories are listed yet.";
+  return [...entries]
+    .sort((a, b) => a.fullName.split("/")[1].localeCompare(b.fullName.split("/")[1]))
+    .map((entry) => {
+      const name = entry.fullName.split("/")[1];
+      const page = `/${entry.kind}/${name}/`;
+      const repository = `https://github.com/${entry.fullName}`;
+      const link = pageUrls.has(page) ? `[${name}](${page}) ([${entry.fullName}](${repository}))` : `[${name}](${repository})`;
+      return `- ${link}${entry.group ? `: ${entry.group}` : ""}`;
+    })
+    .join("\n");
+}

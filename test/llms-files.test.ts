@@ -1,0 +1,166 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import type { OutputFile, StreamedFile } from "../src/output-files.ts";
+import { contentType } from "../src/serve/resolve-request.ts";
+import { runIndexContent } from "../src/stages/index-content/index.ts";
+import type { Root } from "mdast";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkGfm from "remark-gfm";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { cleanMarkdown as cleanTree, fillRepositoryLists } from "../src/markdown/clean-markdown.ts";
+import { fullPart, llmsIndex, markdownPath, pageMarkdown, sectionsOf } from "../src/stages/llms-files/core.ts";
+import { runLlmsFiles } from "../src/stages/llms-files/index.ts";
+import { testContext } from "./helpers/context.ts";
+import { fixtureLoop } from "./helpers/fixture-loop.ts";
+import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
+
+/** Every file a stage emits, streamed ones joined, by path. */
+function collector(): { files: Record<string, string>; emit: (file: OutputFile | StreamedFile) => Promise<void> } {
+  const files: Record<string, string> = {};
+  const emit = async (file: OutputFile | StreamedFile) => {
+    let text = "";
+    if ("parts" in file) for await (const part of file.parts) text += part;
+    else text = typeof file.contents === "string" ? file.contents : Buffer.from(file.contents).toString("utf8");
+    files[file.path] = text;
+  };
+  return { files, emit };
+}
+
+// Each case's input/ is a content folder; expected/ holds every file the stage emits, a page's
+// markdown under its output path with `/` written `--`.
+fixtureLoop("llms-files", async (caseDir) => {
+  const ctx = testContext({ root: caseDir, settings: { name: "fixture", description: "A fixture site.", baseUrl: "https://example.org" } });
+  const index = await runIndexContent(ctx);
+  const { files, emit } = collector();
+  try {
+    await runLlmsFiles(ctx, index.pages, index.bodies, emit);
+  } finally {
+    await index.bodies.close();
+  }
+  return Object.fromEntries(Object.entries(files).map(([file, text]) => [file.replaceAll("/", "--"), text]));
+});
+
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(remarkGfm);
+
+/** Cleans a page's source as the index stage does, from the tree remark parses, then fills its repository lists. */
+function cleanMarkdown(source: string, options: { url: string; mdx: boolean; lists: Record<string, string> }): string {
+  return fillRepositoryLists(cleanTree(parser.parse(source) as Root, source, options), options.lists);
+}
+
+test("markdownPath: a page's URL with .md, the landing page index.md", () => {
+  assert.is(markdownPath("/configuration/output/"), "configuration/output.md");
+  assert.is(markdownPath("/comparison/"), "comparison.md");
+  assert.is(markdownPath("/"), "index.md");
+});
+
+test("pageMarkdown heads a body with its title unless the body has one", () => {
+  assert.is(pageMarkdown("Caching", "Text.\n"), "# Caching\n\nText.\n");
+  assert.is(pageMarkdown("css-loader", "# css-loader\n\nText.\n"), "# css-loader\n\nText.\n");
+  assert.is(pageMarkdown("", "Text.\n"), "Text.\n");
+});
+
+test("fullPart puts the page's address under its title", () => {
+  assert.is(fullPart({ url: "/a/", title: "A", description: "" }, "# A\n\nText.\n", "https://x.org"), "# A\n\nURL: https://x.org/a/\n\nText.\n\n");
+  assert.is(fullPart({ url: "/b/", title: "", description: "" }, "Text.\n", "https://x.org"), "# /b/\n\nURL: https://x.org/b/\n\nText.\n\n");
+});
+
+test("cleanMarkdown leaves links that are absolute, external or written otherwise than parsed alone", () => {
+  const source = "[a](/guides/) [b](https://x.org/) [c](mailto:a@b.c) [d](//cdn.x/y) [e](./a%20b/) [./f](./f/)\n";
+  assert.is(
+    cleanMarkdown(source, { url: "/g/", mdx: false, lists: {} }),
+    "[a](/guides/) [b](https://x.org/) [c](mailto:a@b.c) [d](//cdn.x/y) [e](/g/a%20b/) [./f](/g/f/)\n",
+  );
+});
+
+test("cleanMarkdown turns a repository list into its markdown, and an unknown list into nothing", () => {
+  const source = 'Loaders:\n\n<RepositoryList kind="loaders" />\n\n<RepositoryList kind="nope" />\n';
+  assert.is(cleanMarkdown(source, { url: "/loaders/", mdx: false, lists: { loaders: "- [a](/loaders/a/)" } }), "Loaders:\n\n- [a](/loaders/a/)\n");
+});
+
+test("sectionsOf names a folder by its index page, else by its name, and pages outside folders General", () => {
+  const page = (url: string, title: string) => ({ entry: { url, title, description: "" } });
+  const sections = sectionsOf([page("/", "Home"), page("/api/", "API"), page("/api/node/", "Node"), page("/blog/post/", "Post"), page("/about/", "About")]);
+  assert.equal(
+    sections.map((s) => [s.title, s.pages.map((p) => p.entry.url)]),
+    [
+      ["General", ["/", "/about/"]],
+      ["API", ["/api/", "/api/node/"]],
+      ["Blog", ["/blog/post/"]],
+    ],
+  );
+  assert.match(llmsIndex({ name: "S", description: "D", baseUrl: "https://s.org" }, []), /^# S\n\n> D\n$/);
+});
+
+test("a build writes every page's markdown, llms.txt and llms-full.txt, and no printable page", async () => {
+  const result = await buildFixtureSite("basic");
+  const first = fileText(result, "guides/first.md");
+  assert.ok(first.startsWith("# First Guide\n\n## Setup 5.1.0+\n\n> **Tip:** Keep it small.\n"), first);
+  assert.match(first, /\[Open the first example in an online editor\]\(https:\/\/stackblitz\.com\/.*\/first\)/);
+  assert.match(first, /\[the second guide\]\(\/guides\/second\/\)/);
+  assert.not.match(first, /^---$|title:|<Badge|T>/m);
+  assert.is(fileText(result, "index.md").split("\n")[0], "# webpack");
+  const llms = fileText(result, "llms.txt");
+  assert.match(llms, /^# webpack\n\n> .+\n\n## General\n\n- \[webpack\]\(https?:\/\/[^)]+\/index\.md\): webpack is a module bundler for this fixture\.\n/);
+  assert.match(llms, /\n## Guides\n\n- \[Guides\]\([^)]+\/guides\.md\)\n- \[First Guide\]\([^)]+\/guides\/first\.md\)\n- \[Second Guide\]/);
+  const full = fileText(result, "llms-full.txt");
+  const titles = [...full.matchAll(/^# (.+)$/gm)].map((m) => m[1]);
+  assert.equal(titles, ["webpack", "Guides", "First Guide", "Second Guide", "Hello", "Comparison"]);
+  assert.ok(full.includes(first.slice("# First Guide\n\n".length)), "llms-full.txt holds each page's markdown");
+  assert.not.ok(result.files.some((f) => f.path.endsWith(".md") && f.path.includes("printable")));
+  // They are no pages: neither the sitemap nor the service worker's precache lists them.
+  assert.not.match(fileText(result, "sitemap.xml"), /\.md<|llms/);
+  assert.not.match(fileText(result, "sw.js"), /\.md"|llms/);
+});
+
+test("a cached build gives the same files, and an edited page's markdown follows its source", async () => {
+  const root = copyFixtureSite("basic");
+  try {
+    const first = await buildFixtureSite("basic", { root, cache: true });
+    const again = await buildFixtureSite("basic", { root, cache: true });
+    for (const file of ["guides/first.md", "llms.txt", "llms-full.txt"]) assert.is(fileText(again, file), fileText(first, file), file);
+    const page = path.join(root, "content/comparison.md");
+    fs.writeFileSync(page, fs.readFileSync(page, "utf8").replace("Compare the options.", "Compare [the guides](../guides/)."));
+    const edited = await buildFixtureSite("basic", { root, cache: true });
+    assert.is(fileText(edited, "comparison.md"), "# Comparison\n\nCompare [the guides](/guides/).\n");
+    assert.ok(fileText(edited, "llms-full.txt").includes("Compare [the guides](/guides/)."));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("the stage parses nothing: it writes the markdown the index stage stored, with the content folder gone", async () => {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-llms-"));
+  try {
+    fs.cpSync(path.join(import.meta.dirname, "../fixtures/llms-files/small-site/input"), path.join(root, "input"), { recursive: true });
+    const ctx = testContext({ root, settings: { name: "fixture", description: "A fixture site.", baseUrl: "https://example.org" } });
+    const index = await runIndexContent(ctx);
+    fs.rmSync(path.join(root, "input"), { recursive: true });
+    const { files, emit } = collector();
+    try {
+      await runLlmsFiles(ctx, index.pages, index.bodies, emit);
+    } finally {
+      await index.bodies.close();
+    }
+    const expected = path.join(import.meta.dirname, "../fixtures/llms-files/small-site/expected");
+    assert.is(files["guides/getting-started.md"], fs.readFileSync(path.join(expected, "guides--getting-started.md"), "utf8"));
+    assert.is(files["llms-full.txt"], fs.readFileSync(path.join(expected, "llms-full.txt"), "utf8"));
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a repository list's mark never comes from the page's own text, and an unknown kind leaves no gap", () => {
+  const source = 'Before\n\n```\nNUL \0 here\n```\n\n<RepositoryList kind="nope" />\n\nAfter\n';
+  assert.is(cleanMarkdown(source, { url: "/x/", mdx: false, lists: {} }), "Before\n\n```\nNUL \uFFFD here\n```\n\nAfter\n");
+});
+
+test("the dev server serves markdown and text files as such", () => {
+  assert.is(contentType("/out/guides/first.md"), "text/markdown; charset=utf-8");
+  assert.is(contentType("/out/llms-full.txt"), "text/plain; charset=utf-8");
+});
+
+test.run();
