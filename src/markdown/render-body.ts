@@ -7,7 +7,6 @@ import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import type { VFile } from "vfile";
 import { CLOBBER_PREFIX } from "../shared/constants.ts";
-import { rehypeCodeMeta } from "./rehype-code-meta.ts";
 import { rehypeFinish } from "./rehype-finish.ts";
 import { rehypeHighlight } from "./rehype-highlight.ts";
 import { rehypeLinks } from "./rehype-links.ts";
@@ -23,7 +22,6 @@ function pipeline(options: { raw: boolean; sanitize: boolean }) {
     unified()
       // Sanitizing prefixes every id once, footnote ids included, so remark-rehype must not prefix them first.
       .use(remarkRehype, { allowDangerousHtml: true, ...(options.sanitize ? { clobberPrefix: "" } : {}) })
-      .use(rehypeCodeMeta)
       .use(options.raw ? [rehypeRaw] : [])
       .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
       .use(rehypeHighlight)

@@ -2,6 +2,7 @@ import type { Nodes } from "mdast";
 import type { Settings } from "../../config.ts";
 import { fromVFile } from "../../diagnostics.ts";
 import { bodyHashOf } from "../../markdown/body-hash.ts";
+import { keepCodeMeta } from "../../markdown/code-meta.ts";
 import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
@@ -45,9 +46,14 @@ function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage
   const file = parsePage(source, settings);
   const entry = file.data.entry!;
   const tree = file.data.tree!;
-  // One walk over the tree gives the search sections and what rendering and the page data need to know.
+  // One walk over the tree gives the search sections and what rendering and the page data need to know, and keeps code meta for rendering.
   const facts = new TreeFacts();
-  const sections = searchSections(tree, { onNode: facts.see });
+  const sections = searchSections(tree, {
+    onNode: (node) => {
+      facts.see(node);
+      keepCodeMeta(node);
+    },
+  });
   const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty, rawHtml: facts.rawHtml });
   const bodyHash = bodyHashOf(bodyHtml);
   return {
