@@ -3,7 +3,7 @@ import { toHtml } from "hast-util-to-html";
 import { toString as textOf } from "hast-util-to-string";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { labelBefore, markLines, metaLines, metaTitle } from "../src/markdown/code-block.ts";
+import { codeBlock, INVALID_LABEL, labelBefore, markLines, metaFlag, metaLines, metaTitle } from "../src/markdown/code-block.ts";
 
 const text = (value: string): ElementContent => ({ type: "text", value });
 const span = (className: string, value: string): ElementContent => ({
@@ -21,6 +21,27 @@ test("metaTitle: double or single quotes, trimmed; none for other metas, empty t
   assert.is(metaTitle('title=" "'), undefined);
   assert.is(metaTitle("title=bare"), undefined);
   assert.is(metaTitle(undefined), undefined);
+});
+
+test("metaFlag: a word of its own, outside quoted values; not part of a word, not in a title, not for non-strings", () => {
+  assert.ok(metaFlag("invalid", "invalid"));
+  assert.ok(metaFlag('title="a.js" {2} invalid', "invalid"));
+  assert.ok(metaFlag("  invalid  {1}", "invalid"));
+  assert.not.ok(metaFlag("invalidated", "invalid"));
+  assert.not.ok(metaFlag('title="an invalid setup"', "invalid"));
+  assert.not.ok(metaFlag("title='invalid'", "invalid"));
+  assert.not.ok(metaFlag(undefined, "invalid"));
+});
+
+test("codeBlock: an invalid block is a figure whose caption ends with the label, after the title when there is one", () => {
+  const pre = element("pre", []) as Parameters<typeof codeBlock>[0];
+  const titled = codeBlock(pre, { language: "js", title: "webpack.config.js", invalid: true });
+  assert.is(titled.tagName, "figure");
+  assert.is(textOf(titled.children[0]), `webpack.config.js ${INVALID_LABEL}`);
+  const bare = codeBlock(pre, { language: "json", invalid: true });
+  assert.is(bare.tagName, "figure");
+  assert.is(toHtml(bare.children[0]), `<figcaption class="code-title"><span class="code-invalid">${INVALID_LABEL}</span></figcaption>`);
+  assert.is(codeBlock(pre, { language: "js", invalid: false }).tagName, "div");
 });
 
 test("metaLines: single lines and ranges, zero and reversed ranges ignored, a huge range capped", () => {

@@ -16,7 +16,8 @@ import {
 // Code blocks in real Chromium: the copy button reached by keyboard copies
 // the code exactly (a shell session without its prompts), says "Copied" in a
 // polite live region, works before the client bundle has run and on a page
-// reached by client-side navigation; titled blocks are named figures.
+// reached by client-side navigation; titled blocks are named figures, and a
+// block marked `invalid` says so in its caption, readable in both themes.
 const harness = browserHarness("code-blocks");
 
 /** The code of a fenced block on the copy guide, as its markdown holds it. */
@@ -91,6 +92,26 @@ registerBrowserTests(test, () => {
       await s.close();
     }
   });
+
+  for (const theme of ["light", "dark"]) {
+    test(`[desktop] an example marked invalid: its figure is named "… Invalid configuration", and axe finds nothing in the ${theme} theme`, async () => {
+      const s = await harness.open(null, { viewport: "desktop" });
+      const { page } = s;
+      try {
+        await page.addInitScript((t) => localStorage.setItem("theme", t), theme);
+        await page.goto(s.url("/guides/invalid/"));
+        await waitForHydration(page);
+        assert.is(await page.evaluate(() => document.documentElement.dataset.theme), theme);
+        const figure = page.getByRole("figure", { name: "tool.config.js Invalid configuration" });
+        assert.is(await figure.count(), 1);
+        assert.ok(await figure.locator(".code-invalid").isVisible());
+        assert.equal(await axeViolations(page), []);
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+  }
 
   test("[desktop] copy button: hidden on the printable page and when printing", async () => {
     const s = await harness.open("/guides/printable/", { viewport: "desktop" });

@@ -9,6 +9,18 @@ export function metaTitle(meta: unknown): string | undefined {
   return (match?.[1] ?? match?.[2])?.trim() || undefined;
 }
 
+/**
+ * Whether a fence's meta holds `flag` as a word of its own (```` ```js invalid ````),
+ * outside any quoted value, so `title="an invalid setup"` is no flag.
+ */
+export function metaFlag(meta: unknown, flag: string): boolean {
+  if (typeof meta !== "string") return false;
+  return meta
+    .replace(/"[^"]*"|'[^']*'/g, " ")
+    .split(/\s+/)
+    .includes(flag);
+}
+
 /** The line numbers (from 1) a fence's meta marks, such as `{1,4-6}`; empty when it marks none. */
 export function metaLines(meta: unknown): Set<number> {
   const lines = new Set<number>();
@@ -81,16 +93,34 @@ export interface CodeBlockOptions {
   language: string;
   /** The visible language label; none when undefined. */
   label?: string | undefined;
-  /** The block's title, shown as its caption; without one the block is a plain `div`. */
+  /** The block's title, shown as its caption; without one (and not invalid) the block is a plain `div`. */
   title?: string | undefined;
+  /** The example is wrong on purpose (`invalid` in the fence's meta): the caption says so. */
+  invalid?: boolean | undefined;
+}
+
+/** What the caption of a block marked `invalid` says, after its title. */
+export const INVALID_LABEL = "Invalid configuration";
+
+/** The caption of a block: its title, then the invalid label when it is marked so; undefined when it has neither. */
+function caption(options: CodeBlockOptions): Element | undefined {
+  const children: ElementContent[] = options.title === undefined ? [] : [{ type: "text", value: options.title }];
+  if (options.invalid) {
+    if (children.length > 0) children.push({ type: "text", value: " " });
+    children.push({ type: "element", tagName: "span", properties: { className: ["code-invalid"] }, children: [{ type: "text", value: INVALID_LABEL }] });
+  }
+  return children.length === 0 ? undefined : { type: "element", tagName: "figcaption", properties: { className: ["code-title"] }, children };
 }
 
 /**
  * A code block as pages show it: a `figure` captioned by its title (or a
  * `div` without one), the language label, the `pre`, a copy button and the
- * polite live region that confirms a copy. The button has no text of its
- * own (the stylesheet draws it), so a page's plain text and search entries
- * stay as they were; the inline boot script handles its clicks.
+ * polite live region that confirms a copy. A block marked `invalid` is
+ * always a figure, its caption ending with "Invalid configuration", so
+ * readers (and screen readers, through the figure's name) know the example
+ * is wrong on purpose. The button has no text of its own (the stylesheet
+ * draws it), so a page's plain text and search entries stay as they were;
+ * the inline boot script handles its clicks.
  */
 export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
   const children: ElementContent[] = [];
@@ -100,8 +130,8 @@ export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
     properties: { className: [className] },
     children: value === undefined ? [] : [{ type: "text", value }],
   });
-  if (options.title !== undefined)
-    children.push({ type: "element", tagName: "figcaption", properties: { className: ["code-title"] }, children: [{ type: "text", value: options.title }] });
+  const figcaption = caption(options);
+  if (figcaption) children.push(figcaption);
   if (options.label !== undefined) children.push(span("code-label", options.label));
   const button: Element = {
     type: "element",
@@ -114,7 +144,7 @@ export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
   children.push(pre, button, status);
   return {
     type: "element",
-    tagName: options.title === undefined ? "div" : "figure",
+    tagName: figcaption ? "figure" : "div",
     properties: { className: ["code-block"], ...(options.language ? { dataLanguage: options.language } : {}) },
     children,
   };

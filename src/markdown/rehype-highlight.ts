@@ -12,7 +12,7 @@ import toml from "refractor/toml";
 import tsx from "refractor/tsx";
 import { SKIP, visit } from "unist-util-visit";
 import { reportOnFile } from "../diagnostics.ts";
-import { codeBlock, labelBefore, markLines, metaLines, metaTitle } from "./code-block.ts";
+import { codeBlock, labelBefore, markLines, metaFlag, metaLines, metaTitle } from "./code-block.ts";
 import { compactTokens } from "./compact-tokens.ts";
 import type { VFile } from "vfile";
 
@@ -72,8 +72,8 @@ function highlight(code: Element, language: string): boolean {
  * with the lines a fence's meta marks (`{1,4-6}`) in a span of their own.
  * Each block is wrapped with its visible language label, a copy button and,
  * when it has a title (a `title="…"` meta, or a bold-only paragraph just
- * before it, which is then dropped), a caption. Unknown languages render
- * plain, with a warning at the block.
+ * before it, which is then dropped) or is marked `invalid` in its meta, a
+ * caption. Unknown languages render plain, with a warning at the block.
  */
 export function rehypeHighlight() {
   return (tree: Root, file: VFile) => {
@@ -91,7 +91,8 @@ export function rehypeHighlight() {
       if (lines.size > 0) code.children = markLines(code.children, lines);
       const label = labelBefore(parent.children, index);
       const title = metaTitle(meta) ?? label?.title;
-      parent.children[index] = codeBlock(pre, { language, label: language ? (LABELS[language] ?? language) : undefined, title });
+      const invalid = metaFlag(meta, "invalid");
+      parent.children[index] = codeBlock(pre, { language, label: language ? (LABELS[language] ?? language) : undefined, title, invalid });
       if (!label || title !== label.title) return SKIP;
       // The label paragraph is now the caption: it and the white space after it go.
       parent.children.splice(label.start, index - label.start);
