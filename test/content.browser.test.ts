@@ -85,6 +85,8 @@ const ROUTES: Record<string, number | undefined> = {
   "/guides/integrations/": 25,
   "/guides/ecma-script-modules/": 26,
   "/guides/scaffolding/": 27,
+  "/guides/native-css/": 28,
+  "/guides/modern-web-platform/": 29,
   "/api/": undefined,
   "/api/cli/": 1,
   "/api/node/": 2,
@@ -154,6 +156,8 @@ const ROUTES: Record<string, number | undefined> = {
     ].map((name) => [`/plugins/${name}-plugin/`, undefined]),
   ),
   "/plugins/internal-plugins/": undefined,
+  // A third-party plugin with a page of the project's own.
+  "/plugins/html-webpack-plugin/": undefined,
   "/blog/": undefined,
 };
 
