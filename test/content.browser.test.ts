@@ -51,6 +51,8 @@ const ROUTES: Record<string, number | undefined> = {
   "/configuration/stats/": 18,
   "/configuration/experiments/": 19,
   "/configuration/other-options/": 20,
+  "/configuration/dotenv/": 21,
+  "/configuration/extending-configurations/": 22,
   "/guides/": undefined,
   "/guides/getting-started/": 1,
   "/guides/installation/": 2,
