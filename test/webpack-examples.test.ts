@@ -3,7 +3,7 @@ import * as assert from "uvu/assert";
 import webpack from "webpack";
 import { codeBlocks, contentPages, type ContentCode } from "./helpers/content-pages.ts";
 import { ExampleSyntaxError, isStandIn, resolveExport, runExample } from "./helpers/evaluate-config.ts";
-import { devServerValidation, installedVersion } from "./helpers/webpack-packages.ts";
+import { devServerValidation, installedVersion, type JsonSchema, packageJson } from "./helpers/webpack-packages.ts";
 
 /**
  * Every complete `webpack.config.js` example of the documentation passes the
@@ -11,8 +11,12 @@ import { devServerValidation, installedVersion } from "./helpers/webpack-package
  * webpack-dev-server's own schema.
  *
  * An example is a fenced block titled with a webpack configuration file's
- * name (a bold `**webpack.config.js**` paragraph right before it, or
- * `title="…"` in the fence's meta, found as the renderer finds them):
+ * name, or a block with no title that assigns `module.exports` and, once
+ * evaluated, exports an object (or objects) using at least one of webpack's
+ * top-level options (a loader or a Babel configuration does not; untitled
+ * blocks that are partial or do not evaluate are no examples, and are not
+ * counted). A title is a bold `**webpack.config.js**` paragraph right before it, or
+ * `title="…"` in the fence's meta, found as the renderer finds them, naming
  * `webpack.config.js`, `.cjs`, `.mjs`, `.ts`, `webpack.prod.js` and the
  * like, alone or after a folder (`app1/webpack.config.js`), whose code sets
  * `module.exports` or has an `export default`. It is evaluated with real
@@ -32,7 +36,8 @@ import { devServerValidation, installedVersion } from "./helpers/webpack-package
  */
 
 type Outcome =
-  | { kind: "valid"; devServers: number }
+  | { kind: "valid"; devServers: number; untitled: boolean }
+  | { kind: "not a configuration" }
   | { kind: "invalid-as-marked"; message: string }
   | { kind: "skipped"; reason: SkipReason; detail?: string }
   | { kind: "failed"; message: string };
@@ -53,8 +58,28 @@ const PARTIAL = [/^\s*(?:\/\/|\/\*|\*)\s*(?:…|\.\.\.)/m, /^\s*(?:…|\.\.\.)\s
 
 const DEV_SERVER = devServerValidation();
 
-function isExample(block: ContentCode): boolean {
+/** webpack's top-level options: an untitled block counts as a configuration when what it exports uses one of them. */
+const TOP_LEVEL = new Set(Object.keys(packageJson<JsonSchema>("webpack", "schemas/WebpackOptions.json").properties ?? {}));
+
+function isTitledExample(block: ContentCode): boolean {
   return block.title !== undefined && CONFIG_TITLE.test(block.title) && (CODE.has(block.language) || block.language === "diff");
+}
+
+/**
+ * A block without a title that assigns `module.exports`: a configuration
+ * shown without its file name (the dev-server pages show many), or some other
+ * module (a loader, a Babel or PostCSS configuration), told apart once it is
+ * evaluated (see `looksLikeConfiguration`).
+ */
+function isUntitledCandidate(block: ContentCode): boolean {
+  return block.title === undefined && CODE.has(block.language) && /\bmodule\.exports\s*=/.test(block.code);
+}
+
+/** True when an untitled block's export is a webpack configuration: an object, or array of them, using at least one of webpack's top-level options. */
+function looksLikeConfiguration(config: unknown): boolean {
+  const one = (value: unknown) =>
+    value !== null && typeof value === "object" && !isStandIn(value) && Object.keys(value).length > 0 && Object.keys(value).some((key) => TOP_LEVEL.has(key));
+  return Array.isArray(config) ? config.length > 0 && config.every(one) : one(config);
 }
 
 /** The `devServer` objects of a resolved configuration (one object or an array). */
@@ -76,8 +101,27 @@ function validationError(config: unknown): string | undefined {
   }
 }
 
+/** Evaluates and validates an untitled block, when it is complete and turns out to be a configuration. */
+async function checkUntitled(block: ContentCode): Promise<Outcome> {
+  if (PARTIAL.some((marker) => marker.test(block.code))) return { kind: "not a configuration" };
+  let config: unknown;
+  try {
+    config = await resolveExport(runExample(block.code, block.file, block.line, { typescript: /^(?:ts|typescript|mts|cts)$/.test(block.language) }));
+  } catch (error) {
+    if (error instanceof ExampleSyntaxError) return { kind: "failed", message: `is not valid JavaScript: ${error.message}` };
+    return { kind: "not a configuration" };
+  }
+  if (!looksLikeConfiguration(config))
+    return block.invalid ? { kind: "failed", message: "is marked `invalid` but is no configuration" } : { kind: "not a configuration" };
+  const message = validationError(config);
+  if (block.invalid)
+    return message === undefined ? { kind: "failed", message: "is marked `invalid` but passes validation" } : { kind: "invalid-as-marked", message };
+  return message === undefined ? { kind: "valid", devServers: devServersOf(config).length, untitled: true } : { kind: "failed", message };
+}
+
 /** Evaluates and validates one example block. */
 async function check(block: ContentCode): Promise<Outcome> {
+  if (isUntitledCandidate(block)) return checkUntitled(block);
   if (block.language === "diff") return { kind: "skipped", reason: "diff" };
   if (PARTIAL.some((marker) => marker.test(block.code))) return { kind: "skipped", reason: "partial" };
   if (!/\bmodule\.exports\b|^\s*export\s+default\b/m.test(block.code)) return { kind: "skipped", reason: "no export" };
@@ -95,18 +139,18 @@ async function check(block: ContentCode): Promise<Outcome> {
   const message = validationError(config);
   if (block.invalid)
     return message === undefined ? { kind: "failed", message: "is marked `invalid` but passes validation" } : { kind: "invalid-as-marked", message };
-  return message === undefined ? { kind: "valid", devServers: devServersOf(config).length } : { kind: "failed", message };
+  return message === undefined ? { kind: "valid", devServers: devServersOf(config).length, untitled: false } : { kind: "failed", message };
 }
 
 /** Every example of the documentation with its outcome. */
 async function checkAll(): Promise<{ block: ContentCode; outcome: Outcome }[]> {
   const results: { block: ContentCode; outcome: Outcome }[] = [];
   for (const page of contentPages())
-    for (const block of codeBlocks(page).filter(isExample)) {
+    for (const block of codeBlocks(page).filter((b) => isTitledExample(b) || isUntitledCandidate(b))) {
       let outcome = await check(block);
       // A deliberately wrong example that cannot be evaluated proves nothing.
       if (block.invalid && outcome.kind === "skipped") outcome = { kind: "failed", message: `is marked \`invalid\` but cannot be checked (${outcome.reason})` };
-      results.push({ block, outcome });
+      if (outcome.kind !== "not a configuration") results.push({ block, outcome });
     }
   return results;
 }
@@ -121,8 +165,9 @@ test(`every complete webpack.config.js example passes webpack ${installedVersion
   for (const s of skipped) byReason.set(s.reason, (byReason.get(s.reason) ?? 0) + 1);
   const reasons = [...byReason].map(([reason, n]) => `${n} ${reason}`).join(", ");
   const devServers = results.reduce((n, r) => n + (r.outcome.kind === "valid" ? r.outcome.devServers : 0), 0);
+  const untitled = results.filter((r) => r.outcome.kind === "valid" && r.outcome.untitled).length;
   console.log(
-    `  webpack examples: ${count("valid")} validated (${devServers} with a devServer checked by webpack-dev-server), ${count("invalid-as-marked")} deliberately invalid, ${skipped.length} skipped as partial (${reasons || "none"})`,
+    `  webpack examples: ${count("valid")} validated (${untitled} of them shown without a file name; ${devServers} with a devServer checked by webpack-dev-server), ${count("invalid-as-marked")} deliberately invalid, ${skipped.length} skipped as partial (${reasons || "none"})`,
   );
   if (process.env.DEBUG_EXAMPLES === "1") {
     for (const s of skipped) console.log(`    skipped ${where(s.block)} (${s.reason}${s.detail ? `: ${s.detail}` : ""})`);
