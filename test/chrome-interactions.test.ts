@@ -88,6 +88,16 @@ test("language dropdown: click opens and closes, keys move and wrap, Escape retu
     await dom.act(() => key(dom, items[0], "Escape"));
     assert.is(button.getAttribute("aria-expanded"), "false");
     assert.is(dom.document.activeElement, button, "Escape returns focus to the button");
+    // An Escape that closes the dropdown is marked handled, so a slide-out menu around it stays open; others are left to it.
+    const escapeKey = () => new dom.window.KeyboardEvent("keydown", { key: "Escape", bubbles: true, cancelable: true }) as unknown as Event;
+    const unhandled = escapeKey();
+    await dom.act(() => button.dispatchEvent(unhandled));
+    assert.not.ok(unhandled.defaultPrevented, "Escape on the closed dropdown's button is left to the page");
+    await dom.act(() => button.click());
+    const handled = escapeKey();
+    await dom.act(() => button.dispatchEvent(handled));
+    assert.is(button.getAttribute("aria-expanded"), "false", "Escape on the button closes the open dropdown");
+    assert.ok(handled.defaultPrevented, "and is marked handled");
 
     await dom.act(() => button.click());
     await dom.act(() => dom.document.body.dispatchEvent(new dom.window.MouseEvent("mousedown", { bubbles: true }) as unknown as Event));
@@ -142,6 +152,11 @@ test("mobile sidebar: menu button, backdrop and link clicks, and swipes past the
     assert.is(panel().dataset.open, "true");
     await dom.act(() => (root.querySelector(".mobile-sidebar-backdrop") as HTMLElement).click());
     assert.is(panel().dataset.open, "false", "a click outside closes");
+    await dom.act(() => (root.querySelector("#menu") as HTMLElement).click());
+    assert.is(panel().getAttribute("role"), "dialog", "open, it is a modal dialog");
+    await dom.act(() => key(dom, panel().querySelector("a") as Element, "Escape"));
+    assert.is(panel().dataset.open, "false", "Escape closes");
+    assert.is(panel().getAttribute("role"), null, "closed, it is no dialog");
     await dom.act(() => (root.querySelector("#menu") as HTMLElement).click());
     await dom.act(() => (panel().querySelector('a[href="/guides/"]') as HTMLElement).click());
     assert.is(panel().dataset.open, "false", "following a link closes");

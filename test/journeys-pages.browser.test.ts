@@ -193,6 +193,8 @@ registerBrowserTests(test, () => {
           requested.some((p) => /VoteApp|\/vote-/.test(p)),
           "the landing page loads nothing of the board",
         );
+        // On a phone the top links are in the slide-out menu, on the landing page too.
+        if (viewport === "mobile") await page.locator(".sidebar-menu-button").tap();
         await page.locator('.top-nav a[href="/vote/"]').click();
         await waitUntil(page, "the board is ready", () => document.querySelector('[data-vote-app="ready"] .vote-card') !== null);
         assert.ok(

@@ -1,6 +1,8 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { resolveSettings } from "../src/config.ts";
 import type { PageEntry, ProcessedPage } from "../src/shared/content-types.ts";
+import { processPage } from "../src/stages/index-content/process-page.ts";
 import { combinePrintable, demoteHeadings, printableSlug, rewriteForPrint } from "../src/stages/render-pages/printable.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 
@@ -55,6 +57,16 @@ test("combinePrintable keeps the given order, puts each page under its title, an
   const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
   assert.equal(ids, ["guides", "guides--intro", "guides-caching", "guides-caching--intro"]);
   assert.is(new Set(ids).size, ids.length);
+});
+
+test("combinePrintable takes tables out of their focusable regions: they do not scroll there, and each page's labels would repeat", () => {
+  // A body as the markdown pipeline renders it: two tables after a heading whose text needs escaping.
+  const text = '---\ntitle: A\n---\n\n## The "main" & the rest\n\n| a |\n| - |\n| 1 |\n\n| b |\n| - |\n| 2 |\n';
+  const { bodyHtml } = processPage({ relative: "loaders/a.md", display: "content/loaders/a.md", text, size: text.length }, resolveSettings({}));
+  assert.match(bodyHtml, '<div class="table-scroll" role="region" tabindex="0" aria-label="Table 2: The &quot;main&quot; &amp; the rest">');
+  const html = combinePrintable([page("/loaders/a/", "A", bodyHtml), page("/loaders/b/", "B", bodyHtml)]);
+  assert.is(html.split('<div class="table-scroll"><table>').length - 1, 4, "every container stays, bare");
+  assert.not.match(html, /role="region"|tabindex|Table 1/);
 });
 
 test("the built site has a printable page per section, in sidebar order, with unique ids and inner links", async () => {

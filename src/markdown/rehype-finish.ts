@@ -1,5 +1,6 @@
 import type { Element, Properties, Root } from "hast";
 import { componentMarkup } from "./component-elements.ts";
+import { createTableLabels, noteHeading, type TableLabels, wrapTable } from "./table-scroll.ts";
 
 const VERTICAL_ALIGN = new Set(["top", "middle", "bottom", "baseline"]);
 const TEXT_ALIGN = new Set(["left", "right", "center", "justify"]);
@@ -45,8 +46,16 @@ const VOID_ELEMENTS = new Set(["area", "base", "br", "col", "embed", "hr", "img"
 /** Valid tag names; the HTML parser also makes names such as `a<b` out of `<a<b>`. */
 const TAG_NAME = /^[a-z][a-z0-9._:-]*$/i;
 
+const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
+
+/** What the walk carries from node to node: the page's table labels, and whether it is inside a table (whose own tables are not wrapped). */
+interface FinishState {
+  labels: TableLabels;
+  inTable: boolean;
+}
+
 /** Finishes the children of `parent` and everything below them, in place. */
-function finish(parent: Root | Element): void {
+function finish(parent: Root | Element, state: FinishState): void {
   const children = parent.children;
   for (let index = 0; index < children.length; index++) {
     const node = children[index];
@@ -69,7 +78,15 @@ function finish(parent: Root | Element): void {
       node.children = [];
       continue;
     }
-    finish(node);
+    if (HEADINGS.has(node.tagName)) noteHeading(state.labels, node);
+    else if (node.tagName === "table" && !state.inTable) {
+      children[index] = wrapTable(node, state.labels);
+      state.inTable = true;
+      finish(node, state);
+      state.inTable = false;
+      continue;
+    }
+    finish(node, state);
   }
 }
 
@@ -77,10 +94,12 @@ function finish(parent: Root | Element): void {
  * Readies a page's HTML tree for serialization, in one walk: the content
  * format's component elements become their markup, legacy attributes become
  * checked inline CSS, an element with an invalid tag name is replaced by its
- * children, and a void element's children move to just after it. Runs last,
- * after links are finished, so a badge's text stays out of its heading's
- * self-link label.
+ * children, a void element's children move to just after it, and every
+ * table (but one inside another) is wrapped in its focusable, labelled scroll
+ * container (see `wrapTable`). Runs last, after links are finished, so a
+ * badge's text stays out of its heading's self-link label, and after
+ * sanitizing, so a README can neither forge a container nor shed one.
  */
 export function rehypeFinish() {
-  return (tree: Root) => finish(tree);
+  return (tree: Root) => finish(tree, { labels: createTableLabels(), inTable: false });
 }

@@ -14,7 +14,10 @@ const components = Object.values(COMPONENTS);
  * sanitized: asides, the content format's component elements, and a fence's
  * meta on its `code` (as `data-meta`, read and removed by the highlighter). Class names
  * stay limited to those, so a README cannot dress itself up as the site's
- * own navigation or notices.
+ * own navigation or notices. One thing of GitHub's schema goes: `tabindex`,
+ * so a README adds no stop to the page's focus order and cannot forge a
+ * table's scroll container, which the pipeline adds after sanitizing
+ * (`rehypeFinish`), to every table, like the focusable code blocks.
  */
 export const sanitizeSchema: Options = {
   ...defaultSchema,
@@ -26,7 +29,7 @@ export const sanitizeSchema: Options = {
   tagNames: [...(defaultSchema.tagNames ?? []), "aside", ...components.map((c) => c.element)],
   attributes: {
     ...defaultSchema.attributes,
-    "*": [...(defaultSchema.attributes?.["*"] ?? []), ["className", "aside-label"]],
+    "*": [...(defaultSchema.attributes?.["*"] ?? []).filter((name) => name !== "tabIndex"), ["className", "aside-label"]],
     aside: [
       ["className", "aside", ...Object.keys(ASIDE_LABELS).map((kind) => `aside-${kind}`)],
       ["dataKind", ...Object.keys(ASIDE_LABELS)],

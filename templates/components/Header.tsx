@@ -1,39 +1,44 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type RefObject } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
 import { HeaderTools, inDocumentation, TopNav, usePhoneLayout } from "./HeaderTools.tsx";
-import { SearchBox } from "./SearchBox.tsx";
 import { SearchDialog } from "./SearchDialog.tsx";
 
-/** What the header needs besides the site: the page's path and the mobile sidebar's state. */
+/** What the header needs besides the site: the page's path and the slide-out menu's state and button. */
 export interface HeaderProps {
   site: SiteData;
   url: string;
   hasSidebar: boolean;
   menuOpen: boolean;
   onMenu: (open: boolean) => void;
+  /** Set to the menu button, so the menu can give focus back to it. */
+  menuButton?: RefObject<HTMLButtonElement | null>;
 }
 
 /**
  * The site header: logo, top links, search box, code-host / social / Q&A
- * links, language dropdown, version selector, theme toggle, the mobile menu
- * button (browser only, where there is a sidebar) and the section sub-navigation.
- * Where there is a sidebar, a phone shows one compact bar instead: the menu
- * button, the logo and a search button opening the search dialog; the top
- * links and the tools are then rendered in the slide-out menu, not here.
+ * links, language dropdown, version selector, theme toggle, the menu button of
+ * the slide-out menu (browser only) and the section sub-navigation. A phone
+ * shows one compact bar instead, on every page: the menu button, the logo and
+ * a search button opening the search dialog; the top links and the tools are
+ * then rendered in the slide-out menu, not here. Where there is a sidebar, the
+ * menu button shows from 768 px down (CSS), as the menu holds its pages there.
  */
-export function Header({ site, url, hasSidebar, menuOpen, onMenu }: HeaderProps) {
+export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: HeaderProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const inDocs = inDocumentation(url);
-  const compact = usePhoneLayout() && hasSidebar;
+  const compact = usePhoneLayout();
+  // The slide-out menu exists where there is a sidebar, and on a phone everywhere (it holds the links and tools).
+  const menu = hasSidebar ? mounted : compact;
   return (
-    <header className={hasSidebar ? "site-header with-menu" : "site-header"}>
+    <header className="site-header">
       <div className="site-header-inner">
-        {mounted && hasSidebar ? (
+        {menu ? (
           <button
+            ref={menuButton}
             type="button"
             className="icon-button sidebar-menu-button"
-            aria-label={menuOpen ? "Close the sidebar" : "Open the sidebar"}
+            aria-label={`${menuOpen ? "Close" : "Open"} the ${compact ? "menu" : "sidebar"}`}
             aria-expanded={menuOpen}
             aria-controls="mobile-sidebar"
             onClick={() => onMenu(!menuOpen)}
@@ -49,7 +54,7 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu }: HeaderProps)
           <span>{site.name}</span>
         </a>
         {compact ? null : <TopNav url={url} />}
-        {hasSidebar ? <SearchDialog search={site.search} /> : <SearchBox search={site.search} />}
+        <SearchDialog search={site.search} />
         {compact ? null : <HeaderTools site={site} url={url} />}
       </div>
       {inDocs && site.sections.length > 0 ? (

@@ -14,7 +14,7 @@ export function LanguageDropdown({ languages, path, current = "en" }: { language
   // A pointer resting on the dropdown has already opened it; its click must not close it again.
   const hovered = useRef(false);
   const root = useRef<HTMLDivElement>(null);
-  const { button, items, onButtonKey, onMenuKey } = useMenuKeys({ count: languages.length, setOpen });
+  const { button, items, onButtonKey, onMenuKey } = useMenuKeys({ count: languages.length, open, setOpen });
   const menuId = "language-menu";
   const active = languages.find((l) => l.lang === current) ?? languages[0];
   useCloseOutside(root, open, setOpen);

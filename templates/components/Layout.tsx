@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useRef, useState, type ReactNode } from "react";
 import type { PageData } from "../../src/shared/page-data.ts";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
@@ -7,9 +7,10 @@ import { Notification } from "./Notification.tsx";
 import { outlineOf, PageOutline } from "./PageOutline.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
-/** The shared layout: skip link, notification, header, sidebars, main content, the page's outline on documentation pages, footer. */
+/** The shared layout: skip link, notification, header, slide-out menu, sidebar, main content, the page's outline on documentation pages, footer. */
 export function Layout({ data, children }: { data: PageData; children: ReactNode }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
   const withSidebar = data.sidebar.length > 0;
   // The not-found page is served at every missing path, so its own "/404/" is no address to send readers to:
   // its language and version links lead to the home pages instead.
@@ -21,17 +22,16 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
         Skip to content
       </a>
       <Notification />
-      <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} />
-      {withSidebar ? (
-        <MobileSidebar
-          items={data.sidebar}
-          url={data.url}
-          anchorsUrl={data.sidebarAnchors}
-          open={menuOpen}
-          onOpenChange={setMenuOpen}
-          header={{ site: data.site, url: headerUrl }}
-        />
-      ) : null}
+      <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} menuButton={menuButton} />
+      <MobileSidebar
+        items={data.sidebar}
+        url={data.url}
+        anchorsUrl={data.sidebarAnchors}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        header={{ site: data.site, url: headerUrl }}
+        opener={menuButton}
+      />
       <div className="layout-body">
         {withSidebar ? <Sidebar items={data.sidebar} url={data.url} anchorsUrl={data.sidebarAnchors} /> : null}
         <main id="main" tabIndex={-1}>

@@ -1,21 +1,13 @@
-import { useCallback, useRef, useState, type KeyboardEvent } from "react";
+import { useCallback, useRef, useState } from "react";
 import type { SiteSearch } from "../../src/shared/page-data.ts";
+import { keepFocusIn } from "../hooks/use-dialog-focus.ts";
 import { SearchBox } from "./SearchBox.tsx";
 
-/** The wrapper's role while it is open; closed (and from 769 px up) it is a plain box around the search box. */
+/** The wrapper's role while it is open; closed (and from 768 px up) it is a plain box around the search box. */
 const DIALOG = { role: "dialog", "aria-modal": true, "aria-label": "Search the documentation" } as const;
 
-/** Keeps Tab and Shift+Tab among the dialog's field and buttons. */
-function keepFocusIn(event: KeyboardEvent, root: HTMLElement | null) {
-  const items = root ? [...root.querySelectorAll<HTMLElement>("input, button:not([hidden])")] : [];
-  const edge = event.shiftKey ? items[0] : items[items.length - 1];
-  if (items.length === 0 || document.activeElement !== edge) return;
-  event.preventDefault();
-  (event.shiftKey ? items[items.length - 1] : items[0])?.focus();
-}
-
 /**
- * The header's search. From 769 px up it is the search box in the header; on
+ * The header's search. From 768 px up it is the search box in the header; on
  * a phone the header shows a search button instead, which opens the same box
  * full screen as a modal dialog, as do `/` and Ctrl/Cmd+K: focus goes to the
  * field, Esc or the close button closes it and focus returns to the button,

@@ -114,30 +114,12 @@ function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: str
 
 /**
  * The left sidebar: the pages of the current section (its index page first),
- * grouped, each with its anchors, and its nested folders (see `SidebarFolder`). `onNavigate` runs when a link is followed.
+ * grouped, each with its anchors, and its nested folders (see `SidebarFolder`).
  */
-export function Sidebar({
-  items,
-  url,
-  anchorsUrl,
-  prefix = "sidebar",
-  onNavigate,
-}: {
-  items: readonly Item[];
-  url: string;
-  anchorsUrl: string;
-  prefix?: string;
-  onNavigate?: () => void;
-}) {
+export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar" }: { items: readonly Item[]; url: string; anchorsUrl: string; prefix?: string }) {
   if (items.length === 0) return null;
   return (
-    <nav
-      className="sidebar"
-      aria-label="Section pages"
-      onClick={(event) => {
-        if ((event.target as Element).closest("a")) onNavigate?.();
-      }}
-    >
+    <nav className="sidebar" aria-label="Section pages">
       {groupItems(items).map(({ group, items: groupPages }, i) => (
         <div className="sidebar-group" key={`${group}-${i}`}>
           {group ? <h2 className="sidebar-group-title">{group}</h2> : null}

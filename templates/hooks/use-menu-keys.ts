@@ -3,6 +3,7 @@ import { useRef, type KeyboardEvent } from "react";
 /** What the language menu's keyboard model needs: how many items it has and how to open or close it. */
 interface MenuKeysOptions {
   count: number;
+  open: boolean;
   setOpen(open: boolean): void;
 }
 
@@ -10,9 +11,11 @@ interface MenuKeysOptions {
  * The language menu's keyboard model: on the button ↓, Enter or Space open
  * the menu at its first item and ↑ at its last, Esc closes it; in the menu
  * ↑/↓ move (wrapping), Home and End go to the first and last item, and Esc
- * closes the menu and returns focus to the button.
+ * closes the menu and returns focus to the button. An Esc that closes the menu
+ * is marked handled (`preventDefault`), so a slide-out menu around the
+ * dropdown stays open; with the menu closed, Esc is left to it.
  */
-export function useMenuKeys({ count, setOpen }: MenuKeysOptions) {
+export function useMenuKeys({ count, open, setOpen }: MenuKeysOptions) {
   const button = useRef<HTMLButtonElement>(null);
   const items = useRef<Array<HTMLAnchorElement | null>>([]);
 
@@ -33,7 +36,10 @@ export function useMenuKeys({ count, setOpen }: MenuKeysOptions) {
     } else if (event.key === "ArrowUp") {
       event.preventDefault();
       openAndFocus(count - 1);
-    } else if (event.key === "Escape") setOpen(false);
+    } else if (event.key === "Escape" && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
   };
   const onMenuKey = (event: KeyboardEvent<HTMLUListElement>) => {
     const index = items.current.indexOf(document.activeElement as HTMLAnchorElement);

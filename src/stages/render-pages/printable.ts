@@ -1,4 +1,5 @@
 import type { PageEntry } from "../../shared/content-types.ts";
+import { withoutTableRegions } from "../../markdown/table-scroll.ts";
 import { escapeXml } from "../../shared/text.ts";
 
 /** The id a page gets on the combined printable page: its URL's path, joined (`/guides/caching/` → `guides-caching`). */
@@ -54,13 +55,14 @@ export function memberSlugs(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url">
 /**
  * One member of a section's combined page (pure): the page under its title
  * as an h2 (the template gives the combined page its one h1) with its own
- * headings a level down, ids made unique, and links between the section's
- * pages (`slugs`, see `memberSlugs`) pointing inside. The body is otherwise
+ * headings a level down, ids made unique, links between the section's
+ * pages (`slugs`, see `memberSlugs`) pointing inside, and its tables out of
+ * their focusable regions (they do not scroll there). The body is otherwise
  * reused as rendered.
  */
 export function printableMember(entry: Pick<PageEntry, "url" | "title">, bodyHtml: string, slugs: ReadonlyMap<string, string>): string {
   const slug = slugs.get(entry.url) ?? printableSlug(entry.url);
-  return `<section class="printable-page" aria-labelledby="${slug}"><h2 class="printable-title" id="${slug}">${escapeXml(entry.title)}</h2>${demoteHeadings(rewriteForPrint(bodyHtml, slug, slugs))}</section>`;
+  return `<section class="printable-page" aria-labelledby="${slug}"><h2 class="printable-title" id="${slug}">${escapeXml(entry.title)}</h2>${demoteHeadings(rewriteForPrint(withoutTableRegions(bodyHtml), slug, slugs))}</section>`;
 }
 
 /** Combines the pages of a section, in sidebar order, into one body (pure); see `printableMember`. */
