@@ -15,7 +15,7 @@ import { indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "9";
+const PIPELINE_VERSION = "10";
 
 /** Pages read, processed and stored together: bounds what is in memory at once, whatever the site's size. */
 const GROUP = 64;
