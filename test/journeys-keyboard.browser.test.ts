@@ -155,13 +155,9 @@ registerBrowserTests(test, () => {
       await waitUntil(page, "results are shown", () => document.querySelectorAll(".search-result").length > 1);
       assert.is(await box.getAttribute("aria-expanded"), "true");
       const first = page.locator(".search-result").first();
-      const target = "/configuration/optimization/#splitchunkscachegroups";
+      const target = "/plugins/split-chunks-plugin/#cachegroups";
       assert.is(await first.getAttribute("href"), target);
-      assert.match(
-        (await first.textContent()) ?? "",
-        "Optimization › optimization.splitChunks › splitChunks.cacheGroups",
-        "the result names its page and headings",
-      );
+      assert.match((await first.textContent()) ?? "", "SplitChunksPlugin › cacheGroups", "the result names its page and headings");
       const selected = () => page.locator('.search-result[aria-selected="true"]').getAttribute("href");
       assert.is(await selected(), target, "the first result starts selected");
       await page.keyboard.press("ArrowDown");
@@ -169,7 +165,7 @@ registerBrowserTests(test, () => {
       await page.keyboard.press("ArrowUp");
       assert.is(await selected(), target, "ArrowUp moves it back");
       await page.keyboard.press("Enter");
-      await waitUntil(page, "the optimization page is shown", () => document.querySelector("main h1")?.textContent === "Optimization");
+      await waitUntil(page, "the SplitChunksPlugin page is shown", () => document.querySelector("main h1")?.textContent === "SplitChunksPlugin");
       assert.is(new URL(page.url()).pathname + new URL(page.url()).hash, target);
       assert.ok(await sameWindow(page), "opened without a document load");
       await page.keyboard.press("Control+k");

@@ -246,7 +246,7 @@ registerBrowserTests(test, () => {
         const first = page.locator(".search-result").first();
         const href = (await first.getAttribute("href")) ?? "";
         assert.match(href, /^\/[^#]+\/#[\w-]+$/, "site-relative with an anchor");
-        assert.is(href, "/configuration/optimization/#splitchunkscachegroups", "the option's own section comes first");
+        assert.is(href, "/plugins/split-chunks-plugin/#cachegroups", "the section of the topic's own page comes first");
         assert.ok((await page.locator(".search-group-title").count()) > 0, "grouped by section");
         assert.ok(await first.isVisible(), "the first result is on screen");
         if (viewport === "mobile") await first.tap();
