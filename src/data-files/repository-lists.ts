@@ -91,6 +91,40 @@ export interface RepositoryEntry {
   contributors?: string[];
 }
 
+/** One repository as a `<RepositoryList>` shows it. */
+export interface ListedRepository {
+  /** The repository's name without its owner (`css-loader`). */
+  name: string;
+  fullName: string;
+  group?: string;
+  /** Its fetched page's URL (`/loaders/css-loader/`) when the site has that page. */
+  page?: string;
+  /** Its repository's address on the code host. */
+  repository: string;
+}
+
+/**
+ * The repositories of a list in the order and with the links a
+ * `<RepositoryList>` shows them (pure), whatever it is written as: sorted by
+ * name, each with its fetched page when the site has one, so the list never
+ * holds a broken link whether or not `fetch-readmes` has run.
+ */
+export function listedRepositories(entries: readonly RepositoryEntry[], pageUrls: ReadonlySet<string>): ListedRepository[] {
+  return entries
+    .map((entry) => {
+      const name = entry.fullName.split("/")[1];
+      const page = `/${entry.kind}/${name}/`;
+      return {
+        name,
+        fullName: entry.fullName,
+        group: entry.group,
+        page: pageUrls.has(page) ? page : undefined,
+        repository: `https://github.com/${entry.fullName}`,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** How a repository list is checked and reported: each problem names its item. */
 const REPOSITORY_LIST_KIND: DataFileKind<typeof repositoryListSchema> = {
   schema: repositoryListSchema,

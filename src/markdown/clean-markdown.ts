@@ -1,6 +1,7 @@
 import type { Html, Nodes, Paragraph, Root, RootContent } from "mdast";
 import { visit } from "unist-util-visit";
 import { STACKBLITZ_BASE } from "../shared/constants.ts";
+import { isExternalUrl } from "../shared/urls.ts";
 import { ASIDE_LABELS } from "./remark-asides.ts";
 import { COMPONENTS, componentTag, isMdxOnly } from "./remark-components.ts";
 
@@ -26,7 +27,6 @@ const MARKER_LABELS: Record<string, string> = { "T>": ASIDE_LABELS.tip, "W>": AS
 /** The rest of a line and any blank lines after it. */
 const BLANK_LINES = /(?:[ \t]*\r?\n)*/y;
 const INDENT = /[ \t]*/y;
-const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/)/i;
 
 /**
  * Where a `<RepositoryList kind="…" />` stood: cleaning cannot know the lists
@@ -89,7 +89,7 @@ function asideEdits(node: Paragraph, source: string): Edit[] {
 function linkEdit(node: Nodes, source: string, pageUrl: string): Edit | undefined {
   if (node.type !== "link" && node.type !== "image" && node.type !== "definition") return undefined;
   const url = node.url;
-  if (!url || url.startsWith("/") || EXTERNAL.test(url)) return undefined;
+  if (!url || url.startsWith("/") || isExternalUrl(url)) return undefined;
   const resolved = new URL(url, `http://site${pageUrl}`);
   const absolute = `${resolved.pathname}${resolved.search}${resolved.hash}`;
   const { start, end } = span(node);

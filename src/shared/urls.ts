@@ -13,3 +13,8 @@ export function isHttpUrl(value: unknown): boolean {
 export function markdownUrl(pageUrl: string): string {
   return `/${pageUrl.replace(/^\/+|\/+$/g, "") || "index"}.md`;
 }
+
+/** True for a URL that leaves the site: one with a scheme (`https:`, `mailto:`) or protocol-relative (`//cdn.example/x`). */
+export function isExternalUrl(url: string): boolean {
+  return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
+}

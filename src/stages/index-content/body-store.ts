@@ -87,6 +87,8 @@ export function spillBodyStore(): BodyStore {
   let made: Promise<string> | undefined;
   let dir = "";
   const file = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
+  /** A stored file's text; undefined when nothing was stored, or no longer is. */
+  const read = async (key: string, extension: string) => (made ? fs.readFile(file(key, extension), "utf8").catch(() => undefined) : undefined);
   const make = async () => {
     await sweepSpillFolders();
     const folder = await fs.mkdtemp(path.join(os.tmpdir(), `${SPILL_PREFIX}${process.pid}-`));
@@ -102,17 +104,10 @@ export function spillBodyStore(): BodyStore {
         fs.writeFile(file(key, "md"), page.markdown),
       ]);
     },
-    async body(key) {
-      if (!made) return undefined;
-      return fs.readFile(file(key, "html"), "utf8").catch(() => undefined);
-    },
-    async markdown(key) {
-      if (!made) return undefined;
-      return fs.readFile(file(key, "md"), "utf8").catch(() => undefined);
-    },
+    body: (key) => read(key, "html"),
+    markdown: (key) => read(key, "md"),
     async sections(key) {
-      if (!made) return undefined;
-      const text = await fs.readFile(file(key, "json"), "utf8").catch(() => undefined);
+      const text = await read(key, "json");
       return text === undefined ? undefined : (JSON.parse(text) as SearchSection[]);
     },
     async close() {

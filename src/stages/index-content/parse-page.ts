@@ -14,6 +14,7 @@ import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
 import { remarkNestingLimit } from "../../markdown/remark-nesting-limit.ts";
 import type { PageLink } from "../../markdown/vfile-data.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
+import { isExternalUrl } from "../../shared/urls.ts";
 import "../../markdown/vfile-data.ts";
 import { checkFrontMatter, reportFieldProblem, yamlLocator, type Place } from "./front-matter-fields.ts";
 
@@ -41,7 +42,7 @@ function linkCollector(pageUrl: string): { links: PageLink[]; see: (node: Nodes)
   const see = (node: Nodes) => {
     if (node.type !== "link" && node.type !== "definition") return;
     const url = node.url;
-    if (!url || /^[a-z][a-z0-9+.-]*:/i.test(url) || url.startsWith("//")) return;
+    if (!url || isExternalUrl(url)) return;
     const absolute = new URL(url, `http://site${pageUrl}`);
     links.push({
       url: `${absolute.pathname}${absolute.hash}`,

@@ -1,4 +1,4 @@
-import type { RepositoryEntry } from "../../data-files/repository-lists.ts";
+import { listedRepositories, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 import { isPrintable, sectionNamer } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { markdownUrl } from "../../shared/urls.ts";
@@ -78,21 +78,13 @@ export function llmsIndex(site: { name: string; description: string; baseUrl: st
   return `${lines.join("\n")}\n`;
 }
 
-/**
- * A `<RepositoryList>` as a markdown list (pure), in the order and with the
- * links of the rendered list: each name links to its fetched page when the
- * site has one, else to its repository.
- */
+/** A `<RepositoryList>` as a markdown list (pure), in the order and with the links of `listedRepositories`. */
 export function repositoryListMarkdown(entries: readonly RepositoryEntry[], pageUrls: ReadonlySet<string>): string {
   if (entries.length === 0) return "No repositories are listed yet.";
-  return [...entries]
-    .sort((a, b) => a.fullName.split("/")[1].localeCompare(b.fullName.split("/")[1]))
-    .map((entry) => {
-      const name = entry.fullName.split("/")[1];
-      const page = `/${entry.kind}/${name}/`;
-      const repository = `https://github.com/${entry.fullName}`;
-      const link = pageUrls.has(page) ? `[${name}](${page}) ([${entry.fullName}](${repository}))` : `[${name}](${repository})`;
-      return `- ${link}${entry.group ? `: ${entry.group}` : ""}`;
+  return listedRepositories(entries, pageUrls)
+    .map(({ name, fullName, group, page, repository }) => {
+      const link = page ? `[${name}](${page}) ([${fullName}](${repository}))` : `[${name}](${repository})`;
+      return `- ${link}${group ? `: ${group}` : ""}`;
     })
     .join("\n");
 }
