@@ -5,6 +5,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-
 import { registerRoute, setCatchHandler } from "workbox-routing";
 import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
 import { APP_SHELL_URL, ASSETS_DIR } from "../src/shared/constants.ts";
+import { SEARCH_PARTS_DIR } from "../src/shared/search/split-format.ts";
 
 /** The precache manifest; the build replaces this placeholder with the list of files. */
 declare const self: {
@@ -42,6 +43,14 @@ registerRoute(
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${ASSETS_DIR}/`),
   new CacheFirst({ cacheName: "assets", plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
+);
+
+// Parts of the search index not precached (a large site precaches none) are kept once a search has
+// loaded them, so the same searches work offline. Their folder is named by their hash, so a cached
+// copy is always right; a new build's parts are in a new folder and the old ones expire.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${SEARCH_PARTS_DIR}/`),
+  new CacheFirst({ cacheName: "search-parts", plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
 );
 
 // Contributor avatars are the one kind of cross-origin request kept, with a

@@ -14,7 +14,6 @@ import {
   packIndex,
   PostingsPacker,
   radixTree,
-  SEARCH_INDEX_PATH,
   SEARCH_OPTIONS,
   treeTerms,
   unpackIndex,
@@ -24,6 +23,9 @@ import {
 } from "../src/shared/search/index-format.ts";
 import { groupResults, highlight, snippetWindow } from "../src/shared/search/results.ts";
 import { Searcher } from "../src/shared/search/searcher.ts";
+import { SEARCH_INDEX_PATH, type SearchRoot } from "../src/shared/search/split-format.ts";
+import { SplitSearcher } from "../src/shared/search/split-searcher.ts";
+import { splitIndex } from "../src/stages/search-index/split.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
 import { searchSections } from "../src/stages/index-content/search-sections.ts";
 import { fromDocSearch, markedPieces, relativeUrl } from "../site-client/search/search-backend.ts";
@@ -36,8 +38,31 @@ import { TOOL_DIR } from "./helpers/temp-site.ts";
 async function ownSite(): Promise<BuildResult> {
   return (await projectBuild()).result;
 }
-async function ownIndex(): Promise<SearchIndexFile> {
-  return JSON.parse(fileText(await ownSite(), SEARCH_INDEX_PATH)) as SearchIndexFile;
+
+/** A split-index searcher over a built site's files, recording the paths it loads. */
+function splitSearcher(site: BuildResult, loaded: string[] = []): SplitSearcher {
+  const root = JSON.parse(fileText(site, SEARCH_INDEX_PATH)) as SearchRoot;
+  return new SplitSearcher(root, async (part) => {
+    loaded.push(part);
+    return JSON.parse(fileText(site, part));
+  });
+}
+
+let whole: Promise<SearchIndexFile> | undefined;
+/** The project's whole index, made from its pages' sections as the build makes it before cutting it into parts. */
+function ownIndex(): Promise<SearchIndexFile> {
+  whole ??= (async () => {
+    const { createContext } = await import("../src/context.ts");
+    const { resolveSettings } = await import("../src/config.ts");
+    const { runIndexContent } = await import("../src/stages/index-content/index.ts");
+    const { buildSearchIndex } = await import("../src/stages/search-index/core.ts");
+    const index = await runIndexContent(createContext({ root: TOOL_DIR, settings: resolveSettings({}), logger: createMemoryLogger(), cache: false }));
+    const pages = [];
+    for (const page of index.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await index.bodies.sections(page) : [] });
+    await index.bodies.close();
+    return buildSearchIndex(pages);
+  })();
+  return whole;
 }
 
 const units = suite("search: sections, packing, snippets");
@@ -244,7 +269,7 @@ units("DocSearch hits become results with site-relative URLs and text-only highl
   assert.equal(markedPieces("plain"), [{ text: "plain", match: false }]);
 });
 
-units("the project's index built by engines of 97 sections at a time equals the index of one engine holding every section", async () => {
+units("the project's index built by engines of 97 sections at a time equals the index of one engine holding every section, and the build ships its parts", async () => {
   const { createContext } = await import("../src/context.ts");
   const { resolveSettings } = await import("../src/config.ts");
   const { runIndexContent } = await import("../src/stages/index-content/index.ts");
@@ -256,7 +281,10 @@ units("the project's index built by engines of 97 sections at a time equals the 
   const batched = buildSearchIndex(pages, { engineSections: 97 });
   assert.ok(batched.sections.length > 10 * 97, "enough sections for many engines");
   assert.equal(batched, buildSearchIndex(pages, { engineSections: Number.POSITIVE_INFINITY }));
-  assert.equal(JSON.stringify(batched), fileText(await ownSite(), SEARCH_INDEX_PATH), "and the build ships the same file");
+  const split = splitIndex(batched);
+  const site = await ownSite();
+  assert.is(fileText(site, SEARCH_INDEX_PATH), split.root.contents, "the build ships the same root");
+  for (const part of split.parts) assert.is(fileText(site, part.path), part.contents, part.path);
 });
 
 units.run();
@@ -266,24 +294,39 @@ const QUERIES = JSON.parse(fs.readFileSync(path.join(FIXTURES, "search", "releva
 
 relevance(`each of the ${QUERIES.length} committed queries has its page (and anchor) in the top 3`, async () => {
   assert.ok(QUERIES.length >= 30, "at least 30 queries");
-  const searcher = new Searcher(await ownIndex());
-  const misses = QUERIES.flatMap(({ query, expect, why }) => {
-    const top = searcher.search(query, 3).map((r) => r.url);
-    return top.includes(expect) ? [] : [`"${query}"${why ? ` (${why})` : ""}: expected ${expect} in the top 3, got ${top.join(", ") || "nothing"}`];
-  });
+  const searcher = splitSearcher(await ownSite());
+  const misses: string[] = [];
+  for (const { query, expect, why } of QUERIES) {
+    const top = (await searcher.search(query, 3)).map((r) => r.url);
+    if (!top.includes(expect)) misses.push(`"${query}"${why ? ` (${why})` : ""}: expected ${expect} in the top 3, got ${top.join(", ") || "nothing"}`);
+  }
   assert.equal(misses, [], misses.join("\n"));
 });
 
+relevance("the split index answers every committed query, typos in the first letters too, exactly as the whole index does", async () => {
+  const whole = new Searcher(await ownIndex());
+  const loaded: string[] = [];
+  const split = splitSearcher(await ownSite(), loaded);
+  const typos = ["xplitchunks", "ebpack configuration", "rntry points", "eentry", "optimisaton", "modle federation", "wbpack", "cnfiguration"];
+  for (const query of [...QUERIES.map((q) => q.query), ...typos]) {
+    const expected = whole.search(query, 12).map((r) => [r.url, r.score.toFixed(9), r.headings, r.snippet]);
+    assert.ok(expected.length > 0, `"${query}" finds something in the whole index`);
+    assert.equal((await split.search(query, 12)).map((r) => [r.url, r.score.toFixed(9), r.headings, r.snippet]), expected, query);
+  }
+  assert.ok(loaded.length > 0 && loaded.every((p) => p.startsWith("search/")));
+});
+
 relevance("title and heading matches rank above body matches", async () => {
-  const searcher = new Searcher(await ownIndex());
-  const [first] = searcher.search("glossary", 5);
+  const searcher = splitSearcher(await ownSite());
+  const [first] = await searcher.search("glossary", 5);
   assert.is(first.url, "/glossary/");
-  const results = searcher.search("loaders", 5);
+  const results = await searcher.search("loaders", 5);
   assert.is(results[0].url, "/loaders/", "the page titled Loaders comes before pages that only mention loaders");
 });
 
 relevance("printable pages are not indexed, and result URLs are site-relative", async () => {
   const file = await ownIndex();
+  assert.equal(JSON.parse(fileText(await ownSite(), SEARCH_INDEX_PATH)).documentCount, file.sections.length);
   assert.not.ok(file.pages.some(([url, title]) => /\/printable\/$/.test(url) || /Printable/.test(title)));
   // A post about printable pages is an ordinary page: only the combined pages and pages titled "Printable" stay out.
   assert.ok(file.pages.some(([url]) => url === "/blog/2026-11-12-printable-sections/"));
@@ -299,7 +342,7 @@ if (!fs.existsSync(CORPUS)) {
   const corpus = suite("search on the webpack docs corpus");
   corpus("prefixes and typos find the right pages", async () => {
     const built = await build({ root: TOOL_DIR, content: CORPUS, write: false, cache: false, links: "warn", logger: createMemoryLogger() });
-    const searcher = new Searcher(JSON.parse(fileText(built, SEARCH_INDEX_PATH)) as SearchIndexFile);
+    const searcher = splitSearcher(built);
     const expectations: [string, RegExp][] = [
       ["splitchunks", /^\/plugins\/split-chunks-plugin\//],
       ["optimisation", /^\/configuration\/optimization\//],
@@ -309,15 +352,15 @@ if (!fs.existsSync(CORPUS)) {
       ["watch options", /^\/configuration\/watch\//],
     ];
     for (const [query, expected] of expectations) {
-      const top = searcher.search(query, 3).map((r) => r.url);
+      const top = (await searcher.search(query, 3)).map((r) => r.url);
       assert.ok(
         top.some((url) => expected.test(url)),
         `"${query}": got ${top.join(", ")}`,
       );
     }
     // A page-title match puts the page first, ahead of sections that only mention it.
-    assert.is(searcher.search("entry points", 1)[0].url, "/concepts/entry-points/");
-    assert.is(searcher.search("typescript", 1)[0].url, "/guides/typescript/");
+    assert.is((await searcher.search("entry points", 1))[0].url, "/concepts/entry-points/");
+    assert.is((await searcher.search("typescript", 1))[0].url, "/guides/typescript/");
   });
   corpus.run();
 }

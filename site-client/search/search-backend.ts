@@ -1,24 +1,30 @@
 import type { SiteSearch } from "../../src/shared/page-data.ts";
-import { SEARCH_INDEX_VERSION, type SearchIndexFile } from "../../src/shared/search/index-format.ts";
 import type { SearchBackend, SearchResult, TextPiece } from "../../src/shared/search/results.ts";
-import { Searcher } from "../../src/shared/search/searcher.ts";
+import type { SearchRoot } from "../../src/shared/search/split-format.ts";
+import { SplitSearcher } from "../../src/shared/search/split-searcher.ts";
 
 /** Results shown at most. */
 const RESULT_LIMIT = 12;
 
+/** Fetches a JSON file of the index; a failure says which and how. */
+async function fetchJson(url: string, started?: Promise<Response>): Promise<unknown> {
+  const response = await (started ?? fetch(url));
+  if (!response.ok) throw new Error(`The search index could not be loaded (HTTP ${response.status}).`);
+  return response.json();
+}
+
+/**
+ * The built-in search over the split index: the root is loaded once (again
+ * after a failure), and the searcher fetches the parts each query needs from
+ * the site root, which the service worker caches as they arrive.
+ */
 function localBackend(indexUrl: string, started?: Promise<Response>): SearchBackend {
-  let searcher: Promise<Searcher> | undefined;
+  let searcher: Promise<SplitSearcher> | undefined;
   let pending = started;
+  const base = new URL(".", new URL(indexUrl, window.location.href)).href;
   const load = () =>
-    (searcher ??= (pending ?? fetch(indexUrl))
-      .then((response) => {
-        if (!response.ok) throw new Error(`The search index could not be loaded (HTTP ${response.status}).`);
-        return response.json() as Promise<SearchIndexFile>;
-      })
-      .then((file) => {
-        if (file.version !== SEARCH_INDEX_VERSION) throw new Error("The search index is from another version of the site; reload the page.");
-        return new Searcher(file);
-      })
+    (searcher ??= fetchJson(indexUrl, pending)
+      .then((root) => new SplitSearcher(root as SearchRoot, (path) => fetchJson(new URL(path, base).href)))
       .catch((error: unknown) => {
         searcher = undefined;
         pending = undefined;

@@ -1,16 +1,15 @@
 import MiniSearch, { type Options, type SearchOptions } from "minisearch";
 
 /**
- * The built-in search: a MiniSearch index over page sections, shipped as one
- * JSON file in a packed form, with the page and section data results show.
- * Used by the build (to make the file), the browser and the tests (to search it).
+ * The built-in search: a MiniSearch index over page sections in a packed
+ * form, with the page and section data results show. The build makes this
+ * whole index first and cuts it into the parts the browser loads
+ * (`split-format.ts`); tests and benchmarks search it whole, as the
+ * reference the parts must answer like.
  */
 
-/** Bumped whenever the file's shape changes. */
-export const SEARCH_INDEX_VERSION = 1;
-
-/** Where the built index is served, relative to the site root. */
-export const SEARCH_INDEX_PATH = "search-index.json";
+/** The version of the whole index's shape (it is cached between builds, never served). */
+export const WHOLE_INDEX_VERSION = 1;
 
 /** A radix-tree node: edge labels alternating with child nodes, or with postings under the label "". */
 export type TreeNode = (string | TreeNode)[];
@@ -21,7 +20,7 @@ export type SearchPage = [url: string, title: string, section: string];
 /** One section: its page (index into pages), anchor, own heading, parent section (-1 for none), snippet text. */
 export type SearchSectionRow = [page: number, anchor: string, heading: string, parent: number, snippet: string];
 
-/** The file the build writes and the browser loads. */
+/** The whole index, as the build makes it before cutting it into parts. */
 export interface SearchIndexFile {
   version: number;
   pages: SearchPage[];
@@ -287,17 +286,19 @@ interface TermMap {
  */
 class LazyPostings extends Map<number, Map<number, number>> {
   #postings: string | undefined;
+  readonly #decoder: PostingsDecoder;
 
-  constructor(postings: string) {
+  constructor(postings: string, decoder: PostingsDecoder) {
     super();
     this.#postings = postings;
+    this.#decoder = decoder;
   }
 
   #decode(): void {
     const postings = this.#postings;
     if (postings === undefined) return;
     this.#postings = undefined;
-    for (const [field, docs] of termData(postings)) super.set(field, docs);
+    for (const [field, docs] of this.#decoder(postings)) super.set(field, docs);
   }
 
   override get(key: number) {
@@ -345,8 +346,11 @@ class LazyPostings extends Map<number, Map<number, number>> {
   }
 }
 
-/** The postings of one term as MiniSearch keeps them: field id → (doc id → frequency). */
-function termData(postings: string): Map<number, Map<number, number>> {
+/** Turns one term's postings text into what MiniSearch keeps: field id → (doc id → frequency). */
+export type PostingsDecoder = (postings: string) => Map<number, Map<number, number>>;
+
+/** The postings of one term of the whole index as MiniSearch keeps them: field id → (doc id → frequency). */
+export function termData(postings: string): Map<number, Map<number, number>> {
   const data = new Map<number, Map<number, number>>();
   for (const field of postings.split(";")) {
     const row = field.split(",").map(Number);
@@ -363,12 +367,12 @@ function termData(postings: string): Map<number, Map<number, number>> {
   return data;
 }
 
-/** The tree as the engine keeps it: a Map per node, lazily decoded postings at the leaves. */
-function treeMaps(node: TreeNode): Map<string, unknown> {
+/** The tree as the engine keeps it: a Map per node, postings at the leaves decoded by `decoder` when first read. */
+export function treeMaps(node: TreeNode, decoder: PostingsDecoder = termData): Map<string, unknown> {
   const map = new Map<string, unknown>();
   for (let i = 0; i < node.length; i += 2) {
     const label = node[i] as string;
-    map.set(label, label === "" ? new LazyPostings(node[i + 1] as string) : treeMaps(node[i + 1] as TreeNode));
+    map.set(label, label === "" ? new LazyPostings(node[i + 1] as string, decoder) : treeMaps(node[i + 1] as TreeNode, decoder));
   }
   return map;
 }

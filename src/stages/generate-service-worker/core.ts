@@ -3,7 +3,7 @@ import type { OutputFile } from "../../output-files.ts";
 import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
 import { ICON_PATHS, PRECACHED_PAGES } from "../../shared/constants.ts";
 import { StageError } from "../../errors.ts";
-import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
+import { SEARCH_INDEX_PATH, SEARCH_PARTS_DIR } from "../../shared/search/split-format.ts";
 
 /** One precache manifest entry: a URL and, for unhashed files, a content revision. */
 export interface PrecacheEntry {
@@ -20,15 +20,18 @@ export function urlOfFile(path: string): string {
  * Lists what the service worker precaches (pure): the content-hashed client
  * assets that pages load at once or right after loading (revision null: the
  * name changes with the content), and the precached pages and the favicon,
- * revisioned by a hash of their contents. The search index and search chunk
- * are precached too, so search works offline; other lazily loaded chunks
- * (the vote board) are cached when first used.
+ * revisioned by a hash of their contents. The search index's root and the
+ * search chunk are precached too, and so are the index parts among `files`
+ * (the build passes them when the whole index fits its budget; their folder
+ * is named by their hash, so they need no revision); other lazily loaded
+ * chunks (the vote board) and index parts are cached when first used.
  */
 export function precacheEntries(files: readonly OutputFile[], assets: ClientAssets): PrecacheEntry[] {
   const entries: PrecacheEntry[] = [...pageAssetUrls(assets), ...assets.afterLoad, ...assets.search].map((url) => ({ url, revision: null }));
   const revision = (file: OutputFile) => createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
   for (const file of files) {
-    if (file.path === SEARCH_INDEX_PATH || PRECACHED_PAGES.includes(file.path) || file.path === ICON_PATHS.favicon)
+    if (file.path.startsWith(`${SEARCH_PARTS_DIR}/`)) entries.push({ url: urlOfFile(file.path), revision: null });
+    else if (file.path === SEARCH_INDEX_PATH || PRECACHED_PAGES.includes(file.path) || file.path === ICON_PATHS.favicon)
       entries.push({ url: urlOfFile(file.path), revision: revision(file) });
   }
   return entries.sort((a, b) => a.url.localeCompare(b.url));

@@ -1,4 +1,4 @@
-import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
+import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
 import type { Settings } from "../../config.ts";
 import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";

@@ -5,7 +5,7 @@ import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {
   MINISEARCH_OPTIONS,
   PostingsPacker,
-  SEARCH_INDEX_VERSION,
+  WHOLE_INDEX_VERSION,
   type SearchIndexFile,
   type SearchPage,
   type SearchSectionRow,
@@ -87,7 +87,7 @@ export class SearchIndexBuilder {
   finish(): SearchIndexFile {
     this.#packer.absorb(this.#unfinished());
     this.#engine = undefined;
-    return { version: SEARCH_INDEX_VERSION, pages: this.#pages, sections: this.#sections, ...this.#packer.finish() };
+    return { version: WHOLE_INDEX_VERSION, pages: this.#pages, sections: this.#sections, ...this.#packer.finish() };
   }
 }
 

@@ -1,12 +1,13 @@
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
+import type { SearchIndexFile } from "../../shared/search/index-format.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import { SEARCH_INDEX_PATH } from "../../shared/search/index-format.ts";
 import { sectionNamer } from "../../shared/content-rules.ts";
 import { isSearchable, SearchIndexBuilder } from "./core.ts";
+import { fitsPrecacheBudget, splitIndex } from "./split.ts";
 
 /** The code the index file depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
@@ -14,17 +15,37 @@ const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**
 /** Pages whose sections are read from the body store at a time. */
 const READ_AHEAD = 32;
 
+/** What the search index stage made: the root (emitted by the build) and what the service worker precaches. */
+export interface SearchIndexResult {
+  files: OutputFile[];
+  /** Parts to precache: all of them when the whole index fits the precache budget, else none (each is cached when a search first loads it). */
+  precached: OutputFile[];
+}
+
 /**
- * Emits `search-index.json` for the built-in search (nothing when the site
- * uses the hosted search service). Its name is fixed, so pages never change
- * when only the index does; the service worker precaches it by revision.
+ * Builds the search index and emits its parts (nothing when the site uses the
+ * hosted search service); the root, `search-index.json`, is returned for the
+ * build to emit after the service worker, which precaches it by revision.
  * Sections are read from the body store a few pages at a time and added in
  * site order, so memory holds the index being built but not the site's text.
- * The file is cached by the pages' URLs, titles and section hashes, so a
- * build in which no page's text changed reads no sections at all.
+ * The whole index is cached by the pages' URLs, titles and section hashes, so
+ * a build in which no page's text changed reads no sections at all; cutting
+ * it into parts is done on every build.
  */
-export async function runSearchIndex(ctx: BuildContext, pages: readonly PageSummary[], bodies: Pick<PageBodies, "sections">): Promise<{ files: OutputFile[] }> {
-  if (ctx.settings.search.provider !== "local") return { files: [] };
+export async function runSearchIndex(
+  ctx: BuildContext,
+  pages: readonly PageSummary[],
+  bodies: Pick<PageBodies, "sections">,
+  emit: (file: OutputFile) => Promise<void>,
+): Promise<SearchIndexResult> {
+  if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
+  const split = splitIndex(await wholeIndex(ctx, pages, bodies));
+  for (const part of split.parts) await emit(part);
+  return { files: [split.root], precached: fitsPrecacheBudget(split.parts) ? split.parts : [] };
+}
+
+/** The whole index: from the cache when no page's text changed, else built from every page's sections. */
+async function wholeIndex(ctx: BuildContext, pages: readonly PageSummary[], bodies: Pick<PageBodies, "sections">): Promise<SearchIndexFile> {
   const searchable = pages.filter(isSearchable);
   let key = "";
   if (ctx.cache.enabled) {
@@ -34,14 +55,14 @@ export async function runSearchIndex(ctx: BuildContext, pages: readonly PageSumm
       ...searchable.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}`),
     );
     const cached = await ctx.cache.get(key);
-    if (cached) return { files: [{ path: SEARCH_INDEX_PATH, contents: cached.toString("utf8") }] };
+    if (cached) return JSON.parse(cached.toString("utf8")) as SearchIndexFile;
   }
   const builder = new SearchIndexBuilder(sectionNamer(pages));
   for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) {
     ctx.signal?.throwIfAborted();
     builder.add(page.entry, sections);
   }
-  const contents = JSON.stringify(builder.finish());
-  if (key) await ctx.cache.set(key, contents);
-  return { files: [{ path: SEARCH_INDEX_PATH, contents }] };
+  const file = builder.finish();
+  if (key) await ctx.cache.set(key, JSON.stringify(file));
+  return file;
 }

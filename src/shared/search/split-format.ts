@@ -1,0 +1,142 @@
+/**
+ * The split search index: a small root file and parts a query loads as it
+ * needs them, so what a reader downloads for a search does not grow with the
+ * site. Used by the build (to write the parts) and the browser (to find them).
+ *
+ * - **Postings parts** (`p<n>.json`): runs of terms in code-unit order, each
+ *   term with its postings, cut at about `POSTINGS_PART_BYTES`. A term's
+ *   postings carry each document's field length, so a part scores on its own.
+ * - **Term-key parts** (`k<n>.json`): which postings part holds a term, for
+ *   every term, filed under each of its keys (see `termKeys`); the part a key
+ *   lives in is the key's hash modulo the number of key parts, so the root
+ *   needs no list of keys.
+ * - **Document parts** (`d<n>.json`): `DOCUMENTS_PER_PART` sections each, in id
+ *   order, with their pages: what a result shows (title, heading, snippet).
+ *
+ * Every part lives under a folder named by a hash of all the parts, so part
+ * names never change meaning and a cached part is always right.
+ */
+
+/** Bumped whenever the files' shape changes; the loader refuses any other. */
+export const SEARCH_INDEX_VERSION = 2;
+
+/** Where the root is served, relative to the site root. */
+export const SEARCH_INDEX_PATH = "search-index.json";
+
+/** The folder the parts go in, relative to the site root; each build's parts are in a subfolder named by their hash. */
+export const SEARCH_PARTS_DIR = "search";
+
+/** Sections per document part: a result needs one, so twelve results load at most twelve small parts. */
+export const DOCUMENTS_PER_PART = 32;
+
+/** The size a postings part is cut at, in characters (a single term's postings may be larger). */
+export const POSTINGS_PART_BYTES = 12_000;
+
+/** The size a term-key part aims at, in characters, which sets how many there are. */
+export const KEY_PART_BYTES = 6_000;
+
+/** Letters of a term's start that its keys are made of. */
+const KEY_LETTERS = 3;
+
+/** The root file: what every search loads first. */
+export interface SearchRoot {
+  version: number;
+  /** The parts' folder, relative to the site root, with a trailing slash (`search/3f2a…/`). */
+  dir: string;
+  /** Sections indexed: the engine's document count, which scores depend on. */
+  documentCount: number;
+  /** The average length of each field (title, heading, text) over every section. */
+  averages: number[];
+  /** Terms in the index. */
+  termCount: number;
+  /** How many term-key parts there are (`k0.json` … ). */
+  keyParts: number;
+  /** How many postings parts there are. */
+  postingsParts: number;
+  /** How many document parts there are; section `id` is in part `floor(id / DOCUMENTS_PER_PART)`. */
+  documentParts: number;
+}
+
+/** A term-key part: term → the postings part that holds it. */
+export type KeyPart = Record<string, number>;
+
+/**
+ * A postings part: term → postings, one field per `;`-separated row, each
+ * `field:ids:frequencies:lengths`, with ids delta-coded, frequencies left
+ * empty when all are 1, and each document's length of that field.
+ */
+export type PostingsPart = Record<string, string>;
+
+/** One page of a document part: URL, title and the site section it is grouped under. */
+export type DocumentPage = [url: string, title: string, section: string];
+
+/** One section of a document part: its page (index into the part's pages), anchor, own heading, parent section id (-1 for none), snippet text. */
+export type DocumentRow = [page: number, anchor: string, heading: string, parent: number, snippet: string];
+
+/** A document part: the sections from `first` on, and the pages they belong to. */
+export interface DocumentPart {
+  first: number;
+  pages: DocumentPage[];
+  sections: DocumentRow[];
+}
+
+/** The file name of each kind of part, inside the root's `dir`. */
+export const partFile = {
+  key: (n: number) => `k${n}.json`,
+  postings: (n: number) => `p${n}.json`,
+  documents: (n: number) => `d${n}.json`,
+};
+
+/** FNV-1a over a key's UTF-16 code units: the same number in the build and in every browser. */
+export function keyHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** The term-key part that holds `key`. */
+export function keyPartOf(key: string, keyParts: number): number {
+  return keyHash(key) % keyParts;
+}
+
+/**
+ * The keys a term is filed under. A term of three letters or fewer is its
+ * own key; a longer one is filed under its first three letters and under
+ * each way of dropping one of its first four letters. That is what lets a
+ * typo in the first letters still find the term: if a query word and a term
+ * differ by one edit, either the edit is past the third letter and both
+ * start with the same three letters, or it is among the first four, and
+ * dropping the changed, extra or missing letter from both leaves the same
+ * three letters. So a query looks only in the parts of its own keys.
+ */
+export function termKeys(term: string): string[] {
+  if (term.length <= KEY_LETTERS) return [term];
+  const start = term.slice(0, KEY_LETTERS + 1);
+  const keys = new Set([term.slice(0, KEY_LETTERS)]);
+  for (let i = 0; i <= KEY_LETTERS; i++) keys.add(start.slice(0, i) + start.slice(i + 1));
+  return [...keys];
+}
+
+/**
+ * The keys a query word needs: its own start for an exact or prefix match,
+ * and, when it may match with a typo, every key a term one edit away can
+ * have (see `termKeys`).
+ */
+export function queryKeys(word: string, fuzzy: boolean): string[] {
+  if (word.length <= KEY_LETTERS) return [word];
+  return fuzzy ? termKeys(word) : [word.slice(0, KEY_LETTERS)];
+}
+
+/** True when `a` and `b` differ by at most one inserted, deleted or changed character. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (long.length - short.length > 1) return false;
+  let i = 0;
+  while (i < short.length && short[i] === long[i]) i++;
+  // Past the first difference, the rest must match after skipping one character of the longer word (or of both).
+  return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
+}

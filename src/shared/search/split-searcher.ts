@@ -1,0 +1,179 @@
+import type MiniSearch from "minisearch";
+import { MINISEARCH_OPTIONS, SEARCH_OPTIONS } from "./index-format.ts";
+import { highlight, snippetWindow, type SearchResult } from "./results.ts";
+import { partsEngine } from "./split-engine.ts";
+import {
+  DOCUMENTS_PER_PART,
+  keyPartOf,
+  partFile,
+  queryKeys,
+  SEARCH_INDEX_VERSION,
+  withinOneEdit,
+  type DocumentPart,
+  type KeyPart,
+  type PostingsPart,
+  type SearchRoot,
+} from "./split-format.ts";
+
+/** Fetches a part by its path relative to the site root and returns its parsed JSON. */
+export type PartLoader = (path: string) => Promise<unknown>;
+
+/** Thrown for a root of another version of the file format than this code reads. */
+export class SearchIndexVersionError extends Error {
+  override name = "SearchIndexVersionError";
+  constructor(found: unknown) {
+    super(
+      `The search index is version ${String(found)}, and this page reads version ${SEARCH_INDEX_VERSION}: the site changed since the page was loaded. Reload the page.`,
+    );
+  }
+}
+
+/** A cache of parts by number: each is fetched once, and a failed fetch is forgotten so the next query tries again. */
+class Parts<T> {
+  readonly #loading = new Map<number, Promise<T>>();
+  readonly loaded = new Map<number, T>();
+  constructor(readonly path: (n: number) => string) {}
+
+  get(n: number, load: PartLoader): Promise<T> {
+    let part = this.#loading.get(n);
+    if (!part) {
+      part = load(this.path(n)) as Promise<T>;
+      this.#loading.set(n, part);
+      part.then(
+        (value) => this.loaded.set(n, value),
+        () => this.#loading.delete(n),
+      );
+    }
+    return part;
+  }
+}
+
+/** A query word and how it may match: exactly, as a prefix, and with one typo (as `SEARCH_OPTIONS` says). */
+interface QueryWord {
+  word: string;
+  prefix: boolean;
+  fuzzy: boolean;
+}
+
+/** The query's words as the engine sees them (same tokenizer and term processing), with how each may match. */
+function queryWords(query: string): QueryWord[] {
+  const tokenize = MINISEARCH_OPTIONS.tokenize as (text: string) => string[];
+  const process = MINISEARCH_OPTIONS.processTerm as (term: string) => string | null;
+  const words = tokenize(query)
+    .map((t) => process(t))
+    .filter((t): t is string => Boolean(t));
+  const prefix = SEARCH_OPTIONS.prefix as (term: string) => boolean;
+  const fuzzy = SEARCH_OPTIONS.fuzzy as (term: string) => number | false;
+  return [...new Set(words)].map((word) => ({ word, prefix: prefix(word), fuzzy: fuzzy(word) !== false }));
+}
+
+/** True when the index term `term` can match the query word (exactly, by prefix or with one typo). */
+function mayMatch(term: string, q: QueryWord): boolean {
+  return term === q.word || (q.prefix && term.startsWith(q.word)) || (q.fuzzy && withinOneEdit(q.word, term));
+}
+
+/**
+ * Searches the split index: for each query, loads the term-key parts of the
+ * query's words, then the postings parts of every term that can match, and
+ * once the best sections are known, the document parts that describe them.
+ * Parts are kept for later queries. Results are the whole index's results.
+ */
+export class SplitSearcher {
+  readonly #root: SearchRoot;
+  readonly #load: PartLoader;
+  readonly #keys: Parts<KeyPart>;
+  readonly #postings: Parts<PostingsPart>;
+  readonly #documents: Parts<DocumentPart>;
+  #engine: { parts: number; engine: MiniSearch } | undefined;
+
+  /** Takes the parsed root; throws `SearchIndexVersionError` for a root of another format version. */
+  constructor(root: SearchRoot, load: PartLoader) {
+    if (root?.version !== SEARCH_INDEX_VERSION) throw new SearchIndexVersionError(root?.version);
+    this.#root = root;
+    this.#load = load;
+    this.#keys = new Parts((n) => `${root.dir}${partFile.key(n)}`);
+    this.#postings = new Parts((n) => `${root.dir}${partFile.postings(n)}`);
+    this.#documents = new Parts((n) => `${root.dir}${partFile.documents(n)}`);
+  }
+
+  /** Number of sections indexed. */
+  get size(): number {
+    return this.#root.documentCount;
+  }
+
+  /** The best `limit` sections for `query`, best first; an empty query gives none. */
+  async search(query: string, limit = 10): Promise<SearchResult[]> {
+    if (query.trim() === "") return [];
+    await this.#loadTerms(queryWords(query));
+    const hits = this.#currentEngine().search(query, SEARCH_OPTIONS).slice(0, limit);
+    const ids = hits.map((hit) => hit.id as number);
+    await this.#loadDocuments(ids);
+    // Highlight what matched in any shown result, and the query's own words (prefixes of what matched).
+    const terms = [...new Set(hits.flatMap((hit) => [...hit.terms, ...hit.queryTerms]))];
+    return hits.map((hit) => {
+      const [part, row] = this.#row(hit.id as number);
+      const [pageIndex, anchor, , , text] = row;
+      const [url, title, section] = part.pages[pageIndex];
+      return {
+        url: anchor ? `${url}#${anchor}` : url,
+        title,
+        headings: this.#headings(hit.id as number),
+        snippet: highlight(snippetWindow(text, terms), terms),
+        section,
+        score: hit.score,
+      };
+    });
+  }
+
+  /** Loads the postings parts of every term any of the words can match. */
+  async #loadTerms(words: readonly QueryWord[]): Promise<void> {
+    const keyNumbers = new Set(words.flatMap((q) => queryKeys(q.word, q.fuzzy).map((key) => keyPartOf(key, this.#root.keyParts))));
+    const keyParts = await Promise.all([...keyNumbers].map((n) => this.#keys.get(n, this.#load)));
+    const needed = new Set<number>();
+    for (const part of keyParts) for (const term in part) if (words.some((q) => mayMatch(term, q))) needed.add(part[term]);
+    await Promise.all([...needed].map((n) => this.#postings.get(n, this.#load)));
+  }
+
+  /** The engine over every postings part loaded so far, made again only when more have arrived. */
+  #currentEngine(): MiniSearch {
+    const count = this.#postings.loaded.size;
+    if (this.#engine?.parts !== count) this.#engine = { parts: count, engine: partsEngine(this.#root, this.#postings.loaded.values()) };
+    return this.#engine.engine;
+  }
+
+  /** Loads the document parts of `ids` and of the sections above them, for their heading paths. */
+  async #loadDocuments(ids: readonly number[]): Promise<void> {
+    let wanted = ids;
+    while (wanted.length) {
+      const parts = [...new Set(wanted.map((id) => Math.floor(id / DOCUMENTS_PER_PART)))];
+      await Promise.all(parts.map((n) => this.#documents.get(n, this.#load)));
+      // A section's parent may sit in an earlier part; load that part too.
+      const parents = new Set<number>();
+      for (const id of wanted) {
+        let at = this.#row(id)[1][3];
+        while (at >= 0 && this.#hasRow(at)) at = this.#row(at)[1][3];
+        if (at >= 0) parents.add(at);
+      }
+      wanted = [...parents];
+    }
+  }
+
+  #hasRow(id: number): boolean {
+    return this.#documents.loaded.has(Math.floor(id / DOCUMENTS_PER_PART));
+  }
+
+  #row(id: number): [DocumentPart, DocumentPart["sections"][number]] {
+    const part = this.#documents.loaded.get(Math.floor(id / DOCUMENTS_PER_PART));
+    if (!part) throw new Error(`Search section ${id} was not loaded`);
+    return [part, part.sections[id - part.first]];
+  }
+
+  #headings(section: number): string[] {
+    const path: string[] = [];
+    for (let at = section; at >= 0; at = this.#row(at)[1][3]) {
+      const heading = this.#row(at)[1][2];
+      if (heading) path.unshift(heading);
+    }
+    return path;
+  }
+}

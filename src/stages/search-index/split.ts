@@ -1,0 +1,149 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
+import type { OutputFile } from "../../output-files.ts";
+import { termData, treeTerms, type SearchIndexFile } from "../../shared/search/index-format.ts";
+import {
+  DOCUMENTS_PER_PART,
+  KEY_PART_BYTES,
+  keyPartOf,
+  partFile,
+  POSTINGS_PART_BYTES,
+  SEARCH_INDEX_PATH,
+  SEARCH_INDEX_VERSION,
+  SEARCH_PARTS_DIR,
+  termKeys,
+  type DocumentPart,
+  type KeyPart,
+  type PostingsPart,
+  type SearchRoot,
+} from "../../shared/search/split-format.ts";
+
+/** Fields per section in the whole index's `lengths`. */
+const FIELDS = 3;
+
+/** The whole index cut into the files the browser loads: the root first, then the parts. */
+export interface SplitIndex {
+  root: OutputFile;
+  parts: OutputFile[];
+}
+
+/** One term's postings in the split form: per field `field:ids:frequencies:lengths` (see `PostingsPart`). */
+function splitPostings(postings: string, lengths: readonly number[]): string {
+  const rows: string[] = [];
+  for (const [field, docs] of termData(postings)) {
+    const ids: number[] = [];
+    const frequencies: number[] = [];
+    const fieldLengths: number[] = [];
+    let previous = 0;
+    for (const [id, frequency] of docs) {
+      ids.push(id - previous);
+      previous = id;
+      frequencies.push(frequency);
+      fieldLengths.push(lengths[id * FIELDS + field] ?? 0);
+    }
+    const freq = frequencies.every((f) => f === 1) ? "" : frequencies.join(",");
+    rows.push(`${field}:${ids.join(",")}:${freq}:${fieldLengths.join(",")}`);
+  }
+  return rows.join(";");
+}
+
+/** The postings parts, cut at about `POSTINGS_PART_BYTES`, and the part of each term. */
+function postingsParts(file: SearchIndexFile): { parts: PostingsPart[]; partOf: Map<string, number> } {
+  const parts: PostingsPart[] = [];
+  const partOf = new Map<string, number>();
+  let current: PostingsPart = {};
+  let size = 0;
+  for (const [term, postings] of treeTerms(file.tree)) {
+    const text = splitPostings(postings, file.lengths);
+    if (size > 0 && size + text.length > POSTINGS_PART_BYTES) {
+      parts.push(current);
+      current = {};
+      size = 0;
+    }
+    current[term] = text;
+    size += term.length + text.length + 6;
+    partOf.set(term, parts.length);
+  }
+  if (size > 0) parts.push(current);
+  return { parts, partOf };
+}
+
+/** The term-key parts: every term under each of its keys, in the part its key hashes to. */
+function keyParts(partOf: ReadonlyMap<string, number>): KeyPart[] {
+  let bytes = 0;
+  for (const term of partOf.keys()) bytes += (term.length + 8) * termKeys(term).length;
+  const count = Math.max(1, Math.ceil(bytes / KEY_PART_BYTES));
+  const parts: KeyPart[] = Array.from({ length: count }, () => ({}));
+  for (const [term, part] of partOf) for (const key of termKeys(term)) parts[keyPartOf(key, count)][term] = part;
+  return parts;
+}
+
+/** The document parts: `DOCUMENTS_PER_PART` sections each, with the pages they belong to. */
+function documentParts(file: SearchIndexFile): DocumentPart[] {
+  const parts: DocumentPart[] = [];
+  for (let first = 0; first < file.sections.length; first += DOCUMENTS_PER_PART) {
+    const part: DocumentPart = { first, pages: [], sections: [] };
+    const local = new Map<number, number>();
+    for (const [page, anchor, heading, parent, snippet] of file.sections.slice(first, first + DOCUMENTS_PER_PART)) {
+      let at = local.get(page);
+      if (at === undefined) {
+        at = part.pages.push(file.pages[page]) - 1;
+        local.set(page, at);
+      }
+      part.sections.push([at, anchor, heading, parent, snippet]);
+    }
+    parts.push(part);
+  }
+  return parts;
+}
+
+/**
+ * Cuts the whole index into the split form (pure; see `split-format.ts`): the
+ * root at `search-index.json` and every part under a folder named by a hash
+ * of the parts' contents, so a changed index never reuses a part's name.
+ */
+export function splitIndex(file: SearchIndexFile): SplitIndex {
+  const { parts: postings, partOf } = postingsParts(file);
+  const keys = keyParts(partOf);
+  const documents = documentParts(file);
+  const named = [
+    ...keys.map((part, n) => ({ name: partFile.key(n), contents: JSON.stringify(part) })),
+    ...postings.map((part, n) => ({ name: partFile.postings(n), contents: JSON.stringify(part) })),
+    ...documents.map((part, n) => ({ name: partFile.documents(n), contents: JSON.stringify(part) })),
+  ];
+  const hash = createHash("sha256");
+  for (const { name, contents } of named) hash.update(name).update("\0").update(contents).update("\0");
+  const dir = `${SEARCH_PARTS_DIR}/${hash.digest("hex").slice(0, 12)}/`;
+  const root: SearchRoot = {
+    version: SEARCH_INDEX_VERSION,
+    dir,
+    documentCount: file.sections.length,
+    averages: file.averages,
+    termCount: file.termCount,
+    keyParts: keys.length,
+    postingsParts: postings.length,
+    documentParts: documents.length,
+  };
+  return {
+    root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) },
+    parts: named.map(({ name, contents }) => ({ path: `${dir}${name}`, contents })),
+  };
+}
+
+/** The gzipped size, in bytes, up to which the service worker precaches every part of the index. */
+export const PRECACHE_ALL_BUDGET = 1_000_000;
+
+/**
+ * True when every part fits `budget` bytes gzipped, so the service worker can
+ * precache the whole index and search works offline from the first visit.
+ * Stops compressing as soon as the budget is passed, so a large site pays for
+ * about one budget's worth of gzip, not for its whole index.
+ */
+export function fitsPrecacheBudget(parts: readonly OutputFile[], budget = PRECACHE_ALL_BUDGET): boolean {
+  let total = 0;
+  for (const part of parts) {
+    total += gzipSync(part.contents).length;
+    if (total > budget) return false;
+  }
+  return true;
+}
