@@ -227,7 +227,10 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, dates, 
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies, emit));
     await task(logger, "write llms files", () => runLlmsFiles(ctx, index.pages, index.bodies, emit));
     const worker = await task(logger, "generate service worker", () =>
-      runGenerateServiceWorker(ctx, { files: [...rendered.precached, ...siteFiles.files, ...search.files, ...search.precached, ...client.files], assets: client.assets }),
+      runGenerateServiceWorker(ctx, {
+        files: [...rendered.precached, ...siteFiles.files, ...search.files, ...search.precached, ...client.files],
+        assets: client.assets,
+      }),
     );
     for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.

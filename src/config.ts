@@ -77,6 +77,17 @@ const searchGroup = group(
     appId: text("", "DocSearch application id."),
     apiKey: text("", "DocSearch search-only API key."),
     indexName: text("", "DocSearch index name."),
+    precacheBudget: v.optional(
+      v.pipe(
+        v.number(mustBe("a number")),
+        v.integer("must be a whole number of bytes."),
+        v.minValue(0, "must not be negative."),
+        v.description(
+          "Gzipped bytes up to which the service worker precaches every part of the built-in index on a reader's first visit; past it, parts are cached as searches load them.",
+        ),
+      ),
+      1_000_000,
+    ),
   },
   "Search: the built-in index, or a hosted DocSearch application.",
 );

@@ -104,7 +104,7 @@ test("errors of a config file give the line and column of the offending value, o
     assert.equal(error.place, { line: 3, column: 15 });
     assert.match(error.message, /docs-build\.config\.json:3:15: "versions" must be an array, got string/);
     error = await failure('{\n  "search": {\n    "provider": "docsearch",\n    "engine": "x"\n  }\n}\n');
-    assert.match(error.message, /:4:5: "search\.engine" is not a known setting\. Known keys here: provider, appId, apiKey, indexName\./);
+    assert.match(error.message, /:4:5: "search\.engine" is not a known setting\. Known keys here: provider, appId, apiKey, indexName, precacheBudget\./);
     error = await failure('{\n  "redirects": [\n    { "from": "/a/#b", "to": "/c" }\n  ]\n}\n');
     assert.match(error.message, /:3:30: "redirects\[0\]\.to" must be a page path with a trailing slash/);
     error = await failure('{\n  "versions": ["5"],\n  "defaultVersion": "6"\n}\n');

@@ -229,10 +229,11 @@ units("results group by site section in order of each group's best result", () =
   );
 });
 
-units("the service worker precaches the search index (by revision) and the search chunks the bundle names", () => {
+units("the service worker precaches the search index's root (by revision), the parts it is given and the search chunks the bundle names", () => {
   const entries = precacheEntries(
     [
       { path: "search-index.json", contents: "{}" },
+      { path: "search/0123456789ab/k0.json", contents: "{}" },
       { path: "assets/chunks/search-backend-ABC123.js", contents: "x" },
       { path: "assets/chunks/VoteApp-XYZ.js", contents: "y" },
     ],
@@ -244,6 +245,7 @@ units("the service worker precaches the search index (by revision) and the searc
       ["/assets/chunks/search-backend-ABC123.js", true],
       ["/assets/index-A.js", true],
       ["/search-index.json", false],
+      ["/search/0123456789ab/k0.json", true],
     ],
   );
 });
@@ -269,23 +271,26 @@ units("DocSearch hits become results with site-relative URLs and text-only highl
   assert.equal(markedPieces("plain"), [{ text: "plain", match: false }]);
 });
 
-units("the project's index built by engines of 97 sections at a time equals the index of one engine holding every section, and the build ships its parts", async () => {
-  const { createContext } = await import("../src/context.ts");
-  const { resolveSettings } = await import("../src/config.ts");
-  const { runIndexContent } = await import("../src/stages/index-content/index.ts");
-  const { buildSearchIndex } = await import("../src/stages/search-index/core.ts");
-  const index = await runIndexContent(createContext({ root: TOOL_DIR, settings: resolveSettings({}), logger: createMemoryLogger(), cache: false }));
-  const pages = [];
-  for (const page of index.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await index.bodies.sections(page) : [] });
-  await index.bodies.close();
-  const batched = buildSearchIndex(pages, { engineSections: 97 });
-  assert.ok(batched.sections.length > 10 * 97, "enough sections for many engines");
-  assert.equal(batched, buildSearchIndex(pages, { engineSections: Number.POSITIVE_INFINITY }));
-  const split = splitIndex(batched);
-  const site = await ownSite();
-  assert.is(fileText(site, SEARCH_INDEX_PATH), split.root.contents, "the build ships the same root");
-  for (const part of split.parts) assert.is(fileText(site, part.path), part.contents, part.path);
-});
+units(
+  "the project's index built by engines of 97 sections at a time equals the index of one engine holding every section, and the build ships its parts",
+  async () => {
+    const { createContext } = await import("../src/context.ts");
+    const { resolveSettings } = await import("../src/config.ts");
+    const { runIndexContent } = await import("../src/stages/index-content/index.ts");
+    const { buildSearchIndex } = await import("../src/stages/search-index/core.ts");
+    const index = await runIndexContent(createContext({ root: TOOL_DIR, settings: resolveSettings({}), logger: createMemoryLogger(), cache: false }));
+    const pages = [];
+    for (const page of index.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await index.bodies.sections(page) : [] });
+    await index.bodies.close();
+    const batched = buildSearchIndex(pages, { engineSections: 97 });
+    assert.ok(batched.sections.length > 10 * 97, "enough sections for many engines");
+    assert.equal(batched, buildSearchIndex(pages, { engineSections: Number.POSITIVE_INFINITY }));
+    const split = splitIndex(batched);
+    const site = await ownSite();
+    assert.is(fileText(site, SEARCH_INDEX_PATH), split.root.contents, "the build ships the same root");
+    for (const part of split.parts) assert.is(fileText(site, part.path), part.contents, part.path);
+  },
+);
 
 units.run();
 
@@ -311,7 +316,11 @@ relevance("the split index answers every committed query, typos in the first let
   for (const query of [...QUERIES.map((q) => q.query), ...typos]) {
     const expected = whole.search(query, 12).map((r) => [r.url, r.score.toFixed(9), r.headings, r.snippet]);
     assert.ok(expected.length > 0, `"${query}" finds something in the whole index`);
-    assert.equal((await split.search(query, 12)).map((r) => [r.url, r.score.toFixed(9), r.headings, r.snippet]), expected, query);
+    assert.equal(
+      (await split.search(query, 12)).map((r) => [r.url, r.score.toFixed(9), r.headings, r.snippet]),
+      expected,
+      query,
+    );
   }
   assert.ok(loaded.length > 0 && loaded.every((p) => p.startsWith("search/")));
 });

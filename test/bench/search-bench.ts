@@ -121,10 +121,10 @@ async function main(): Promise<number> {
     const first = chromiumAvailable ? await firstQueryInChromium(out) : [];
 
     console.log("");
+    console.log(`machine: ${os.cpus().length} cores, node ${process.version}; corpus ${root.documentCount} sections, ${root.termCount} terms`);
     console.log(
-      `machine: ${os.cpus().length} cores, node ${process.version}; corpus ${root.documentCount} sections, ${root.termCount} terms`,
+      `index: ${parts.length} files, ${(raw / 1024).toFixed(0)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzipped in all; search code ${(searchCode / 1024).toFixed(1)} KB gzipped`,
     );
-    console.log(`index: ${parts.length} files, ${(raw / 1024).toFixed(0)} KB raw, ${(gzip / 1024).toFixed(1)} KB gzipped in all; search code ${(searchCode / 1024).toFixed(1)} KB gzipped`);
     for (const first of firsts) {
       const kb = (first.indexBytes + searchCode) / 1024;
       console.log(

@@ -28,7 +28,7 @@ class AllIds extends Map<number, number> {
 }
 
 /** Decodes split postings (`field:ids:frequencies:lengths` rows), recording each document's field lengths in `lengths` as it goes. */
-export function splitDecoder(lengths: Map<number, number[]>): PostingsDecoder {
+function splitDecoder(lengths: Map<number, number[]>): PostingsDecoder {
   return (postings) => {
     const data = new Map<number, Map<number, number>>();
     for (const row of postings.split(";")) {
@@ -88,7 +88,13 @@ export function partsEngine(root: SearchRoot, parts: Iterable<PostingsPart>): Mi
   const engine = MiniSearch.loadJS(emptyState(root), MINISEARCH_OPTIONS);
   const internals = engine as unknown as EngineInternals;
   const terms = internals._index;
-  if (terms?._tree instanceof Map && terms._tree.size === 0 && "_size" in terms && internals._fieldLength instanceof Map && internals._documentIds instanceof Map) {
+  if (
+    terms?._tree instanceof Map &&
+    terms._tree.size === 0 &&
+    "_size" in terms &&
+    internals._fieldLength instanceof Map &&
+    internals._documentIds instanceof Map
+  ) {
     const lengths = new Map<number, number[]>();
     terms._tree = treeMaps(radixTree(entries), splitDecoder(lengths));
     terms._size = undefined;

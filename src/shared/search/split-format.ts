@@ -68,10 +68,10 @@ export type KeyPart = Record<string, number>;
 export type PostingsPart = Record<string, string>;
 
 /** One page of a document part: URL, title and the site section it is grouped under. */
-export type DocumentPage = [url: string, title: string, section: string];
+type DocumentPage = [url: string, title: string, section: string];
 
 /** One section of a document part: its page (index into the part's pages), anchor, own heading, parent section id (-1 for none), snippet text. */
-export type DocumentRow = [page: number, anchor: string, heading: string, parent: number, snippet: string];
+type DocumentRow = [page: number, anchor: string, heading: string, parent: number, snippet: string];
 
 /** A document part: the sections from `first` on, and the pages they belong to. */
 export interface DocumentPart {

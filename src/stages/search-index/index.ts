@@ -41,7 +41,7 @@ export async function runSearchIndex(
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
   const split = splitIndex(await wholeIndex(ctx, pages, bodies));
   for (const part of split.parts) await emit(part);
-  return { files: [split.root], precached: fitsPrecacheBudget(split.parts) ? split.parts : [] };
+  return { files: [split.root], precached: fitsPrecacheBudget(split.parts, ctx.settings.search.precacheBudget) ? split.parts : [] };
 }
 
 /** The whole index: from the cache when no page's text changed, else built from every page's sections. */

@@ -21,10 +21,15 @@ import {
 /** Fields per section in the whole index's `lengths`. */
 const FIELDS = 3;
 
+/** A file of the split index: always text. */
+interface TextFile extends OutputFile {
+  contents: string;
+}
+
 /** The whole index cut into the files the browser loads: the root first, then the parts. */
 export interface SplitIndex {
-  root: OutputFile;
-  parts: OutputFile[];
+  root: TextFile;
+  parts: TextFile[];
 }
 
 /** One term's postings in the split form: per field `field:ids:frequencies:lengths` (see `PostingsPart`). */
@@ -130,16 +135,14 @@ export function splitIndex(file: SearchIndexFile): SplitIndex {
   };
 }
 
-/** The gzipped size, in bytes, up to which the service worker precaches every part of the index. */
-export const PRECACHE_ALL_BUDGET = 1_000_000;
-
 /**
- * True when every part fits `budget` bytes gzipped, so the service worker can
+ * True when every part fits `budget` bytes gzipped (the config's
+ * `search.precacheBudget`, 1 MB by default), so the service worker can
  * precache the whole index and search works offline from the first visit.
  * Stops compressing as soon as the budget is passed, so a large site pays for
  * about one budget's worth of gzip, not for its whole index.
  */
-export function fitsPrecacheBudget(parts: readonly OutputFile[], budget = PRECACHE_ALL_BUDGET): boolean {
+export function fitsPrecacheBudget(parts: readonly OutputFile[], budget: number): boolean {
   let total = 0;
   for (const part of parts) {
     total += gzipSync(part.contents).length;
