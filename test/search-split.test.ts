@@ -6,7 +6,7 @@ import { MINISEARCH_OPTIONS, packIndex, SEARCH_OPTIONS, WHOLE_INDEX_VERSION, typ
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { documentedEngine, partsEngine } from "../src/shared/search/split-engine.ts";
 import {
-  DOCUMENTS_PER_PART,
+  PART_SIZES,
   keyHash,
   keyPartOf,
   queryKeys,
@@ -73,7 +73,7 @@ test("key hashes are FNV-1a, the same everywhere", () => {
 /** A whole index over generated sections: enough terms for several postings parts, enough sections for several document parts. */
 function sampleIndex(): SearchIndexFile {
   const words = ["entry", "output", "module", "loader", "plugin", "chunk", "cache", "resolve", "target", "devtool", "optimization", "performance"];
-  const docs = Array.from({ length: 10 * DOCUMENTS_PER_PART + 5 }, (_, id) => ({
+  const docs = Array.from({ length: 10 * PART_SIZES.documentsPerPart + 5 }, (_, id) => ({
     id,
     title: id % 7 === 0 ? `${words[id % words.length]} page` : "",
     heading: `${words[(id * 5) % words.length]} ${words[(id * 3) % words.length]} part${id}`,
@@ -128,7 +128,8 @@ test("every term is filed under each of its keys, in the part that holds its pos
   const part = (name: string) => JSON.parse(split.parts.find((p) => p.path === `${root.dir}${name}`)?.contents ?? "null");
   for (let n = 0; n < root.postingsParts; n++) {
     for (const term of Object.keys(part(`p${n}.json`) as PostingsPart)) {
-      for (const key of termKeys(term)) assert.is((part(`k${keyPartOf(key, root.keyParts)}.json`) as KeyPart)[term], n, `${term} under ${key}`);
+      for (const key of termKeys(term))
+        assert.ok((part(`k${keyPartOf(key, root.keyParts)}.json`) as KeyPart)[n]?.split(" ").includes(term), `${term} under ${key}`);
     }
   }
 });

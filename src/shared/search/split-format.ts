@@ -4,13 +4,13 @@
  * site. Used by the build (to write the parts) and the browser (to find them).
  *
  * - **Postings parts** (`p<n>.json`): runs of terms in code-unit order, each
- *   term with its postings, cut at about `POSTINGS_PART_BYTES`. A term's
+ *   term with its postings, cut at about `PartSizes.postingsBytes`. A term's
  *   postings carry each document's field length, so a part scores on its own.
  * - **Term-key parts** (`k<n>.json`): which postings part holds a term, for
  *   every term, filed under each of its keys (see `termKeys`); the part a key
  *   lives in is the key's hash modulo the number of key parts, so the root
  *   needs no list of keys.
- * - **Document parts** (`d<n>.json`): `DOCUMENTS_PER_PART` sections each, in id
+ * - **Document parts** (`d<n>.json`): `PartSizes.documentsPerPart` sections each, in id
  *   order, with their pages: what a result shows (title, heading, snippet).
  *
  * Every part lives under a folder named by a hash of all the parts, so part
@@ -26,14 +26,18 @@ export const SEARCH_INDEX_PATH = "search-index.json";
 /** The folder the parts go in, relative to the site root; each build's parts are in a subfolder named by their hash. */
 export const SEARCH_PARTS_DIR = "search";
 
-/** Sections per document part: a result needs one, so twelve results load at most twelve small parts. */
-export const DOCUMENTS_PER_PART = 32;
+/** How the index is cut: the sizes of its parts. */
+export interface PartSizes {
+  /** Sections per document part: a result needs one, so twelve results load at most twelve small parts. */
+  documentsPerPart: number;
+  /** The size a postings part is cut at, in characters (a single term's postings may be larger). */
+  postingsBytes: number;
+  /** The size a term-key part aims at, in characters, which sets how many there are. */
+  keyBytes: number;
+}
 
-/** The size a postings part is cut at, in characters (a single term's postings may be larger). */
-export const POSTINGS_PART_BYTES = 12_000;
-
-/** The size a term-key part aims at, in characters, which sets how many there are. */
-export const KEY_PART_BYTES = 6_000;
+/** The part sizes the build uses. */
+export const PART_SIZES: PartSizes = { documentsPerPart: 32, postingsBytes: 12_000, keyBytes: 6_000 };
 
 /** Letters of a term's start that its keys are made of. */
 const KEY_LETTERS = 3;
@@ -53,12 +57,14 @@ export interface SearchRoot {
   keyParts: number;
   /** How many postings parts there are. */
   postingsParts: number;
-  /** How many document parts there are; section `id` is in part `floor(id / DOCUMENTS_PER_PART)`. */
+  /** How many document parts there are. */
   documentParts: number;
+  /** Sections per document part: section `id` is in part `floor(id / documentsPerPart)`. */
+  documentsPerPart: number;
 }
 
-/** A term-key part: term → the postings part that holds it. */
-export type KeyPart = Record<string, number>;
+/** A term-key part: postings part number → the terms it holds that are filed here, space-separated in code-unit order. */
+export type KeyPart = Record<string, string>;
 
 /**
  * A postings part: term → postings, one field per `;`-separated row, each

@@ -3,7 +3,6 @@ import { MINISEARCH_OPTIONS, SEARCH_OPTIONS } from "./index-format.ts";
 import { highlight, snippetWindow, type SearchResult } from "./results.ts";
 import { partsEngine } from "./split-engine.ts";
 import {
-  DOCUMENTS_PER_PART,
   keyPartOf,
   partFile,
   queryKeys,
@@ -130,7 +129,9 @@ export class SplitSearcher {
     const keyNumbers = new Set(words.flatMap((q) => queryKeys(q.word, q.fuzzy).map((key) => keyPartOf(key, this.#root.keyParts))));
     const keyParts = await Promise.all([...keyNumbers].map((n) => this.#keys.get(n, this.#load)));
     const needed = new Set<number>();
-    for (const part of keyParts) for (const term in part) if (words.some((q) => mayMatch(term, q))) needed.add(part[term]);
+    for (const part of keyParts) {
+      for (const n in part) if (part[n].split(" ").some((term) => words.some((q) => mayMatch(term, q)))) needed.add(Number(n));
+    }
     await Promise.all([...needed].map((n) => this.#postings.get(n, this.#load)));
   }
 
@@ -145,7 +146,7 @@ export class SplitSearcher {
   async #loadDocuments(ids: readonly number[]): Promise<void> {
     let wanted = ids;
     while (wanted.length) {
-      const parts = [...new Set(wanted.map((id) => Math.floor(id / DOCUMENTS_PER_PART)))];
+      const parts = [...new Set(wanted.map((id) => Math.floor(id / this.#root.documentsPerPart)))];
       await Promise.all(parts.map((n) => this.#documents.get(n, this.#load)));
       // A section's parent may sit in an earlier part; load that part too.
       const parents = new Set<number>();
@@ -159,11 +160,11 @@ export class SplitSearcher {
   }
 
   #hasRow(id: number): boolean {
-    return this.#documents.loaded.has(Math.floor(id / DOCUMENTS_PER_PART));
+    return this.#documents.loaded.has(Math.floor(id / this.#root.documentsPerPart));
   }
 
   #row(id: number): [DocumentPart, DocumentPart["sections"][number]] {
-    const part = this.#documents.loaded.get(Math.floor(id / DOCUMENTS_PER_PART));
+    const part = this.#documents.loaded.get(Math.floor(id / this.#root.documentsPerPart));
     if (!part) throw new Error(`Search section ${id} was not loaded`);
     return [part, part.sections[id - part.first]];
   }

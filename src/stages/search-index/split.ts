@@ -3,17 +3,16 @@ import { gzipSync } from "node:zlib";
 import type { OutputFile } from "../../output-files.ts";
 import { termData, treeTerms, type SearchIndexFile } from "../../shared/search/index-format.ts";
 import {
-  DOCUMENTS_PER_PART,
-  KEY_PART_BYTES,
   keyPartOf,
   partFile,
-  POSTINGS_PART_BYTES,
+  PART_SIZES,
   SEARCH_INDEX_PATH,
   SEARCH_INDEX_VERSION,
   SEARCH_PARTS_DIR,
   termKeys,
   type DocumentPart,
   type KeyPart,
+  type PartSizes,
   type PostingsPart,
   type SearchRoot,
 } from "../../shared/search/split-format.ts";
@@ -52,15 +51,15 @@ function splitPostings(postings: string, lengths: readonly number[]): string {
   return rows.join(";");
 }
 
-/** The postings parts, cut at about `POSTINGS_PART_BYTES`, and the part of each term. */
-function postingsParts(file: SearchIndexFile): { parts: PostingsPart[]; partOf: Map<string, number> } {
+/** The postings parts, cut at about `limit` characters, and the part of each term. */
+function postingsParts(file: SearchIndexFile, limit: number): { parts: PostingsPart[]; partOf: Map<string, number> } {
   const parts: PostingsPart[] = [];
   const partOf = new Map<string, number>();
   let current: PostingsPart = {};
   let size = 0;
   for (const [term, postings] of treeTerms(file.tree)) {
     const text = splitPostings(postings, file.lengths);
-    if (size > 0 && size + text.length > POSTINGS_PART_BYTES) {
+    if (size > 0 && size + text.length > limit) {
       parts.push(current);
       current = {};
       size = 0;
@@ -73,23 +72,31 @@ function postingsParts(file: SearchIndexFile): { parts: PostingsPart[]; partOf: 
   return { parts, partOf };
 }
 
-/** The term-key parts: every term under each of its keys, in the part its key hashes to. */
-function keyParts(partOf: ReadonlyMap<string, number>): KeyPart[] {
+/** The term-key parts: every term under each of its keys, in the part its key hashes to, grouped by the postings part that holds it. */
+function keyParts(partOf: ReadonlyMap<string, number>, target: number): KeyPart[] {
   let bytes = 0;
-  for (const term of partOf.keys()) bytes += (term.length + 8) * termKeys(term).length;
-  const count = Math.max(1, Math.ceil(bytes / KEY_PART_BYTES));
-  const parts: KeyPart[] = Array.from({ length: count }, () => ({}));
-  for (const [term, part] of partOf) for (const key of termKeys(term)) parts[keyPartOf(key, count)][term] = part;
-  return parts;
+  for (const term of partOf.keys()) bytes += (term.length + 1) * termKeys(term).length;
+  const count = Math.max(1, Math.ceil(bytes / target));
+  const groups = Array.from({ length: count }, () => new Map<number, Set<string>>());
+  // Terms come in code-unit order, so each group's terms stay in order.
+  for (const [term, part] of partOf) {
+    for (const key of termKeys(term)) {
+      const group = groups[keyPartOf(key, count)];
+      let terms = group.get(part);
+      if (!terms) group.set(part, (terms = new Set()));
+      terms.add(term);
+    }
+  }
+  return groups.map((group) => Object.fromEntries([...group].map(([part, terms]) => [part, [...terms].join(" ")])));
 }
 
-/** The document parts: `DOCUMENTS_PER_PART` sections each, with the pages they belong to. */
-function documentParts(file: SearchIndexFile): DocumentPart[] {
+/** The document parts: `size` sections each, with the pages they belong to. */
+function documentParts(file: SearchIndexFile, size: number): DocumentPart[] {
   const parts: DocumentPart[] = [];
-  for (let first = 0; first < file.sections.length; first += DOCUMENTS_PER_PART) {
+  for (let first = 0; first < file.sections.length; first += size) {
     const part: DocumentPart = { first, pages: [], sections: [] };
     const local = new Map<number, number>();
-    for (const [page, anchor, heading, parent, snippet] of file.sections.slice(first, first + DOCUMENTS_PER_PART)) {
+    for (const [page, anchor, heading, parent, snippet] of file.sections.slice(first, first + size)) {
       let at = local.get(page);
       if (at === undefined) {
         at = part.pages.push(file.pages[page]) - 1;
@@ -103,14 +110,15 @@ function documentParts(file: SearchIndexFile): DocumentPart[] {
 }
 
 /**
- * Cuts the whole index into the split form (pure; see `split-format.ts`): the
+ * Cuts the whole index into the split form (pure; see `split-format.ts`), with
+ * parts of `sizes` (default `PART_SIZES`): the
  * root at `search-index.json` and every part under a folder named by a hash
  * of the parts' contents, so a changed index never reuses a part's name.
  */
-export function splitIndex(file: SearchIndexFile): SplitIndex {
-  const { parts: postings, partOf } = postingsParts(file);
-  const keys = keyParts(partOf);
-  const documents = documentParts(file);
+export function splitIndex(file: SearchIndexFile, sizes: PartSizes = PART_SIZES): SplitIndex {
+  const { parts: postings, partOf } = postingsParts(file, sizes.postingsBytes);
+  const keys = keyParts(partOf, sizes.keyBytes);
+  const documents = documentParts(file, sizes.documentsPerPart);
   const named = [
     ...keys.map((part, n) => ({ name: partFile.key(n), contents: JSON.stringify(part) })),
     ...postings.map((part, n) => ({ name: partFile.postings(n), contents: JSON.stringify(part) })),
@@ -128,6 +136,7 @@ export function splitIndex(file: SearchIndexFile): SplitIndex {
     keyParts: keys.length,
     postingsParts: postings.length,
     documentParts: documents.length,
+    documentsPerPart: sizes.documentsPerPart,
   };
   return {
     root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) },
