@@ -22,7 +22,7 @@ export class ModuleNotFoundError extends Error {
 
 /** What the loader needs from its surroundings; tests pass their own fetch and clock. */
 export interface LoaderEnvironment {
-  fetch: (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>;
+  fetch: (url: string) => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>;
   setTimeout: (run: () => void, ms: number) => unknown;
   clearTimeout: (timer: unknown) => void;
 }
@@ -77,7 +77,21 @@ export function loadStylesheet(id: number | string, href: string, doc: Document 
   });
 }
 
-/** The chunk of a route in the routes manifest, or a MODULE_NOT_FOUND error. */
+/**
+ * A page's URL as the build names it, from a location's pathname: percent-escapes
+ * decoded and the trailing slash added (`/caf%C3%A9` → `/café/`). A pathname
+ * that cannot be decoded names no page: MODULE_NOT_FOUND.
+ */
+export function pageUrlOf(pathname: string): string {
+  const path = pathname.endsWith("/") ? pathname : `${pathname}/`;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    throw new ModuleNotFoundError(path);
+  }
+}
+
+/** The chunk of a route in its folder's route table, or a MODULE_NOT_FOUND error. */
 export function chunkFor<T extends { id: number; file: string }>(routes: Record<string, T>, pathname: string): T {
   const path = pathname.endsWith("/") ? pathname : `${pathname}/`;
   const route = routes[path];

@@ -1,10 +1,10 @@
 import { createElement } from "react";
 import type { Root } from "react-dom/client";
 import type { PageData } from "../src/shared/page-data.ts";
-import { ROUTES_URL, type PageChunk, type Routes } from "../src/shared/routes.ts";
 import type { Body } from "../templates/components/Content.tsx";
 import { ClientApp } from "./client-app.tsx";
-import { chunkFor, ChunkLoadError, loadChunk, ModuleNotFoundError, type LoaderEnvironment } from "./loader.ts";
+import { ChunkLoadError, ModuleNotFoundError, type LoaderEnvironment } from "./loader.ts";
+import { createPageLoader, type PageLoader } from "./page-loader.ts";
 import { scrollToHash } from "./scroll.ts";
 
 /** What the router needs: the hydrated root, the first page's data, and who to tell about page views. */
@@ -36,12 +36,6 @@ function applyHead(data: PageData): void {
   document.querySelector('meta[property="og:description"]')?.setAttribute("content", data.description);
 }
 
-/** Page chunks loaded through the route table: `load` fetches each chunk file once, and `isReady` tells whether a page's chunk has arrived. */
-interface PageLoader {
-  load(pathname: string): Promise<PageChunk>;
-  isReady(pathname: string): boolean;
-}
-
 /** Shows pages: `navigate` goes to a URL (pushing it onto the history or not), `current` is the page being shown. */
 interface Navigator {
   navigate(url: URL, push: boolean): Promise<void>;
@@ -55,32 +49,6 @@ function browserEnvironment(): LoaderEnvironment {
     setTimeout: (run, ms) => window.setTimeout(run, ms),
     clearTimeout: (t) => window.clearTimeout(t as number),
   };
-}
-
-/** Loads the route table once (again after a failure) and each page chunk once; a failed chunk is forgotten so that the next try fetches it again. */
-function createPageLoader(env: LoaderEnvironment): PageLoader {
-  let routes: Promise<Routes> | undefined;
-  const chunks = new Map<string, Promise<PageChunk>>();
-  const ready = new Map<string, PageChunk>();
-
-  const getRoutes = () => {
-    routes ??= loadChunk<Routes>(-1, ROUTES_URL, env).catch((error: unknown) => {
-      routes = undefined;
-      throw error;
-    });
-    return routes;
-  };
-  const load = async (pathname: string): Promise<PageChunk> => {
-    const route = chunkFor(await getRoutes(), pathname);
-    let chunk = chunks.get(route.file);
-    if (!chunk) {
-      chunk = loadChunk<PageChunk>(route.id, route.file, env);
-      chunks.set(route.file, chunk);
-      chunk.then((c) => ready.set(pathname, c)).catch(() => chunks.delete(route.file));
-    }
-    return chunk;
-  };
-  return { load, isReady: (pathname) => ready.has(pathname) };
 }
 
 /**

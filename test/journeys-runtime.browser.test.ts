@@ -15,6 +15,7 @@ import {
   type ViewportName,
 } from "./helpers/browser.ts";
 import { serveProjectSite } from "./helpers/project-site.ts";
+import { routeTablePath, routeTableUrl } from "../src/shared/routes.ts";
 
 // The client runtime of the project's own site in real Chromium, at a desktop
 // and a 375 px touch viewport: content loading and every reachable entry of
@@ -23,12 +24,13 @@ import { serveProjectSite } from "./helpers/project-site.ts";
 const harness = browserHarness(serveProjectSite);
 const VIEWPORTS: ViewportName[] = ["desktop", "mobile"];
 
-/** The chunk id and file of a route, from the site's own route table. */
+/** The chunk id and file of a route, from its folder's route table in the built site. */
 async function routeOf(pathname: string): Promise<{ id: number; file: string }> {
   const { root } = await harness.site();
-  const routes = JSON.parse(fs.readFileSync(path.join(root, "page-routes.json"), "utf8")) as Record<string, { id: number; file: string }>;
+  const table = routeTablePath(pathname);
+  const routes = JSON.parse(fs.readFileSync(path.join(root, table), "utf8")) as Record<string, { id: number; file: string }>;
   const route = routes[pathname];
-  if (!route) throw new Error(`no route ${pathname} in page-routes.json`);
+  if (!route) throw new Error(`no route ${pathname} in ${table}`);
   return route;
 }
 
@@ -121,6 +123,81 @@ registerBrowserTests(test, () => {
       }
     });
 
+    test(`[${viewport}] a folder's route table that fails: 'Error loading content.', 'Loading chunk -1 failed' logged, Try again fetches the table again`, async () => {
+      const s = await harness.open("/concepts/", { viewport });
+      const { page } = s;
+      const warnings: string[] = [];
+      page.on("console", (m: ConsoleMessage) => void (m.type() === "warning" && warnings.push(m.text())));
+      try {
+        await waitForHydration(page);
+        await markWindow(page);
+        const table = routeTableUrl("/concepts/output/");
+        let failing = true;
+        let asked = 0;
+        await s.context.route(`**${table}`, (route) => {
+          asked++;
+          return failing ? route.fulfill({ status: 503, body: "unavailable" }) : route.continue();
+        });
+        await follow(page, 'main a[href="/concepts/output/"]', viewport);
+        await waitUntil(
+          page,
+          "the error state",
+          () => document.querySelector('[data-content-state="error"][role="alert"]')?.textContent?.includes("Error loading content.") === true,
+        );
+        assert.ok(warnings.includes("docs-build: Loading chunk -1 failed"), `warnings: ${warnings.join(" | ")}`);
+        const failed = asked;
+        failing = false;
+        await page.getByRole("button", { name: "Try again" }).click();
+        await waitUntil(page, "the page after retrying", () => document.querySelector("main h1")?.textContent === "Output");
+        assert.is(asked, failed + 1, "the failed table is fetched again, once");
+        assert.ok(await sameWindow(page));
+        assert.equal(
+          s.errors.filter((e) => !e.includes("status of 503")),
+          [],
+        );
+      } finally {
+        await s.close();
+      }
+    });
+
+    test(`[${viewport}] ${viewport === "mobile" ? "focusing" : "hovering"} links prefetches their folder's route table once and each chunk; following one shows it without fetching again`, async () => {
+      const s = await harness.open("/concepts/", { viewport });
+      const { page } = s;
+      const requested: string[] = [];
+      page.on("request", (r) => void requested.push(new URL(r.url()).pathname));
+      try {
+        await waitForHydration(page);
+        await markWindow(page);
+        const output = await routeOf("/concepts/output/");
+        const targets = await routeOf("/concepts/targets/");
+        const point = async (selector: string) => {
+          const link = page.locator(selector).first();
+          if (viewport === "mobile") await link.focus();
+          else await link.hover();
+        };
+        const loaded = (file: string) => page.waitForResponse((r) => new URL(r.url()).pathname === file);
+        const first = loaded(output.file);
+        await point('main a[href="/concepts/output/"]');
+        await first;
+        const second = loaded(targets.file);
+        await point('main a[href="/concepts/targets/"]');
+        await second;
+        assert.equal(
+          requested.filter((p) => p.startsWith("/page-routes")),
+          [routeTableUrl("/concepts/output/")],
+          "the folder's table only, once",
+        );
+        await follow(page, 'main a[href="/concepts/output/"]', viewport);
+        await waitUntil(page, "the page is shown", () => document.querySelector("main h1")?.textContent === "Output");
+        assert.ok(await sameWindow(page), "no document load");
+        assert.is(requested.filter((p) => p === output.file).length, 1, "the prefetched chunk is not fetched again");
+        assert.not.ok(fs.existsSync(path.join((await harness.site()).root, "page-routes.json")), "no site-wide route file is built");
+        s.assertNoErrors();
+      } finally {
+        await s.close();
+      }
+    });
+
     test(`[${viewport}] a chunk that never answers fails after exactly 120000 ms with 'Error loading content.'`, async () => {
       const s = await harness.open(null, { viewport });
       const { page } = s;
@@ -159,8 +236,8 @@ registerBrowserTests(test, () => {
       const s = await harness.open(null, { viewport });
       const { page } = s;
       try {
-        // The route table of an older deploy that did not have the page yet.
-        await s.context.route("**/page-routes.json", async (route) => {
+        // The folder's route table of an older deploy that did not have the page yet.
+        await s.context.route(`**${routeTableUrl("/concepts/targets/")}`, async (route) => {
           const response = await route.fetch();
           const routes = (await response.json()) as Record<string, unknown>;
           delete routes["/concepts/targets/"];

@@ -6,7 +6,7 @@ import { HASH_WAIT, scrollToHash } from "../site-client/scroll.ts";
 import { openDom } from "./helpers/dom.ts";
 
 /** A loader environment with a hand-moved clock and a fetch the test answers. */
-function environment(answer: () => Promise<{ ok: boolean; json(): Promise<unknown> }>) {
+function environment(answer: () => Promise<{ ok: boolean; status: number; json(): Promise<unknown> }>) {
   let now = 0;
   const timers = new Map<number, { at: number; run: () => void }>();
   let id = 0;
@@ -32,7 +32,7 @@ function environment(answer: () => Promise<{ ok: boolean; json(): Promise<unknow
 const never = () => new Promise<never>(() => {});
 
 test("a chunk that loads resolves with its JSON and clears its timer", async () => {
-  const { env, pending } = environment(async () => ({ ok: true, json: async () => ({ body: "<p>x</p>" }) }));
+  const { env, pending } = environment(async () => ({ ok: true, status: 200, json: async () => ({ body: "<p>x</p>" }) }));
   assert.equal(await loadChunk(3, "/assets/pages/x.json", env), { body: "<p>x</p>" });
   assert.is(pending(), 0);
 });
@@ -40,8 +40,8 @@ test("a chunk that loads resolves with its JSON and clears its timer", async () 
 test("network failures and error statuses raise ChunkLoadError 'Loading chunk {id} failed'", async () => {
   for (const answer of [
     () => Promise.reject(new TypeError("offline")),
-    async () => ({ ok: false, json: async () => ({}) }),
-    async () => ({ ok: true, json: () => Promise.reject(new SyntaxError("bad")) }),
+    async () => ({ ok: false, status: 503, json: async () => ({}) }),
+    async () => ({ ok: true, status: 200, json: () => Promise.reject(new SyntaxError("bad")) }),
   ]) {
     const { env } = environment(answer);
     const error = await loadChunk(7, "/x.json", env).then(

@@ -65,10 +65,15 @@ test("an edit to a page's body is written on its own, exactly as the whole build
     const result = await rebuild();
     assert.ok(result.changed !== null, "the rebuild patched the site");
     assert.not.ok(result.changed.includes("guides/first/index.html"), `the page was rewritten: ${result.changed.join(", ")}`);
-    assert.ok(
-      result.changed.some((p) => /^assets\/pages\/guides-first-[0-9A-F]+\.json$/.test(p)),
-      `the page's content chunk follows its body: ${result.changed.join(", ")}`,
+    const chunk = result.changed.find((p) => /^assets\/pages\/guides-first-[0-9A-F]+\.json$/.test(p) && fs.existsSync(site.path("out", p)));
+    assert.ok(chunk, `the page's content chunk follows its body: ${result.changed.join(", ")}`);
+    // Its folder's route table names the new chunk; no other folder's table changes.
+    assert.equal(
+      result.changed.filter((p) => p.startsWith("page-routes/")),
+      ["page-routes/guides/_.json"],
     );
+    const table = JSON.parse(fs.readFileSync(site.path("out/page-routes/guides/_.json"), "utf8")) as Record<string, { file: string }>;
+    assert.is(table["/guides/first/"].file, `/${chunk}`);
     assert.is(fs.readFileSync(html, "utf8"), written);
   } finally {
     site.remove();

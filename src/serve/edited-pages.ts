@@ -41,8 +41,9 @@ const planKey = (changed: string) => changed.split(path.sep).join("/");
  * {@link onlyItsBody}); then writes those pages' HTML into the served site
  * and returns their output paths. Returns undefined, writing nothing, in
  * every other case: the whole-site rebuild that always follows does the work.
- * Content chunks, printable pages, the search index and other pages' links
- * are left to that rebuild.
+ * Content chunks (and the folder route tables that name their hashes),
+ * printable pages, the search index and other pages' links are left to that
+ * rebuild, which writes a chunk and its table together.
  */
 export async function renderEditedPages(session: BuildSession, root: string, changed: readonly string[]): Promise<string[] | undefined> {
   const { site, written } = session;

@@ -1,18 +1,18 @@
 import type { PageData } from "./page-data.ts";
 
-/** Where the build writes the routes manifest, relative to the output folder (not hashed: it changes with the site). */
-export const ROUTES_FILE = "page-routes.json";
+/** The output folder that holds the route tables (one per folder of page URLs); not hashed, as a table's name must follow from a page's URL. */
+const ROUTES_DIR = "page-routes";
 
-/** The URL the client loads the routes manifest from. */
-export const ROUTES_URL = `/${ROUTES_FILE}`;
+/** The file name of every route table inside its folder. */
+const TABLE_FILE = "_.json";
 
-/** One route of the routes manifest: the content chunk's numeric id and its URL. */
-interface RouteEntry {
+/** One route of a route table: the content chunk's numeric id (unique in the site) and its URL. */
+export interface RouteEntry {
   id: number;
   file: string;
 }
 
-/** The routes manifest: a page's URL (with its trailing slash) → its content chunk. */
+/** A route table: the URL (with its trailing slash) of each page of one folder → its content chunk. */
 export type Routes = Record<string, RouteEntry>;
 
 /** A content chunk: what the client needs to show a page without a document load. */
@@ -20,4 +20,47 @@ export interface PageChunk {
   data: PageData;
   /** The page's rendered body HTML. */
   body: string;
+}
+
+/**
+ * The folder a page URL belongs to (pure): its parent, with a trailing slash
+ * (`/configuration/output/` → `/configuration/`, a section index
+ * `/configuration/` → `/`, and `/` itself → `/`). A URL without its
+ * trailing slash (`/configuration/output`) is read as if it had one.
+ */
+export function routeFolder(url: string): string {
+  const segments = url.split("/").filter(Boolean);
+  segments.pop();
+  return segments.length ? `/${segments.join("/")}/` : "/";
+}
+
+/**
+ * Where the route table that holds a page's route is written, relative to
+ * the output folder (pure): `page-routes/<parent folder>/_.json`, so
+ * `/configuration/output/` → `page-routes/configuration/_.json` and any
+ * top-level page or `/` → `page-routes/_.json`. Every folder gets its own
+ * table, however deep (`/guides/part-001/x/` → `page-routes/guides/part-001/_.json`).
+ *
+ * Names cannot collide: a folder segment that starts with `_` is written with
+ * one more `_` in front (`/_drafts/x/` → `page-routes/__drafts/_.json`), so no
+ * written segment is `_.json` and no table's file can be another folder's
+ * directory, and the escape can be undone, so two folders never share a
+ * table. The `page-routes/` folder is the build's own, like `assets/`.
+ */
+export function routeTablePath(url: string): string {
+  const segments = routeFolder(url)
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith("_") ? `_${segment}` : segment));
+  return [ROUTES_DIR, ...segments, TABLE_FILE].join("/");
+}
+
+/** The URL an output file is fetched from (pure): its path from the site's root with each segment percent-encoded. */
+export function outputFileUrl(file: string): string {
+  return `/${file.split("/").map(encodeURIComponent).join("/")}`;
+}
+
+/** The URL the client loads a page's route table from (pure; see {@link routeTablePath}): it follows from the page's URL alone. */
+export function routeTableUrl(url: string): string {
+  return outputFileUrl(routeTablePath(url));
 }

@@ -12,9 +12,11 @@ import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repositor
 import { readSponsors } from "../../data-files/sponsors.ts";
 import { readVoteTopics } from "../../data-files/vote-topics.ts";
 import { planPages, type PagePlan } from "./core.ts";
-import { chunkOf, hasChunk, isRoute, routesFile } from "./page-chunks.ts";
+import { outputFileUrl } from "../../shared/routes.ts";
+import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
+import { routeTables, type RouteTables } from "./route-tables.ts";
 import { sectionAnchors } from "./sidebar.ts";
 
 /**
@@ -115,13 +117,12 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
   const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
   const setup = await renderSetup(ctx, input, emit);
-  const { chunks, precached } = await renderPagesAtOnce(setup, plans);
+  const precached = await renderPagesAtOnce(setup, plans);
   // Printable pages one at a time: each holds a few of its members' bodies at once.
   for (const plan of plans) {
     ctx.signal?.throwIfAborted();
     if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
   }
-  await emit(routesFile(chunks.filter(Boolean)));
   for (const { file } of anchors) await emit(file);
   // Routes are the site's pages: everything but the not-found page and the app shell.
   const pagePlans = input.keepPlans ? plans.filter((plan) => plan.body.kind === "page") : [];
@@ -148,29 +149,33 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
   return { ctx, input, emit, bodyOf, assets, templates, listsHash, hashOf };
 }
 
-/** Renders the pages other than printable ones, up to 32 at once, emitting each; returns the content chunks by plan and the precached pages. */
-async function renderPagesAtOnce(setup: RenderSetup, plans: readonly PagePlan[]) {
+/**
+ * Renders the pages other than printable ones, up to 32 at once, emitting
+ * each page, its content chunk, and its folder's route table once the
+ * folder's last chunk is made; returns the precached pages. A chunk's id is
+ * its plan's position among these pages, so it is unique in the site.
+ */
+async function renderPagesAtOnce(setup: RenderSetup, plans: readonly PagePlan[]): Promise<OutputFile[]> {
   const { ctx, emit } = setup;
   const limit = pLimit(32);
-  const chunks: Array<{ url: string; chunk: { path: string } }> = [];
+  const rendered = plans.filter((plan) => plan.body.kind !== "printable");
+  const tables: RouteTables = routeTables(rendered.filter(hasChunk).map((plan) => plan.data.url));
   const precached: OutputFile[] = [];
   await Promise.all(
-    plans
-      .filter((plan) => plan.body.kind !== "printable")
-      .map((plan, i) =>
-        limit(async () => {
-          ctx.signal?.throwIfAborted();
-          const { page, chunk } = await renderOne(setup, plan);
-          await emit(page);
-          if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
-          if (chunk) {
-            await emit(chunk);
-            chunks[i] = { url: plan.data.url, chunk: { path: chunk.path } };
-          }
-        }),
-      ),
+    rendered.map((plan, id) =>
+      limit(async () => {
+        ctx.signal?.throwIfAborted();
+        const { page, chunk } = await renderOne(setup, plan);
+        await emit(page);
+        if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
+        if (!chunk) return;
+        await emit(chunk);
+        const table = tables.add(plan.data.url, { id, file: outputFileUrl(chunk.path) });
+        if (table) await emit(table);
+      }),
+    ),
   );
-  return { chunks, precached };
+  return precached;
 }
 
 /** Renders one page plan into its HTML page and, for routes, its content chunk; both are cached by the same key. */

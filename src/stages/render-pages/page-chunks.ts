@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output-files.ts";
 import { ASSETS_DIR } from "../../shared/constants.ts";
-import { ROUTES_FILE, type PageChunk, type Routes } from "../../shared/routes.ts";
+import type { PageChunk } from "../../shared/routes.ts";
 import type { PagePlan } from "./core.ts";
 import { printableSlug } from "./printable.ts";
 
@@ -26,11 +26,4 @@ export function chunkOf(plan: PagePlan, bodyHtml: string): OutputFile {
   const contents = JSON.stringify(chunk);
   const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
   return { path: `${ASSETS_DIR}/pages/${printableSlug(plan.data.url)}-${hash}.json`, contents };
-}
-
-/** The routes manifest (pure): each route's URL → its chunk's numeric id and URL. */
-export function routesFile(chunks: ReadonlyArray<{ url: string; chunk: Pick<OutputFile, "path"> }>): OutputFile {
-  const routes: Routes = {};
-  for (const [id, { url, chunk }] of chunks.entries()) routes[url] = { id, file: `/${chunk.path}` };
-  return { path: ROUTES_FILE, contents: JSON.stringify(routes) };
 }
