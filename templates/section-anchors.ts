@@ -1,13 +1,14 @@
 import type { Anchor } from "../src/shared/content-types.ts";
 import type { SectionAnchors } from "../src/shared/page-data.ts";
 
-/** Each section's anchors file, fetched at most once per page load (a failed fetch is forgotten, so it can be tried again). */
+/** Each anchors file, fetched at most once per page load (a failed fetch is forgotten, so it can be tried again). */
 const loaded = new Map<string, Promise<SectionAnchors>>();
 
 /**
- * The anchors a sidebar item shows for `page`, from its section's anchors
- * file at `url`. Only ever called in the browser, from a reader's action: the
- * server renders the current page's anchors from the page data.
+ * The anchors a sidebar item shows for `page`, from the anchors file of its
+ * group at `url` (its section's own pages, or its folder's). Only ever called
+ * in the browser, from a reader's action: the server renders the current
+ * page's anchors from the page data.
  */
 export function loadAnchors(url: string, page: string): Promise<Anchor[]> {
   let file = loaded.get(url);

@@ -16,8 +16,10 @@ export interface LinkItem {
 /**
  * One entry of the left sidebar. Only the current page's item carries its
  * anchors: a page's size then grows with its section's page count, not with
- * every page's headings. The others' anchors are in the section's anchors
- * file ({@link PageData.sidebarAnchors}), loaded when a reader opens one.
+ * every page's headings. The others' anchors are in anchors files, loaded
+ * when a reader opens one: the section's own pages' in one
+ * ({@link PageData.sidebarAnchors}), each nested folder's pages' in one of
+ * their own ({@link SidebarItem.anchorsFile}).
  */
 export interface SidebarItem {
   url: string;
@@ -35,9 +37,11 @@ export interface SidebarItem {
   pages?: number;
   /** The folder's pages, on the pages inside that folder only (the one group that comes open). */
   children?: SidebarItem[];
+  /** URL of the anchors file of the folder's pages (content-hashed JSON); set with `children`, "" when the folder has none. */
+  anchorsFile?: string;
 }
 
-/** The anchors file of a section: each page's headings of levels 2 and 3, by page URL. */
+/** An anchors file (a section's own pages, or one nested folder's): each page's headings of levels 2 and 3, by page URL. */
 export type SectionAnchors = Record<string, Anchor[]>;
 
 /** One translated site in the language dropdown. */
@@ -109,7 +113,7 @@ export interface PageData {
   description: string;
   site: SiteData;
   sidebar: SidebarItem[];
-  /** URL of the section's anchors file (content-hashed JSON), or "" when the page has no sidebar. */
+  /** URL of the anchors file of the section's own pages, not its nested folders' (content-hashed JSON), or "" when the page has no sidebar. */
   sidebarAnchors: string;
   page: DocPageProps | null;
   children: LinkItem[];

@@ -23,8 +23,9 @@ function listId(url: string, prefix: string, kind: "anchors" | "folder" = "ancho
  * One page of the sidebar: its link, and a button that opens or closes its
  * anchors of levels 2 and 3. It opens by itself when it becomes the current
  * page. Only the current page's anchors come with the page; another item's
- * are loaded from the section's anchors file (`anchorsUrl`) when a reader is
- * about to open it (hover or focus of its toggle) or opens it.
+ * are loaded from the anchors file of its group (`anchorsUrl`: the section's
+ * own pages', or its folder's) when a reader is about to open it (hover or
+ * focus of its toggle) or opens it.
  */
 export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item; current: boolean; prefix: string; anchorsUrl: string }) {
   const [open, setOpen] = useState(current);
@@ -71,9 +72,10 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
  * of pages. On the pages inside it, its pages come with the page and a toggle
  * opens or closes them (open at first); elsewhere it is one collapsed line,
  * and following its link opens it, so a section of thousands of pages in
- * folders never puts all of them on every page.
+ * folders never puts all of them on every page. Its pages' anchors come from
+ * the folder's own anchors file, never the whole section's.
  */
-function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: string; prefix: string; anchorsUrl: string }) {
+function SidebarFolder({ item, url, prefix }: { item: Item; url: string; prefix: string }) {
   const inside = url.startsWith(item.url);
   const [open, setOpen] = useState(inside);
   useEffect(() => {
@@ -104,7 +106,7 @@ function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: str
       {children ? (
         <ul className="sidebar-folder-pages" id={id} hidden={!open}>
           {children.map((child) => (
-            <SidebarItem key={child.url} item={child} current={child.url === url} prefix={prefix} anchorsUrl={anchorsUrl} />
+            <SidebarItem key={child.url} item={child} current={child.url === url} prefix={prefix} anchorsUrl={item.anchorsFile ?? ""} />
           ))}
         </ul>
       ) : null}
@@ -115,6 +117,7 @@ function SidebarFolder({ item, url, prefix, anchorsUrl }: { item: Item; url: str
 /**
  * The left sidebar: the pages of the current section (its index page first),
  * grouped, each with its anchors, and its nested folders (see `SidebarFolder`).
+ * `anchorsUrl` is the anchors file of the section's own pages.
  */
 export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar" }: { items: readonly Item[]; url: string; anchorsUrl: string; prefix?: string }) {
   if (items.length === 0) return null;
@@ -128,7 +131,7 @@ export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar" }: { items:
               item.pages === undefined ? (
                 <SidebarItem key={item.url} item={item} current={item.url === url} prefix={prefix} anchorsUrl={anchorsUrl} />
               ) : (
-                <SidebarFolder key={item.url} item={item} url={url} prefix={prefix} anchorsUrl={anchorsUrl} />
+                <SidebarFolder key={item.url} item={item} url={url} prefix={prefix} />
               ),
             )}
           </ul>

@@ -8,7 +8,7 @@ export type AnchorState = { anchors: Anchor[] } | { loading: true } | { failed: 
 
 /**
  * A sidebar item's anchors: those that came with a page (kept after the
- * reader moves on), or those fetched from the section's anchors file; `load`
+ * reader moves on), or those fetched from its group's anchors file; `load`
  * starts the fetch unless the anchors are known or on their way (a failed
  * fetch is tried again).
  */

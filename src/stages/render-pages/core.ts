@@ -44,7 +44,7 @@ export interface PlanOptions {
   sponsors: SponsorData | null;
   /** The validated vote topics file, or null when there is none. */
   vote: VoteData | null;
-  /** The URL of each section's anchors file, by section name; a section without one has no entry. */
+  /** The URL of each anchors file, by the URL of the section or nested folder whose pages it holds; one without a file has no entry. */
   anchorFiles?: ReadonlyMap<string, string>;
   /** The day each page last changed (`YYYY-MM-DD`), by URL; a page without one shows no date. Default none. */
   dates?: ReadonlyMap<string, string>;
@@ -122,7 +122,7 @@ function sitePlanning(options: PlanOptions): SitePlanning {
   const sidebars = new Map<string, SectionSidebar>();
   const sidebarOf = (section: string): SectionSidebar => {
     let found = sidebars.get(section);
-    if (!found) sidebars.set(section, (found = sidebarFor(folders.get(`/${section}/`))));
+    if (!found) sidebars.set(section, (found = sidebarFor(folders.get(`/${section}/`), anchorFiles)));
     return found;
   };
   const urls = new Set(pages.map((p) => p.entry.url));
@@ -137,7 +137,7 @@ function sitePlanning(options: PlanOptions): SitePlanning {
     description: description || settings.description,
     site,
     sidebar: sidebarAt(sidebarOf(sectionOf(url)), url),
-    sidebarAnchors: anchorFiles.get(sectionOf(url)) ?? "",
+    sidebarAnchors: anchorFiles.get(`/${sectionOf(url)}/`) ?? "",
     page: null,
     children: [],
     hero: { words: HERO_WORDS },

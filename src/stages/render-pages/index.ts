@@ -17,7 +17,7 @@ import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
 import { routeTables, type RouteTables } from "./route-tables.ts";
-import { sectionAnchors } from "./sidebar.ts";
+import { anchorGroups } from "./sidebar.ts";
 
 /**
  * What rendering leaves in memory once every file has gone to `emit`: the
@@ -48,15 +48,20 @@ export interface RenderPagesInput {
 }
 
 /**
- * One anchors file per top-level section, named by a hash of its contents so
- * browsers and the service worker may keep it for good: what a sidebar item
- * shows when a reader opens another page's anchors.
+ * The anchors files of every top-level section: one for its own pages and one
+ * per nested folder (`assets/sidebar/guides-part-001-<hash>.json`), by folder
+ * URL; what a sidebar item shows when a reader opens another page's anchors.
+ * Each is named by a hash of its contents, so browsers and the service worker
+ * may keep it for good.
  */
-function anchorFiles(root: DirectoryEntry): Array<{ section: string; file: OutputFile }> {
+function anchorFiles(root: DirectoryEntry): Array<{ url: string; file: OutputFile }> {
   return root.children.flatMap((child) => {
     if (child.type !== "directory") return [];
-    const contents = JSON.stringify(sectionAnchors(child));
-    return [{ section: child.name, file: { path: `assets/sidebar/${child.name}-${hashKey(contents).slice(0, 10)}.json`, contents } }];
+    return anchorGroups(child).map(({ url, anchors }) => {
+      const contents = JSON.stringify(anchors);
+      const name = url.split("/").filter(Boolean).join("-");
+      return { url, file: { path: `assets/sidebar/${name}-${hashKey(contents).slice(0, 10)}.json`, contents } };
+    });
   });
 }
 
@@ -114,7 +119,7 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const sponsors = await readSponsors(ctx);
   const vote = await readVoteTopics(ctx);
   const anchors = anchorFiles(input.root);
-  const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
+  const anchorUrls = new Map(anchors.map(({ url, file }) => [url, `/${file.path}`]));
   const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
   const setup = await renderSetup(ctx, input, emit);
   const precached = await renderPagesAtOnce(setup, plans);

@@ -13,16 +13,38 @@ export function sidebarAnchorsOf(page: PageEntry) {
   return page.anchors.filter((a) => a.level === 2 || a.level === 3);
 }
 
+/** One entry of a section's sidebar before it becomes an item: one of its own pages, or a nested folder with all the pages under it. */
+type SidebarEntry = { page: PageEntry } | { folder: DirectoryEntry; pages: PageEntry[] };
+
+/**
+ * What a section's sidebar lists, in order (pure): its own pages, and each
+ * nested folder with every page under it, however deep (deeper folders are
+ * not items of their own); printable pages and folders without another page
+ * are left out. Both the sidebar and its anchors files are cut from this.
+ */
+function sidebarEntries(section: DirectoryEntry | undefined): SidebarEntry[] {
+  const entries: SidebarEntry[] = [];
+  for (const child of section?.children ?? []) {
+    if (child.type === "file") {
+      if (!isPrintable(child)) entries.push({ page: child });
+      continue;
+    }
+    const pages = pagesOf(child).filter((page) => !isPrintable(page));
+    if (pages.length) entries.push({ folder: child, pages });
+  }
+  return entries;
+}
+
 /**
  * A section's sidebar: its own pages and one collapsed item per nested folder
  * (`items`, shared by every page of the section), and each nested folder's
- * pages by the folder's URL, for the pages inside it. A page's sidebar thus
- * grows with the section's own pages and folders plus its own folder's pages,
- * never with every page of a large section.
+ * pages and anchors file by the folder's URL, for the pages inside it. A
+ * page's sidebar thus grows with the section's own pages and folders plus its
+ * own folder's pages, never with every page of a large section.
  */
 export interface SectionSidebar {
   items: SidebarItem[];
-  folders: ReadonlyMap<string, SidebarItem[]>;
+  folders: ReadonlyMap<string, { pages: SidebarItem[]; anchorsFile: string }>;
 }
 
 const pageItem = (page: PageEntry): SidebarItem => ({
@@ -33,47 +55,66 @@ const pageItem = (page: PageEntry): SidebarItem => ({
   group: page.group,
 });
 
-/** The sidebar of a section (pure): its pages in order, printable pages left out, nested folders as collapsed groups, no item's anchors filled in. */
-export function sidebarFor(folder: DirectoryEntry | undefined): SectionSidebar {
-  const folders = new Map<string, SidebarItem[]>();
-  const items: SidebarItem[] = [];
-  for (const child of folder?.children ?? []) {
-    if (child.type === "file") {
-      if (!isPrintable(child)) items.push(pageItem(child));
-      continue;
-    }
-    const pages = pagesOf(child)
-      .filter((page) => !isPrintable(page))
-      .map(pageItem);
-    if (pages.length === 0) continue;
-    folders.set(child.url, pages);
-    items.push({ url: child.url, title: titleOfFolder(child), anchors: [], hasAnchors: false, group: "", pages: pages.length });
-  }
+/**
+ * The sidebar of a section (pure): its pages in order, printable pages left
+ * out, nested folders as collapsed groups, no item's anchors filled in.
+ * `anchorFiles` gives each folder's anchors file by folder URL (default none).
+ */
+export function sidebarFor(section: DirectoryEntry | undefined, anchorFiles: ReadonlyMap<string, string> = new Map()): SectionSidebar {
+  const folders = new Map<string, { pages: SidebarItem[]; anchorsFile: string }>();
+  const items = sidebarEntries(section).map((entry): SidebarItem => {
+    if ("page" in entry) return pageItem(entry.page);
+    const { folder, pages } = entry;
+    folders.set(folder.url, { pages: pages.map(pageItem), anchorsFile: anchorFiles.get(folder.url) ?? "" });
+    return { url: folder.url, title: titleOfFolder(folder), anchors: [], hasAnchors: false, group: "", pages: pages.length };
+  });
   return { items, folders };
 }
 
 /**
  * A section's sidebar as the page at `url` sees it (pure): the shared items,
- * with the folder holding the page opened to its pages, and the current
- * page's `anchors` filled in; every other item stays shared.
+ * with the folder holding the page opened to its pages and given its anchors
+ * file, and the current page's `anchors` filled in; every other item stays shared.
  */
 export function sidebarAt(sidebar: SectionSidebar, url: string, anchors: readonly Anchor[] = []): SidebarItem[] {
   const current = (item: SidebarItem) => (item.url === url && item.hasAnchors ? { ...item, anchors: [...anchors] } : item);
   const items = sidebar.items.map((item) => {
     if (item.pages === undefined) return current(item);
-    if (!url.startsWith(item.url)) return item;
-    return { ...item, children: (sidebar.folders.get(item.url) ?? []).map(current) };
+    const folder = sidebar.folders.get(item.url);
+    if (!url.startsWith(item.url) || !folder) return item;
+    return { ...item, children: folder.pages.map(current), anchorsFile: folder.anchorsFile };
   });
   // Unchanged, the shared array itself: later steps hash each distinct sidebar once.
   return items.every((item, i) => item === sidebar.items[i]) ? sidebar.items : items;
 }
 
-/** The anchors file of a section (pure): every sidebar page's headings of levels 2 and 3, by URL. */
-export function sectionAnchors(folder: DirectoryEntry): SectionAnchors {
+/**
+ * The pages of one anchors file: a section's own sidebar pages (`url` is the
+ * section's), or one nested folder's (`url` is the folder's), with their
+ * headings of levels 2 and 3 by page URL.
+ */
+export interface AnchorGroup {
+  url: string;
+  anchors: SectionAnchors;
+}
+
+const anchorsOf = (pages: readonly PageEntry[]): SectionAnchors => {
   const out: SectionAnchors = {};
-  for (const page of pagesOf(folder)) {
+  for (const page of pages) {
     const anchors = sidebarAnchorsOf(page);
-    if (!isPrintable(page) && anchors.length) out[page.url] = anchors;
+    if (anchors.length) out[page.url] = anchors;
   }
   return out;
+};
+
+/**
+ * The anchors files of a section (pure): one for its own pages, first, and
+ * one per nested folder its sidebar shows, each holding what that folder's
+ * item lists. Opening any item thus loads at most one folder's worth of anchors.
+ */
+export function anchorGroups(section: DirectoryEntry): AnchorGroup[] {
+  const entries = sidebarEntries(section);
+  const own = entries.flatMap((entry) => ("page" in entry ? [entry.page] : []));
+  const folders = entries.flatMap((entry) => ("folder" in entry ? [{ url: entry.folder.url, anchors: anchorsOf(entry.pages) }] : []));
+  return [{ url: section.url, anchors: anchorsOf(own) }, ...folders];
 }
