@@ -4,16 +4,22 @@ import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { browserHarness, controlledByWorker, registerBrowserTests, serveFolder, waitForHydration, waitUntil, type ServedSite } from "./helpers/browser.ts";
+import { generateCorpus } from "./bench/scale-corpus.ts";
+import { FIXTURES } from "./helpers/fixture-loop.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 
-// A site whose search index is over its precache budget (set to 0 here): the
-// service worker precaches only the index's root, and keeps each part a
-// search loads, so that search answers again offline.
+// A site whose search index is over its precache budget (a small one here):
+// the service worker precaches only the index's root and its titles index,
+// and keeps each part a search loads, so that search answers again offline;
+// a search whose parts were never loaded is answered from the titles index.
 
 async function serveOverBudget(): Promise<ServedSite> {
   const site = tempSite("sites/basic");
   try {
-    fs.writeFileSync(site.path("docs-build.config.json"), JSON.stringify({ search: { precacheBudget: 0 } }));
+    // The basic site's pages, copied into sections of 5 until there are 60.
+    fs.rmSync(site.path("content"), { recursive: true });
+    generateCorpus({ source: `${FIXTURES}/sites/basic/content`, target: site.path("content"), shape: { kind: "sections", pages: 60, pagesPerSection: 5 } });
+    fs.writeFileSync(site.path("docs-build.config.json"), JSON.stringify({ search: { precacheBudget: 2000 } }));
     const result = await build({ root: site.dir, write: true, cache: false, history: false, logger: createMemoryLogger() });
     return await serveFolder({ root: site.path("dist"), result, onClose: () => site.remove() });
   } catch (error) {
@@ -35,14 +41,16 @@ async function firstResult(page: import("playwright-core").Page, query: string):
 }
 
 registerBrowserTests(test, () => {
-  test("over its budget, the index's root is precached and its parts are not; parts a search loaded answer again offline", async () => {
+  test("over its budget, the root and the titles index are precached; parts a search loaded answer again offline, and the titles index answers the rest", async () => {
     const s = await harness.open("/guides/");
     const { page } = s;
     try {
       const { root } = await harness.site();
       const worker = fs.readFileSync(`${root}/sw.js`, "utf8");
       assert.match(worker, '"/search-index.json"', "the root is precached");
-      assert.not.match(worker, /"\/search\/[0-9a-f]+\//, "no part is precached");
+      const precachedParts = worker.match(/"\/search\/[0-9a-f]+\/[a-z0-9]+\.json"/g) ?? [];
+      assert.is(precachedParts.length, 1, "one part is precached");
+      assert.match(precachedParts[0] ?? "", /\/titles\.json"$/, "the titles index");
       await controlledByWorker(page);
       const parts: string[] = [];
       page.on("request", (request) => {
@@ -57,8 +65,19 @@ registerBrowserTests(test, () => {
       await page.reload();
       await waitForHydration(page);
       assert.is(await firstResult(page, "second guide"), online, "the same search answers offline from the parts kept");
+      assert.is(await page.locator(".search-status").count(), 0, "with no note: the whole index answered");
+      // Offline with no part kept, a search is answered by the titles index, and says so.
+      await page.evaluate(() => caches.delete("search-parts"));
+      await page.reload();
+      await waitForHydration(page);
+      assert.match((await firstResult(page, "first guide")) ?? "", /\/first\/$/);
+      assert.is(await page.locator(".search-status").textContent(), "Offline: only page titles and headings were searched.");
       await s.context.setOffline(false);
-      s.assertNoErrors();
+      // The parts the offline searches asked for failed to load, as they must; nothing else went wrong.
+      const unexpected = s.errors.filter(
+        (e) => !/^console\.error: Failed to load resource: net::ERR_FAILED \(http:\/\/[^/]+\/search\/[0-9a-f]+\/[kpd]\d+\.json/.test(e),
+      );
+      assert.equal(unexpected, []);
     } finally {
       await s.close();
     }

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import fc from "fast-check";
 import MiniSearch from "minisearch";
 import { test } from "uvu";
@@ -18,7 +19,7 @@ import {
   type SearchRoot,
 } from "../src/shared/search/split-format.ts";
 import { SearchIndexVersionError, SplitSearcher } from "../src/shared/search/split-searcher.ts";
-import { fitsPrecacheBudget, splitIndex } from "../src/stages/search-index/split.ts";
+import { fitsPrecacheBudget, splitIndex, withTitles } from "../src/stages/search-index/split.ts";
 
 /** Levenshtein distance, the slow way: the reference `withinOneEdit` must agree with. */
 function distance(a: string, b: string): number {
@@ -174,6 +175,28 @@ test("a part that fails to load fails the search, and the next search fetches it
   assert.ok(results.length > 0);
   const postings = asked.filter((p) => /\/p\d+\.json$/.test(p));
   assert.ok(postings.length >= 2 && new Set(postings).size < postings.length, "the failed part was asked for again");
+});
+
+test("the titles index holds as many pages as fit its budget, in site order, and answers with pages marked partial", async () => {
+  const whole = sampleIndex();
+  const split = splitIndex(whole);
+  const all = withTitles(split, whole, 1_000_000);
+  const root = JSON.parse(all.root.contents) as SearchRoot;
+  assert.equal(root.titles, { file: "titles.json", pages: whole.pages.length, of: whole.pages.length });
+  assert.is(all.titles.path, `${root.dir}titles.json`);
+  assert.equal(all.parts, [...split.parts, all.titles]);
+  const small = withTitles(split, whole, 400);
+  const covered = (JSON.parse(small.root.contents) as SearchRoot).titles?.pages ?? -1;
+  assert.ok(covered > 0 && covered < whole.pages.length, `some pages, not all: ${covered}`);
+  assert.ok(gzipSync(small.titles.contents).length <= 400);
+  assert.equal((JSON.parse(small.titles.contents) as SearchIndexFile).pages, whole.pages.slice(0, covered));
+  const searcher = memorySearcher([all.root, ...all.parts]);
+  const results = (await searcher.searchTitles("page", 3)) ?? [];
+  assert.is(results.length, 3, "the page titles match");
+  assert.ok(results.every((r) => r.partial && r.headings.length === 0 && /^\/p\d+\/$/.test(r.url)));
+  // A heading of the page's sections finds the page too.
+  assert.ok(((await searcher.searchTitles("part5", 3)) ?? []).some((r) => r.url === "/p1/"));
+  assert.is(await memorySearcher([split.root, ...split.parts]).searchTitles("page"), undefined, "no titles index, no answer");
 });
 
 test("the precache budget counts gzipped bytes and stops at the budget", () => {

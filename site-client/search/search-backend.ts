@@ -31,7 +31,19 @@ function localBackend(indexUrl: string, started?: Promise<Response>): SearchBack
         throw error;
       }));
   void load().catch(() => undefined);
-  return { search: async (query) => (await load()).search(query, RESULT_LIMIT) };
+  return {
+    async search(query) {
+      const searcher = await load();
+      try {
+        return await searcher.search(query, RESULT_LIMIT);
+      } catch (error) {
+        // Offline, with parts this query needs never loaded: page titles and headings still answer.
+        const titles = await searcher.searchTitles(query, RESULT_LIMIT).catch(() => undefined);
+        if (titles?.length) return titles;
+        throw error;
+      }
+    },
+  };
 }
 
 /** A DocSearch hit, as the hosted service returns it. */

@@ -25,6 +25,9 @@ export function SearchResults({ id, status, groups, hidden, active, optionId, on
       {status.kind === "loading" ? <p className="search-status">Loading search…</p> : null}
       {status.kind === "error" ? <p className="search-status search-error">{status.message}</p> : null}
       {status.kind === "results" && status.results.length === 0 ? <p className="search-status">No results for “{status.query}”.</p> : null}
+      {status.kind === "results" && status.results.some((result) => result.partial) ? (
+        <p className="search-status">Offline: only page titles and headings were searched.</p>
+      ) : null}
       {groups.map((group) => (
         <div className="search-group" role="group" aria-label={group.section} key={group.section}>
           <p className="search-group-title" aria-hidden="true">

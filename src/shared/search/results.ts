@@ -22,6 +22,8 @@ export interface SearchResult {
   /** The site section the result is grouped under (`Guides`). */
   section: string;
   score: number;
+  /** Set on results of the titles index alone (page titles and headings), given offline when the parts a query needed could not be loaded. */
+  partial?: boolean;
 }
 
 /**

@@ -61,6 +61,13 @@ export interface SearchRoot {
   documentParts: number;
   /** Sections per document part: section `id` is in part `floor(id / documentsPerPart)`. */
   documentsPerPart: number;
+  /**
+   * The titles index, written when the whole index is past the precache
+   * budget: a whole index (one file, precached) of page titles and headings,
+   * which answers searches offline when parts a query needs were never
+   * loaded. `pages` of `of` pages are in it, in site order.
+   */
+  titles?: { file: string; pages: number; of: number };
 }
 
 /** A term-key part: postings part number → the terms it holds that are filed here, space-separated in code-unit order. */

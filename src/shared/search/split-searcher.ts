@@ -1,6 +1,7 @@
 import type MiniSearch from "minisearch";
-import { MINISEARCH_OPTIONS, SEARCH_OPTIONS } from "./index-format.ts";
+import { MINISEARCH_OPTIONS, SEARCH_OPTIONS, type SearchIndexFile } from "./index-format.ts";
 import { highlight, snippetWindow, type SearchResult } from "./results.ts";
+import { Searcher } from "./searcher.ts";
 import { partsEngine } from "./split-engine.ts";
 import {
   keyPartOf,
@@ -84,6 +85,7 @@ export class SplitSearcher {
   readonly #postings: Parts<PostingsPart>;
   readonly #documents: Parts<DocumentPart>;
   #engine: { parts: number; engine: MiniSearch } | undefined;
+  #titles: Promise<Searcher> | undefined;
 
   /** Takes the parsed root; throws `SearchIndexVersionError` for a root of another format version. */
   constructor(root: SearchRoot, load: PartLoader) {
@@ -122,6 +124,24 @@ export class SplitSearcher {
         score: hit.score,
       };
     });
+  }
+
+  /**
+   * Searches the titles index alone (see `SearchRoot.titles`): for when the
+   * parts a query needs cannot be loaded, offline. Its results are pages,
+   * marked `partial`; undefined when the root names no titles index.
+   */
+  async searchTitles(query: string, limit = 10): Promise<SearchResult[] | undefined> {
+    const titles = this.#root.titles;
+    if (!titles) return undefined;
+    this.#titles ??= this.#load(`${this.#root.dir}${titles.file}`).then(
+      (file) => new Searcher(file as SearchIndexFile),
+      (error: unknown) => {
+        this.#titles = undefined;
+        throw error;
+      },
+    );
+    return (await this.#titles).search(query, limit).map((result) => ({ ...result, partial: true }));
   }
 
   /** Loads the postings parts of every term any of the words can match. */

@@ -7,7 +7,7 @@ import { loadedInOrder } from "../../read-ahead.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import { sectionNamer } from "../../shared/content-rules.ts";
 import { isSearchable, SearchIndexBuilder } from "./core.ts";
-import { fitsPrecacheBudget, splitIndex } from "./split.ts";
+import { fitsPrecacheBudget, splitIndex, withTitles } from "./split.ts";
 
 /** The code the index file depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
@@ -18,7 +18,7 @@ const READ_AHEAD = 32;
 /** What the search index stage made: the root (emitted by the build) and what the service worker precaches. */
 export interface SearchIndexResult {
   files: OutputFile[];
-  /** Parts to precache: all of them when the whole index fits the precache budget, else none (each is cached when a search first loads it). */
+  /** Parts to precache: all of them when the whole index fits the precache budget, else the titles index alone (the other parts are cached when a search first loads them). */
   precached: OutputFile[];
 }
 
@@ -39,9 +39,17 @@ export async function runSearchIndex(
   emit: (file: OutputFile) => Promise<void>,
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
-  const split = splitIndex(await wholeIndex(ctx, pages, bodies));
-  for (const part of split.parts) await emit(part);
-  return { files: [split.root], precached: fitsPrecacheBudget(split.parts, ctx.settings.search.precacheBudget) ? split.parts : [] };
+  const whole = await wholeIndex(ctx, pages, bodies);
+  const budget = ctx.settings.search.precacheBudget;
+  const split = splitIndex(whole);
+  if (fitsPrecacheBudget(split.parts, budget)) {
+    for (const part of split.parts) await emit(part);
+    return { files: [split.root], precached: split.parts };
+  }
+  // Past the budget, only the root and a titles index of a quarter of the budget are precached.
+  const titled = withTitles(split, whole, Math.floor(budget / 4));
+  for (const part of titled.parts) await emit(part);
+  return { files: [titled.root], precached: [titled.titles] };
 }
 
 /** The whole index: from the cache when no page's text changed, else built from every page's sections. */

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { OutputFile } from "../../output-files.ts";
 import { termData, treeTerms, type SearchIndexFile } from "../../shared/search/index-format.ts";
+import { SearchIndexBuilder } from "./core.ts";
 import {
   keyPartOf,
   partFile,
@@ -158,4 +159,41 @@ export function fitsPrecacheBudget(parts: readonly OutputFile[], budget: number)
     if (total > budget) return false;
   }
   return true;
+}
+
+/** The titles index's file name, in the parts' folder. */
+const TITLES_FILE = "titles.json";
+
+/** The whole index of the first `count` pages of `file`: one section per page, its title, and its headings as its heading text. */
+function titlesOf(file: SearchIndexFile, count: number): SearchIndexFile {
+  const headings: string[][] = file.pages.slice(0, count).map(() => []);
+  for (const [page, , heading] of file.sections) if (page < count && heading) headings[page].push(heading);
+  const builder = new SearchIndexBuilder(() => "");
+  for (const [page, [url, title]] of file.pages.slice(0, count).entries()) {
+    builder.add({ url, title }, [{ anchor: "", headings: [headings[page].join(" · ")], text: "" }]);
+  }
+  const titles = builder.finish();
+  // Results show the page alone (its site section from the whole index), so rows keep no heading text.
+  return { ...titles, pages: file.pages.slice(0, count), sections: titles.sections.map(([page]) => [page, "", "", -1, ""]) };
+}
+
+/**
+ * Adds the titles index to a split index whose parts are past the precache
+ * budget (see `SearchRoot.titles`): page titles and headings, for as many
+ * pages in site order as fit `budget` gzipped bytes, so it stays small
+ * however large the site grows. Returns the file to precache and the root
+ * that names it.
+ */
+export function withTitles(split: SplitIndex, file: SearchIndexFile, budget: number): SplitIndex & { titles: TextFile } {
+  const root = JSON.parse(split.root.contents) as SearchRoot;
+  let count = file.pages.length;
+  let contents = JSON.stringify(titlesOf(file, count));
+  // Fewer pages until it fits: a proportional guess first, then a tenth fewer at a time.
+  for (let size = gzipSync(contents).length; size > budget && count > 0; size = gzipSync(contents).length) {
+    count = Math.min(Math.floor(count * 0.9), Math.floor((count * budget) / size));
+    contents = JSON.stringify(titlesOf(file, count));
+  }
+  const titles = { path: `${root.dir}${TITLES_FILE}`, contents };
+  const withRoot: SearchRoot = { ...root, titles: { file: TITLES_FILE, pages: count, of: file.pages.length } };
+  return { root: { path: split.root.path, contents: JSON.stringify(withRoot) }, parts: [...split.parts, titles], titles };
 }
