@@ -1,25 +1,16 @@
 import { gzipSync } from "node:zlib";
 import fc from "fast-check";
-import MiniSearch from "minisearch";
+import type MiniSearch from "minisearch";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { MINISEARCH_OPTIONS, packIndex, SEARCH_OPTIONS, WHOLE_INDEX_VERSION, type SearchIndexFile } from "../src/shared/search/index-format.ts";
+import { SEARCH_OPTIONS, type SearchIndexFile } from "../src/shared/search/index-format.ts";
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { documentedEngine, partsEngine } from "../src/shared/search/split-engine.ts";
-import {
-  PART_SIZES,
-  keyHash,
-  keyPartOf,
-  queryKeys,
-  SEARCH_INDEX_PATH,
-  termKeys,
-  withinOneEdit,
-  type KeyPart,
-  type PostingsPart,
-  type SearchRoot,
-} from "../src/shared/search/split-format.ts";
+import { keyHash, keyPartOf, queryKeys, termKeys, withinOneEdit, type KeyPart, type PostingsPart, type SearchRoot } from "../src/shared/search/split-format.ts";
 import { SearchIndexVersionError, SplitSearcher } from "../src/shared/search/split-searcher.ts";
-import { fitsPrecacheBudget, splitIndex, withTitles } from "../src/stages/search-index/split.ts";
+import type { PageEntry, SearchSection } from "../src/shared/content-types.ts";
+import { buildSearchIndex } from "../src/stages/search-index/core.ts";
+import { writeSplit, type WrittenSplit } from "./helpers/split-index.ts";
 
 /** Levenshtein distance, the slow way: the reference `withinOneEdit` must agree with. */
 function distance(a: string, b: string): number {
@@ -71,30 +62,27 @@ test("key hashes are FNV-1a, the same everywhere", () => {
   assert.ok(keyPartOf("web", 7) >= 0 && keyPartOf("web", 7) < 7);
 });
 
-/** A whole index over generated sections: enough terms for several postings parts, enough sections for several document parts. */
-function sampleIndex(): SearchIndexFile {
-  const words = ["entry", "output", "module", "loader", "plugin", "chunk", "cache", "resolve", "target", "devtool", "optimization", "performance"];
-  const docs = Array.from({ length: 10 * PART_SIZES.documentsPerPart + 5 }, (_, id) => ({
-    id,
-    title: id % 7 === 0 ? `${words[id % words.length]} page` : "",
-    heading: `${words[(id * 5) % words.length]} ${words[(id * 3) % words.length]} part${id}`,
-    text: `${words.slice(0, 1 + (id % words.length)).join(" ")} ${words[id % 5]} term${id} ${"webpack ".repeat(1 + (id % 3))}`,
+const WORDS = ["entry", "output", "module", "loader", "plugin", "chunk", "cache", "resolve", "target", "devtool", "optimization", "performance"];
+
+/** Pages of generated sections: enough terms for several postings parts, enough sections for several document parts. */
+function samplePages(count = 85): { entry: PageEntry; sections: SearchSection[] }[] {
+  return Array.from({ length: count }, (_, p) => ({
+    entry: { url: `/${p % 2 ? "guides" : "api"}/p${p}/`, title: `${WORDS[p % WORDS.length]} page ${p}` } as PageEntry,
+    sections: Array.from({ length: 1 + (p % 4) }, (_, k) => {
+      const id = p * 4 + k;
+      return {
+        anchor: k ? `a${id}` : "",
+        headings: k ? [`${WORDS[(id * 5) % WORDS.length]} ${WORDS[(id * 3) % WORDS.length]} part${id}`] : [],
+        text: `${WORDS.slice(0, 1 + (id % WORDS.length)).join(" ")} ${WORDS[id % 5]} term${id} ${"webpack ".repeat(1 + (id % 3))}`,
+      };
+    }),
   }));
-  const engine = new MiniSearch(MINISEARCH_OPTIONS);
-  engine.addAll(docs);
-  const pages = Array.from({ length: Math.ceil(docs.length / 4) }, (_, p): [string, string, string] => [`/p${p}/`, `Page ${p}`, p % 2 ? "Guides" : "API"]);
-  return {
-    version: WHOLE_INDEX_VERSION,
-    pages,
-    sections: docs.map((d, id) => [Math.floor(id / 4), id % 4 ? `a${id}` : "", d.heading, id % 4 ? id - (id % 4) : -1, d.text]),
-    ...packIndex(engine.toJSON()),
-  };
 }
 
 /** A searcher over split files held in memory, recording the parts it loads. */
-function memorySearcher(files: { path: string; contents: string }[], loaded: string[] = []): SplitSearcher {
-  const byPath = new Map(files.map((f) => [f.path, f.contents]));
-  const root = JSON.parse(byPath.get(SEARCH_INDEX_PATH) ?? "null") as SearchRoot;
+function memorySearcher(split: WrittenSplit, loaded: string[] = []): SplitSearcher {
+  const byPath = new Map([split.root, ...split.parts].map((f) => [f.path, f.contents]));
+  const root = JSON.parse(split.root.contents) as SearchRoot;
   return new SplitSearcher(root, async (part) => {
     loaded.push(part);
     const text = byPath.get(part);
@@ -104,27 +92,50 @@ function memorySearcher(files: { path: string; contents: string }[], loaded: str
 }
 
 test("the split index answers as the whole index does, loading only the parts a query needs", async () => {
-  const whole = sampleIndex();
-  const split = splitIndex(whole);
+  const pages = samplePages();
+  const split = await writeSplit(pages, { engineSections: 50, buckets: 5 });
   const root = JSON.parse(split.root.contents) as SearchRoot;
-  assert.ok(root.documentParts >= 4 && root.keyParts >= 1 && root.postingsParts >= 1);
+  assert.ok(root.documentParts >= 4 && root.keyParts >= 1 && root.postingsParts >= 2, JSON.stringify(root));
   assert.ok(split.parts.every((p) => p.path.startsWith(root.dir)));
-  assert.match(root.dir, /^search\/[0-9a-f]{12}\/$/);
-  const reference = new Searcher(whole);
+  const reference = new Searcher(buildSearchIndex(pages));
   const loaded: string[] = [];
-  const searcher = memorySearcher([split.root, ...split.parts], loaded);
-  for (const query of ["entry", "webpak", "optimisation", "res", "chunk cache", "term17", "xutput", "performance plugin", ""]) {
+  const searcher = memorySearcher(split, loaded);
+  for (const query of ["entry", "webpak", "optimisation", "res", "chunk cache", "term17", "xutput", "performance plugin", "part9", ""]) {
     const expected = reference.search(query, 12);
     assert.equal(await searcher.search(query, 12), expected, query);
   }
   assert.is(new Set(loaded).size, loaded.length, "no part was loaded twice");
   const one: string[] = [];
-  await memorySearcher([split.root, ...split.parts], one).search("term17", 3);
+  await memorySearcher(split, one).search("term17", 3);
   assert.ok(one.length > 0 && one.length < split.parts.length / 2, `one query loads a few parts, not all: ${one.length} of ${split.parts.length}`);
 });
 
-test("every term is filed under each of its keys, in the part that holds its postings", () => {
-  const split = splitIndex(sampleIndex());
+test("engines of a few sections, whose postings are joined term by term, write the same parts as one engine holding every section", async () => {
+  const pages = samplePages();
+  const one = await writeSplit(pages, { engineSections: Number.MAX_SAFE_INTEGER, buckets: 1 });
+  for (const [engineSections, buckets] of [
+    [1, 3],
+    [7, 256],
+    [50, 2],
+  ]) {
+    const many = await writeSplit(pages, { engineSections, buckets });
+    const body = (split: WrittenSplit) => new Map(split.parts.map((p) => [p.path, p.contents]));
+    // Part boundaries follow the buckets; what each term's postings say does not.
+    const postings = (split: WrittenSplit) =>
+      Object.assign({}, ...split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart));
+    assert.equal(postings(many), postings(one), `engines of ${engineSections}, ${buckets} buckets`);
+    const documents = (split: WrittenSplit) => [...body(split)].filter(([path]) => /\/d\d+\.json$/.test(path));
+    assert.equal(documents(many), documents(one));
+    const { averages, documentCount, termCount } = JSON.parse(many.root.contents) as SearchRoot;
+    assert.equal(
+      { averages, documentCount, termCount },
+      (({ averages, documentCount, termCount }) => ({ averages, documentCount, termCount }))(JSON.parse(one.root.contents) as SearchRoot),
+    );
+  }
+});
+
+test("every term is filed under each of its keys, in the part that holds its postings", async () => {
+  const split = await writeSplit(samplePages(), { buckets: 3 });
   const root = JSON.parse(split.root.contents) as SearchRoot;
   const part = (name: string) => JSON.parse(split.parts.find((p) => p.path === `${root.dir}${name}`)?.contents ?? "null");
   for (let n = 0; n < root.postingsParts; n++) {
@@ -135,8 +146,8 @@ test("every term is filed under each of its keys, in the part that holds its pos
   }
 });
 
-test("the fast engine and the documented loader agree on every query", () => {
-  const split = splitIndex(sampleIndex());
+test("the fast engine and the documented loader agree on every query", async () => {
+  const split = await writeSplit(samplePages());
   const root = JSON.parse(split.root.contents) as SearchRoot;
   const parts = split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart);
   const entries = parts.flatMap((p) => Object.entries(p)).sort(([a], [b]) => (a < b ? -1 : 1));
@@ -155,7 +166,7 @@ test("a root of another version is refused with a message that says to reload", 
 });
 
 test("a part that fails to load fails the search, and the next search fetches it again", async () => {
-  const split = splitIndex(sampleIndex());
+  const split = await writeSplit(samplePages());
   const files = new Map([split.root, ...split.parts].map((f) => [f.path, f.contents]));
   let failing = true;
   const asked: string[] = [];
@@ -177,34 +188,42 @@ test("a part that fails to load fails the search, and the next search fetches it
   assert.ok(postings.length >= 2 && new Set(postings).size < postings.length, "the failed part was asked for again");
 });
 
-test("the titles index holds as many pages as fit its budget, in site order, and answers with pages marked partial", async () => {
-  const whole = sampleIndex();
-  const split = splitIndex(whole);
-  const all = withTitles(split, whole, 1_000_000);
-  const root = JSON.parse(all.root.contents) as SearchRoot;
-  assert.equal(root.titles, { file: "titles.json", pages: whole.pages.length, of: whole.pages.length });
-  assert.is(all.titles.path, `${root.dir}titles.json`);
-  assert.equal(all.parts, [...split.parts, all.titles]);
-  const small = withTitles(split, whole, 400);
-  const covered = (JSON.parse(small.root.contents) as SearchRoot).titles?.pages ?? -1;
-  assert.ok(covered > 0 && covered < whole.pages.length, `some pages, not all: ${covered}`);
-  assert.ok(gzipSync(small.titles.contents).length <= 400);
-  assert.equal((JSON.parse(small.titles.contents) as SearchIndexFile).pages, whole.pages.slice(0, covered));
-  const searcher = memorySearcher([all.root, ...all.parts]);
-  const results = (await searcher.searchTitles("page", 3)) ?? [];
-  assert.is(results.length, 3, "the page titles match");
-  assert.ok(results.every((r) => r.partial && r.headings.length === 0 && /^\/p\d+\/$/.test(r.url)));
-  // A heading of the page's sections finds the page too.
-  assert.ok(((await searcher.searchTitles("part5", 3)) ?? []).some((r) => r.url === "/p1/"));
-  assert.is(await memorySearcher([split.root, ...split.parts]).searchTitles("page"), undefined, "no titles index, no answer");
+test("within the precache budget every part is precached; past it, a titles index of as many pages as fit a quarter of it", async () => {
+  const pages = samplePages();
+  const all = await writeSplit(pages);
+  assert.equal(all.precached, all.parts);
+  assert.is((JSON.parse(all.root.contents) as SearchRoot).titles, undefined);
+  const total = all.parts.reduce((sum, p) => sum + gzipSync(p.contents).length, 0);
+  assert.equal((await writeSplit(pages, { precacheBudget: total })).precached.length, all.parts.length, "a budget of exactly the parts' size fits");
+  for (const budget of [total - 1, 2400, 0]) {
+    const over = await writeSplit(pages, { precacheBudget: budget });
+    const root = JSON.parse(over.root.contents) as SearchRoot;
+    assert.is(over.precached.length, 1);
+    assert.is(over.precached[0].path, `${root.dir}titles.json`);
+    assert.is(root.titles?.of, pages.length);
+    assert.ok(gzipSync(over.precached[0].contents).length <= Math.max(budget / 4, 200), `budget ${budget}`);
+    if (budget === total - 1) assert.is(root.titles?.pages, pages.length, "a large budget has every page");
+    if (budget === 2400) assert.ok((root.titles?.pages ?? 0) > 0 && (root.titles?.pages ?? 0) < pages.length, `some pages: ${root.titles?.pages}`);
+    assert.equal(
+      (JSON.parse(over.precached[0].contents) as SearchIndexFile).pages.map(([url]) => url),
+      pages.slice(0, root.titles?.pages).map((p) => p.entry.url),
+    );
+  }
 });
 
-test("the precache budget counts gzipped bytes and stops at the budget", () => {
-  const parts = [{ path: "search/x/k0.json", contents: "a".repeat(10_000) }];
-  assert.ok(fitsPrecacheBudget(parts, 1_000));
-  assert.not.ok(fitsPrecacheBudget(parts, 10));
-  assert.not.ok(fitsPrecacheBudget([...parts, ...parts], 0));
-  assert.ok(fitsPrecacheBudget([], 0));
+test("the titles index answers with pages marked partial, found by title and by heading", async () => {
+  const pages = samplePages();
+  const all = await writeSplit(pages);
+  const total = all.parts.reduce((sum, p) => sum + gzipSync(p.contents).length, 0);
+  const titled = memorySearcher(await writeSplit(pages, { precacheBudget: total - 1 }));
+  const byTitle = (await titled.searchTitles("devtool", 5)) ?? [];
+  assert.ok(byTitle.length > 0 && byTitle.every((r) => r.partial && r.headings.length === 0 && r.title.startsWith("devtool page")), JSON.stringify(byTitle));
+  // Section 21's heading is on page 5, whose title does not hold it.
+  assert.equal(
+    ((await titled.searchTitles("part21", 1)) ?? []).map((r) => [r.url, r.section]),
+    [["/guides/p5/", "Guides"]],
+  );
+  assert.is(await memorySearcher(all).searchTitles("page"), undefined, "no titles index, no answer");
 });
 
 test.run();

@@ -25,7 +25,7 @@ import { groupResults, highlight, snippetWindow } from "../src/shared/search/res
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { SEARCH_INDEX_PATH, type SearchRoot } from "../src/shared/search/split-format.ts";
 import { SplitSearcher } from "../src/shared/search/split-searcher.ts";
-import { splitIndex } from "../src/stages/search-index/split.ts";
+import { writeSplit } from "./helpers/split-index.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
 import { searchSections } from "../src/stages/index-content/search-sections.ts";
 import { fromDocSearch, markedPieces, relativeUrl } from "../site-client/search/search-backend.ts";
@@ -285,10 +285,13 @@ units(
     const batched = buildSearchIndex(pages, { engineSections: 97 });
     assert.ok(batched.sections.length > 10 * 97, "enough sections for many engines");
     assert.equal(batched, buildSearchIndex(pages, { engineSections: Number.POSITIVE_INFINITY }));
-    const split = splitIndex(batched);
+    // The build writes the parts the writer makes from the same pages, in a folder named by its inputs.
     const site = await ownSite();
+    const root = JSON.parse(fileText(site, SEARCH_INDEX_PATH)) as SearchRoot;
+    const split = await writeSplit(pages, { dir: root.dir });
     assert.is(fileText(site, SEARCH_INDEX_PATH), split.root.contents, "the build ships the same root");
     for (const part of split.parts) assert.is(fileText(site, part.path), part.contents, part.path);
+    assert.is(site.files.filter((f) => f.path.startsWith(root.dir)).length, split.parts.length, "and no other part");
   },
 );
 

@@ -350,7 +350,7 @@ class LazyPostings extends Map<number, Map<number, number>> {
 export type PostingsDecoder = (postings: string) => Map<number, Map<number, number>>;
 
 /** The postings of one term of the whole index as MiniSearch keeps them: field id → (doc id → frequency). */
-export function termData(postings: string): Map<number, Map<number, number>> {
+function termData(postings: string): Map<number, Map<number, number>> {
   const data = new Map<number, Map<number, number>>();
   for (const field of postings.split(";")) {
     const row = field.split(",").map(Number);

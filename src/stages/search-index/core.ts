@@ -15,7 +15,7 @@ import {
 export const STORED_SNIPPET = 200;
 
 /** The start of a section's text kept for snippets, cut at a word and marked when cut. */
-function snippetText(text: string): string {
+export function snippetText(text: string): string {
   return text.length <= STORED_SNIPPET ? text : `${text.slice(0, STORED_SNIPPET).replace(/\s+\S*$/, "")} …`;
 }
 

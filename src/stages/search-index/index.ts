@@ -1,15 +1,19 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
-import type { SearchIndexFile } from "../../shared/search/index-format.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
-import type { PageSummary } from "../../shared/content-types.ts";
 import { sectionNamer } from "../../shared/content-rules.ts";
-import { isSearchable, SearchIndexBuilder } from "./core.ts";
-import { fitsPrecacheBudget, splitIndex, withTitles } from "./split.ts";
+import type { PageSummary } from "../../shared/content-types.ts";
+import { partFile, SEARCH_INDEX_PATH, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
+import { isSearchable } from "./core.ts";
+import { SplitIndexWriter, type RunStore, type TextFile } from "./writer.ts";
 
-/** The code the index file depends on. */
+/** The code the index depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
 
 /** Pages whose sections are read from the body store at a time. */
@@ -22,15 +26,34 @@ export interface SearchIndexResult {
   precached: OutputFile[];
 }
 
+/** A hash of everything the index is made from: the code, the settings it uses, and each searchable page's URL, title and sections. */
+async function inputHash(ctx: BuildContext, searchable: readonly PageSummary[]): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(await hashToolSources(TOOL_ROOT, SEARCH_SOURCES)).update(`\0${ctx.settings.search.precacheBudget}\0`);
+  for (const p of searchable) hash.update(`${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0`);
+  return hash.digest("hex");
+}
+
+/** A run store in a private temporary folder, one file per bucket; `remove` deletes it. */
+async function temporaryStore(): Promise<RunStore & { remove(): Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "docs-build-search-"));
+  const file = (bucket: number) => path.join(dir, String(bucket));
+  return {
+    append: (bucket, text) => fs.appendFile(file(bucket), text),
+    read: (bucket) => fs.readFile(file(bucket), "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : Promise.reject(error))),
+    remove: () => fs.rm(dir, { recursive: true, force: true }),
+  };
+}
+
 /**
- * Builds the search index and emits its parts (nothing when the site uses the
- * hosted search service); the root, `search-index.json`, is returned for the
- * build to emit after the service worker, which precaches it by revision.
- * Sections are read from the body store a few pages at a time and added in
- * site order, so memory holds the index being built but not the site's text.
- * The whole index is cached by the pages' URLs, titles and section hashes, so
- * a build in which no page's text changed reads no sections at all; cutting
- * it into parts is done on every build.
+ * Builds the split search index and emits its parts (nothing when the site
+ * uses the hosted search service); the root, `search-index.json`, is
+ * returned for the build to emit after the service worker, which precaches
+ * it by revision. Sections are read from the body store a few pages at a
+ * time in site order and written out as they go (see `SplitIndexWriter`), so
+ * memory holds neither the site's text nor its postings. The parts' folder
+ * is named by a hash of the index's inputs, and each part is cached under
+ * it, so a build in which no page's text changed reads no sections at all.
  */
 export async function runSearchIndex(
   ctx: BuildContext,
@@ -39,38 +62,49 @@ export async function runSearchIndex(
   emit: (file: OutputFile) => Promise<void>,
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
-  const whole = await wholeIndex(ctx, pages, bodies);
-  const budget = ctx.settings.search.precacheBudget;
-  const split = splitIndex(whole);
-  if (fitsPrecacheBudget(split.parts, budget)) {
-    for (const part of split.parts) await emit(part);
-    return { files: [split.root], precached: split.parts };
+  const searchable = pages.filter(isSearchable);
+  const key = await inputHash(ctx, searchable);
+  const dir = `${SEARCH_PARTS_DIR}/${key.slice(0, 12)}/`;
+  const cached = ctx.cache.enabled ? await replay(ctx, key, emit) : undefined;
+  if (cached) return cached;
+  const keep = async (file: TextFile) => {
+    await emit(file);
+    if (ctx.cache.enabled) await ctx.cache.set(hashKey(key, file.path), file.contents);
+  };
+  const store = await temporaryStore();
+  try {
+    const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf: sectionNamer(pages), precacheBudget: ctx.settings.search.precacheBudget });
+    for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) {
+      ctx.signal?.throwIfAborted();
+      await writer.add(page.entry, sections);
+    }
+    const { root, precached } = await writer.finish();
+    if (ctx.cache.enabled) await ctx.cache.set(hashKey(key, SEARCH_INDEX_PATH), root.contents);
+    return { files: [root], precached };
+  } finally {
+    await store.remove();
   }
-  // Past the budget, only the root and a titles index of a quarter of the budget are precached.
-  const titled = withTitles(split, whole, Math.floor(budget / 4));
-  for (const part of titled.parts) await emit(part);
-  return { files: [titled.root], precached: [titled.titles] };
 }
 
-/** The whole index: from the cache when no page's text changed, else built from every page's sections. */
-async function wholeIndex(ctx: BuildContext, pages: readonly PageSummary[], bodies: Pick<PageBodies, "sections">): Promise<SearchIndexFile> {
-  const searchable = pages.filter(isSearchable);
-  let key = "";
-  if (ctx.cache.enabled) {
-    key = hashKey(
-      "search-index",
-      await hashToolSources(TOOL_ROOT, SEARCH_SOURCES),
-      ...searchable.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}`),
-    );
-    const cached = await ctx.cache.get(key);
-    if (cached) return JSON.parse(cached.toString("utf8")) as SearchIndexFile;
+/** Emits a cached index part by part; undefined when the root or any part is not in the cache. */
+async function replay(ctx: BuildContext, key: string, emit: (file: OutputFile) => Promise<void>): Promise<SearchIndexResult | undefined> {
+  const rootText = await ctx.cache.get(hashKey(key, SEARCH_INDEX_PATH));
+  if (!rootText) return undefined;
+  const root = JSON.parse(rootText.toString("utf8")) as SearchRoot;
+  const names = [
+    ...Array.from({ length: root.documentParts }, (_, n) => partFile.documents(n)),
+    ...Array.from({ length: root.postingsParts }, (_, n) => partFile.postings(n)),
+    ...Array.from({ length: root.keyParts }, (_, n) => partFile.key(n)),
+    ...(root.titles ? [root.titles.file] : []),
+  ];
+  const precached: OutputFile[] = [];
+  for (const name of names) {
+    const contents = await ctx.cache.get(hashKey(key, `${root.dir}${name}`));
+    if (!contents) return undefined;
+    const file = { path: `${root.dir}${name}`, contents: contents.toString("utf8") };
+    await emit(file);
+    // Parts go to the precache when all fit the budget (no titles index), else the titles index alone.
+    if (!root.titles || name === root.titles.file) precached.push(file);
   }
-  const builder = new SearchIndexBuilder(sectionNamer(pages));
-  for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) {
-    ctx.signal?.throwIfAborted();
-    builder.add(page.entry, sections);
-  }
-  const file = builder.finish();
-  if (key) await ctx.cache.set(key, JSON.stringify(file));
-  return file;
+  return { files: [{ path: SEARCH_INDEX_PATH, contents: rootText.toString("utf8") }], precached };
 }

@@ -1,0 +1,124 @@
+import type MiniSearch from "minisearch";
+import { keyPartOf, termKeys, type KeyPart } from "../../shared/search/split-format.ts";
+
+/**
+ * Postings on their way from the engines that index the site a run of
+ * sections at a time to the postings parts: one engine's postings as text
+ * rows (`runRows`), and the rows of every engine joined per term
+ * (`mergeRuns`) into the parts' form, `field:ids:frequencies:lengths` per
+ * field with ids delta-coded from 0 (see `PostingsPart`).
+ */
+
+/** What `runRows` reads of MiniSearch 7's engine: the term map and the field lengths. */
+interface EngineState {
+  _index: Iterable<[string, Map<number, Map<number, number>>]>;
+  _fieldLength: Map<number, number[]>;
+  _documentCount: number;
+}
+
+/** The fields every section has, in field-id order (title, heading, text). */
+const FIELDS = 3;
+
+/**
+ * One engine's postings as run rows, with ids offset by `offset` (the
+ * sections before the engine's): per term, `;`-separated rows
+ * `field:first:last:ids:frequencies:lengths` where `ids` are delta-coded
+ * from 0, `first` and `last` are the row's first and last id, and
+ * `frequencies` is empty when all are 1. Also each document's field lengths.
+ */
+export function runRows(engine: MiniSearch, offset: number): { rows: [string, string][]; lengths: number[][] } {
+  const state = engine as unknown as EngineState;
+  if (!state._index || !(state._fieldLength instanceof Map)) throw new Error("This MiniSearch version keeps its index differently; runRows needs updating");
+  const lengths: number[][] = [];
+  for (let id = 0; id < state._documentCount; id++) lengths.push(Array.from({ length: FIELDS }, (_, f) => state._fieldLength.get(id)?.[f] ?? 0));
+  const rows: [string, string][] = [];
+  for (const [term, fields] of state._index) {
+    const fieldRows: string[] = [];
+    for (const [field, documents] of [...fields].sort(([a], [b]) => a - b)) {
+      const entries = [...documents].sort((a, b) => a[0] - b[0]);
+      const ids: number[] = [];
+      let previous = 0;
+      for (const [local] of entries) {
+        ids.push(offset + local - previous);
+        previous = offset + local;
+      }
+      const frequencies = entries.every(([, f]) => f === 1) ? "" : entries.map(([, f]) => f).join(",");
+      const fieldLengths = entries.map(([local]) => lengths[local][field]).join(",");
+      fieldRows.push(`${field}:${offset + entries[0][0]}:${previous}:${ids.join(",")}:${frequencies}:${fieldLengths}`);
+    }
+    rows.push([term, fieldRows.join(";")]);
+  }
+  return { rows, lengths };
+}
+
+/** One field's postings being joined across runs. */
+interface FieldJoin {
+  ids: string[];
+  /** Per run, its frequencies ("" when all are 1) and how many ids it has. */
+  frequencies: [string, number][];
+  lengths: string[];
+  last: number;
+}
+
+/** Adds a run row's field to its join: the run's first id becomes a delta from the previous run's last. */
+function join(joins: Map<number, FieldJoin>, row: string): void {
+  const [fieldText, firstText, lastText, ids, frequencies, lengths] = row.split(":");
+  const field = Number(fieldText);
+  const count = ids.split(",").length;
+  const known = joins.get(field);
+  if (!known) {
+    joins.set(field, { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText) });
+    return;
+  }
+  const comma = ids.indexOf(",");
+  known.ids.push(`${Number(firstText) - known.last}${comma === -1 ? "" : ids.slice(comma)}`);
+  known.frequencies.push([frequencies, count]);
+  known.lengths.push(lengths);
+  known.last = Number(lastText);
+}
+
+/** A term's joined postings in the parts' form. */
+function joined(joins: Map<number, FieldJoin>): string {
+  return [...joins]
+    .sort(([a], [b]) => a - b)
+    .map(([field, j]) => {
+      const allOnes = j.frequencies.every(([f]) => f === "");
+      const frequencies = allOnes ? "" : j.frequencies.map(([f, n]) => f || Array(n).fill(1).join(",")).join(",");
+      return `${field}:${j.ids.join(",")}:${frequencies}:${j.lengths.join(",")}`;
+    })
+    .join(";");
+}
+
+/**
+ * The terms of one bucket's text (lines `term<TAB>rows`, runs in id order)
+ * with their postings joined across runs, in code-unit order of the terms.
+ */
+export function mergeRuns(text: string): [string, string][] {
+  const terms = new Map<string, Map<number, FieldJoin>>();
+  for (const line of text.split("\n")) {
+    if (!line) continue;
+    const tab = line.indexOf("\t");
+    const term = line.slice(0, tab);
+    let joins = terms.get(term);
+    if (!joins) terms.set(term, (joins = new Map()));
+    for (const row of line.slice(tab + 1).split(";")) join(joins, row);
+  }
+  return [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, joins]): [string, string] => [term, joined(joins)]);
+}
+
+/** The term-key parts: every term under each of its keys, in the part its key hashes to, grouped by the postings part that holds it. */
+export function keyParts(partOf: ReadonlyMap<string, number>, target: number): KeyPart[] {
+  let bytes = 0;
+  for (const term of partOf.keys()) bytes += (term.length + 1) * termKeys(term).length;
+  const count = Math.max(1, Math.ceil(bytes / target));
+  const groups = Array.from({ length: count }, () => new Map<number, Set<string>>());
+  for (const [term, part] of [...partOf].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    for (const key of termKeys(term)) {
+      const group = groups[keyPartOf(key, count)];
+      let terms = group.get(part);
+      if (!terms) group.set(part, (terms = new Set()));
+      terms.add(term);
+    }
+  }
+  return groups.map((group) => Object.fromEntries([...group].map(([part, terms]) => [part, [...terms].join(" ")])));
+}

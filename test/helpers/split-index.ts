@@ -1,0 +1,45 @@
+import { isPrintable, sectionNamer } from "../../src/shared/content-rules.ts";
+import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
+import type { PartSizes } from "../../src/shared/search/split-format.ts";
+import { SplitIndexWriter, type TextFile } from "../../src/stages/search-index/writer.ts";
+
+/** What `writeSplit` made: the root, every part in the order emitted, and the parts to precache. */
+export interface WrittenSplit {
+  root: TextFile;
+  parts: TextFile[];
+  precached: TextFile[];
+}
+
+/** Options of `writeSplit`; each defaults to the writer's own, the precache budget to no limit. */
+export interface WriteSplitOptions {
+  dir?: string;
+  precacheBudget?: number;
+  engineSections?: number;
+  buckets?: number;
+  sizes?: PartSizes;
+}
+
+/** Writes the split index of `pages` (printable pages left out, as the build does) in memory. */
+export async function writeSplit(
+  pages: ReadonlyArray<{ entry: PageEntry; sections: readonly SearchSection[] }>,
+  options: WriteSplitOptions = {},
+): Promise<WrittenSplit> {
+  const buckets = new Map<number, string[]>();
+  const parts: TextFile[] = [];
+  const writer = new SplitIndexWriter({
+    dir: options.dir ?? "search/0123456789ab/",
+    emit: async (file) => void parts.push(file),
+    store: {
+      append: async (bucket, text) => void (buckets.get(bucket) ?? buckets.set(bucket, []).get(bucket))?.push(text),
+      read: async (bucket) => (buckets.get(bucket) ?? []).join(""),
+    },
+    sectionOf: sectionNamer(pages),
+    precacheBudget: options.precacheBudget ?? Number.MAX_SAFE_INTEGER,
+    ...(options.engineSections ? { engineSections: options.engineSections } : {}),
+    ...(options.buckets ? { buckets: options.buckets } : {}),
+    ...(options.sizes ? { sizes: options.sizes } : {}),
+  });
+  for (const page of pages) if (!isPrintable(page.entry)) await writer.add(page.entry, page.sections);
+  const { root, precached } = await writer.finish();
+  return { root, parts, precached };
+}
