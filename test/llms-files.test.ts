@@ -12,7 +12,7 @@ import remarkGfm from "remark-gfm";
 import remarkParse from "remark-parse";
 import { unified } from "unified";
 import { cleanMarkdown as cleanTree, fillRepositoryLists } from "../src/markdown/clean-markdown.ts";
-import { fullPart, llmsIndex, markdownPath, pageMarkdown, sectionsOf } from "../src/stages/llms-files/core.ts";
+import { fullPart, LLMS_FULL_LIMIT, llmsIndex, markdownPath, pageMarkdown, sectionFullPath, sectionsOf } from "../src/stages/llms-files/core.ts";
 import { runLlmsFiles } from "../src/stages/llms-files/index.ts";
 import { testContext } from "./helpers/context.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";
@@ -31,13 +31,16 @@ function collector(): { files: Record<string, string>; emit: (file: OutputFile |
 }
 
 // Each case's input/ is a content folder; expected/ holds every file the stage emits, a page's
-// markdown under its output path with `/` written `--`.
+// markdown under its output path with `/` written `--`. A case's optional case.json gives the
+// stage's size limit (`fullLimit`), so a few small pages can pass it.
 fixtureLoop("llms-files", async (caseDir) => {
   const ctx = testContext({ root: caseDir, settings: { name: "fixture", description: "A fixture site.", baseUrl: "https://example.org" } });
+  const options = path.join(caseDir, "case.json");
+  const { fullLimit } = fs.existsSync(options) ? (JSON.parse(fs.readFileSync(options, "utf8")) as { fullLimit?: number }) : {};
   const index = await runIndexContent(ctx);
   const { files, emit } = collector();
   try {
-    await runLlmsFiles(ctx, index.pages, index.bodies, emit);
+    await runLlmsFiles(ctx, { pages: index.pages, bodies: index.bodies, fullLimit }, emit);
   } finally {
     await index.bodies.close();
   }
@@ -85,14 +88,46 @@ test("sectionsOf names a folder by its index page, else by its name, and pages o
   const page = (url: string, title: string) => ({ entry: { url, title, description: "" } });
   const sections = sectionsOf([page("/", "Home"), page("/api/", "API"), page("/api/node/", "Node"), page("/blog/post/", "Post"), page("/about/", "About")]);
   assert.equal(
-    sections.map((s) => [s.title, s.pages.map((p) => p.entry.url)]),
+    sections.map((s) => [s.title, s.folder, s.pages.map((p) => p.entry.url)]),
     [
-      ["General", ["/", "/about/"]],
-      ["API", ["/api/", "/api/node/"]],
-      ["Blog", ["/blog/post/"]],
+      ["General", "", ["/", "/about/"]],
+      ["API", "api", ["/api/", "/api/node/"]],
+      ["Blog", "blog", ["/blog/post/"]],
     ],
   );
   assert.match(llmsIndex({ name: "S", description: "D", baseUrl: "https://s.org" }, []), /^# S\n\n> D\n$/);
+});
+
+test("sectionsOf keeps a folder apart from the pages outside folders, even when both are titled General", () => {
+  const page = (url: string) => ({ entry: { url, title: "", description: "" } });
+  const sections = sectionsOf([page("/"), page("/general/a/"), page("/b/")]);
+  assert.equal(
+    sections.map((s) => [s.title, s.folder, s.pages.length]),
+    [
+      ["General", "", 2],
+      ["General", "general", 1],
+    ],
+  );
+  assert.equal(
+    sections.map((s) => sectionFullPath(s.folder)),
+    ["llms-full-general.txt", "general/llms-full.txt"],
+  );
+});
+
+test("llmsIndex lists the section files last, with their number of pages, and nothing without them", () => {
+  const site = { name: "S", description: "D", baseUrl: "https://s.org" };
+  const pages = [{ entry: { url: "/a/b/", title: "B", description: "" } }];
+  const files = [
+    { title: "A [1]", path: "a/llms-full.txt", pages: 1 },
+    { title: "General", path: "llms-full-general.txt", pages: 12 },
+  ];
+  assert.is(
+    llmsIndex(site, pages, files),
+    "# S\n\n> D\n\n## A\n\n- [B](https://s.org/a/b.md)\n\n## Full text by section\n\n" +
+      "- [A \\[1\\]](https://s.org/a/llms-full.txt): 1 page\n- [General](https://s.org/llms-full-general.txt): 12 pages\n",
+  );
+  assert.is(llmsIndex(site, pages, []), llmsIndex(site, pages));
+  assert.is(LLMS_FULL_LIMIT, 10_000_000);
 });
 
 test("a build writes every page's markdown, llms.txt and llms-full.txt, and no printable page", async () => {
@@ -141,7 +176,7 @@ test("the stage parses nothing: it writes the markdown the index stage stored, w
     fs.rmSync(path.join(root, "input"), { recursive: true });
     const { files, emit } = collector();
     try {
-      await runLlmsFiles(ctx, index.pages, index.bodies, emit);
+      await runLlmsFiles(ctx, { pages: index.pages, bodies: index.bodies }, emit);
     } finally {
       await index.bodies.close();
     }
@@ -151,6 +186,51 @@ test("the stage parses nothing: it writes the markdown the index stage stored, w
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+});
+
+/** Runs the stage over the small-site fixture with the given limit; counts the bodies it reads. */
+async function smallSite(fullLimit?: number): Promise<{ files: Record<string, string>; reads: number }> {
+  const ctx = testContext({
+    root: path.join(import.meta.dirname, "../fixtures/llms-files/small-site"),
+    settings: { name: "f", description: "F.", baseUrl: "https://x.org" },
+  });
+  const index = await runIndexContent(ctx);
+  let reads = 0;
+  const bodies = {
+    ...index.bodies,
+    markdown: (page: Parameters<typeof index.bodies.markdown>[0]) => {
+      reads++;
+      return index.bodies.markdown(page);
+    },
+  };
+  const { files, emit } = collector();
+  try {
+    await runLlmsFiles(ctx, { pages: index.pages, bodies, fullLimit }, emit);
+  } finally {
+    await index.bodies.close();
+  }
+  return { files, reads };
+}
+
+test("the section files come only past the limit: each body is read once at or under it, twice past it", async () => {
+  const under = await smallSite();
+  const size = Buffer.byteLength(under.files["llms-full.txt"]);
+  const at = await smallSite(size);
+  const past = await smallSite(size - 1);
+  assert.is(under.reads, 6);
+  assert.equal(at, under);
+  assert.is(past.reads, 12);
+  assert.equal(
+    Object.keys(past.files).filter((file) => !(file in under.files)),
+    ["llms-full-general.txt", "concepts/llms-full.txt", "guides/llms-full.txt"],
+  );
+  assert.is(past.files["llms-full.txt"], under.files["llms-full.txt"]);
+  assert.ok(past.files["llms.txt"].startsWith(under.files["llms.txt"]));
+  assert.match(past.files["llms.txt"], /\n## Full text by section\n\n- \[General\]\(https:\/\/x\.org\/llms-full-general\.txt\): 2 pages\n/);
+  // The section files hold every part of llms-full.txt once, each section's in site order.
+  const parts = (text: string) => text.split(/^(?=# )/m);
+  const sectioned = ["llms-full-general.txt", "concepts/llms-full.txt", "guides/llms-full.txt"].flatMap((file) => parts(past.files[file]));
+  assert.equal([...sectioned].sort(), parts(past.files["llms-full.txt"]).sort());
 });
 
 test("a repository list's mark never comes from the page's own text, and an unknown kind leaves no gap", () => {

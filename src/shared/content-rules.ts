@@ -68,12 +68,11 @@ export function pagesOf(folder: DirectoryEntry): PageEntry[] {
 const firstSegment = (url: string) => url.split("/")[1] ?? "";
 
 /**
- * The site section each URL belongs to (pure): the title of its top-level
- * folder's page (`Guides`), or `General` for pages outside any folder (the
- * landing page, `/comparison/`). Folders are the first segments of nested URLs.
+ * The top-level folder each URL's section is (pure): the first segment of
+ * the URL when some page is nested under it (`guides` of `/guides/caching/`),
+ * "" for pages outside any folder (the landing page, `/comparison/`).
  */
-export function sectionNamer(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url" | "title"> }>): (url: string) => string {
-  const titles = new Map(pages.map((p) => [p.entry.url, p.entry.title]));
+export function sectionFolders(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url"> }>): (url: string) => string {
   const folders = new Set(
     pages
       .map((p) => p.entry.url)
@@ -82,7 +81,21 @@ export function sectionNamer(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url"
   );
   return (url) => {
     const folder = firstSegment(url);
-    if (!folders.has(folder)) return "General";
+    return folders.has(folder) ? folder : "";
+  };
+}
+
+/**
+ * The site section each URL belongs to (pure): the title of its top-level
+ * folder's page (`Guides`), or `General` for pages outside any folder (the
+ * landing page, `/comparison/`; see `sectionFolders`).
+ */
+export function sectionNamer(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url" | "title"> }>): (url: string) => string {
+  const titles = new Map(pages.map((p) => [p.entry.url, p.entry.title]));
+  const folderOf = sectionFolders(pages);
+  return (url) => {
+    const folder = folderOf(url);
+    if (!folder) return "General";
     return titles.get(`/${folder}/`) ?? folder.charAt(0).toUpperCase() + folder.slice(1);
   };
 }

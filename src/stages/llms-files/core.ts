@@ -1,5 +1,5 @@
 import { listedRepositories, type RepositoryEntry } from "../../data-files/repository-lists.ts";
-import { isPrintable, sectionNamer } from "../../shared/content-rules.ts";
+import { isPrintable, sectionFolders, sectionNamer } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { markdownUrl } from "../../shared/urls.ts";
 
@@ -8,6 +8,16 @@ export const LLMS_INDEX_PATH = "llms.txt";
 
 /** Every page's markdown in one file, in site order. */
 export const LLMS_FULL_PATH = "llms-full.txt";
+
+/** The file of the pages outside any folder (the General section), when the site's text is also split by section. */
+const LLMS_GENERAL_PATH = "llms-full-general.txt";
+
+/**
+ * The size in bytes past which `llms-full.txt` is also split into one file
+ * per section (see `runLlmsFiles`): 10 MB, about 1,000 pages of webpack's
+ * documentation, past which few readers or tools fetch one file.
+ */
+export const LLMS_FULL_LIMIT = 10_000_000;
 
 /** What the llms files need of a page. */
 export type MachinePage = { entry: Pick<PageEntry, "url" | "title" | "description"> };
@@ -36,23 +46,35 @@ export function fullPart(entry: MachinePage["entry"], body: string, baseUrl: str
   return `${heading}\n\nURL: ${baseUrl}${entry.url}\n\n${rest}\n`;
 }
 
+/** A site section of the llms files: its title, its top-level folder ("" for General) and its pages in site order. */
+export type MachineSection<P> = { title: string; folder: string; pages: P[] };
+
 /**
  * The pages grouped by the site's sections (pure), in the order each first
  * appears in site order: a section is a top-level folder, titled by its
  * index page (`Guides`), and pages outside any folder (the landing page,
  * `/comparison/`) make a section named `General` (see `sectionNamer`).
  */
-export function sectionsOf<P extends MachinePage>(pages: readonly P[]): Array<{ title: string; pages: P[] }> {
-  const sectionOf = sectionNamer(pages);
-  const sections = new Map<string, P[]>();
+export function sectionsOf<P extends MachinePage>(pages: readonly P[]): Array<MachineSection<P>> {
+  const folderOf = sectionFolders(pages);
+  const titleOf = sectionNamer(pages);
+  const sections = new Map<string, MachineSection<P>>();
   for (const page of pages) {
-    const title = sectionOf(page.entry.url);
-    const members = sections.get(title) ?? [];
-    if (members.length === 0) sections.set(title, members);
-    members.push(page);
+    const folder = folderOf(page.entry.url);
+    const section = sections.get(folder) ?? { title: titleOf(page.entry.url), folder, pages: [] };
+    if (section.pages.length === 0) sections.set(folder, section);
+    section.pages.push(page);
   }
-  return [...sections].map(([title, members]) => ({ title, pages: members }));
+  return [...sections.values()];
 }
+
+/** Where a section's own `llms-full.txt` goes (pure): `guides/llms-full.txt`, and `llms-full-general.txt` for the pages outside any folder. */
+export function sectionFullPath(folder: string): string {
+  return folder ? `${folder}/${LLMS_FULL_PATH}` : LLMS_GENERAL_PATH;
+}
+
+/** A section's own `llms-full.txt` as `llms.txt` lists it. */
+export type SectionFullFile = { title: string; path: string; pages: number };
 
 /** Text for one line of markdown: line breaks become spaces. */
 const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -64,9 +86,15 @@ const linkText = (text: string) => oneLine(text).replace(/[[\]\\]/g, "\\$&");
  * The site's `llms.txt` (pure), after the llms.txt convention: an h1 with
  * the site's name, a quoted one-line summary, then an h2 per section (see
  * `sectionsOf`) listing `- [Title](url): description` for each page, the
- * URL being the page's markdown.
+ * URL being the page's markdown. When the site's text is also split by
+ * section, a last h2, `Full text by section`, lists each section's file
+ * with its number of pages; with no such files (the default) it is left out.
  */
-export function llmsIndex(site: { name: string; description: string; baseUrl: string }, pages: readonly MachinePage[]): string {
+export function llmsIndex(
+  site: { name: string; description: string; baseUrl: string },
+  pages: readonly MachinePage[],
+  sectionFiles: readonly SectionFullFile[] = [],
+): string {
   const lines = [`# ${oneLine(site.name)}`, "", `> ${oneLine(site.description)}`];
   for (const section of sectionsOf(pages)) {
     lines.push("", `## ${oneLine(section.title)}`, "");
@@ -75,6 +103,9 @@ export function llmsIndex(site: { name: string; description: string; baseUrl: st
       lines.push(`- [${linkText(entry.title || entry.url)}](${site.baseUrl}/${markdownPath(entry.url)})${description ? `: ${description}` : ""}`);
     }
   }
+  if (sectionFiles.length > 0) lines.push("", "## Full text by section", "");
+  for (const file of sectionFiles)
+    lines.push(`- [${linkText(file.title)}](${site.baseUrl}/${file.path}): ${file.pages} ${file.pages === 1 ? "page" : "pages"}`);
   return `${lines.join("\n")}\n`;
 }
 

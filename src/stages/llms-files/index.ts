@@ -5,7 +5,19 @@ import type { OutputFile, StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import { fullPart, isMachineReadable, LLMS_FULL_PATH, LLMS_INDEX_PATH, llmsIndex, markdownPath, pageMarkdown, repositoryListMarkdown } from "./core.ts";
+import {
+  fullPart,
+  isMachineReadable,
+  LLMS_FULL_LIMIT,
+  LLMS_FULL_PATH,
+  LLMS_INDEX_PATH,
+  llmsIndex,
+  markdownPath,
+  pageMarkdown,
+  repositoryListMarkdown,
+  sectionFullPath,
+  sectionsOf,
+} from "./core.ts";
 
 /** Pages whose markdown is read from the body store ahead of the one being written. */
 const READ_AHEAD = 16;
@@ -33,27 +45,58 @@ async function bodyReader(ctx: BuildContext, pages: readonly PageSummary[], bodi
   };
 }
 
+/** What the write llms files stage takes. */
+export interface LlmsFilesInput {
+  /** Every page's summary, in site order. */
+  pages: readonly PageSummary[];
+  /** The reader of the cleaned markdown the index stage stored. */
+  bodies: PageBodies;
+  /** The size in bytes of `llms-full.txt` past which each section gets a file of its own; default `LLMS_FULL_LIMIT` (10 MB). */
+  fullLimit?: number;
+}
+
+/** Sees each page as its part of a full-text file passes: its markdown (headed by its title) and the part. */
+type SeePart = (page: PageSummary, markdown: string, part: string) => Promise<void>;
+
 /**
  * Emits the files for language models and tools: each page's markdown at
- * its URL with `.md`, `llms.txt` (the index of them, by section) and
- * `llms-full.txt` (every page's markdown, in site order). The index stage
- * cleaned each page's markdown from the tree it parsed anyway and stored it
- * with the page's HTML; this stage reads it back a few pages at a time and
- * streams `llms-full.txt` page by page, so memory never holds the site's
- * text. Printable pages are left out.
+ * its URL with `.md`, `llms-full.txt` (every page's markdown, in site order)
+ * and `llms.txt` (the index of them, by section). The index stage cleaned
+ * each page's markdown from the tree it parsed anyway and stored it with the
+ * page's HTML; this stage reads it back a few pages at a time and streams
+ * `llms-full.txt` page by page, emitting each page's `.md` as its part
+ * passes, so each body is read once and memory never holds the site's text.
+ *
+ * The size of `llms-full.txt` is counted as it is written. Past
+ * `input.fullLimit`, each section (see `sectionsOf`) also gets its own
+ * `<folder>/llms-full.txt` (`llms-full-general.txt` for the pages outside
+ * any folder), streamed in a second read of the bodies, and `llms.txt`,
+ * written last, lists them. Deciding after the whole file is written costs
+ * no read of its own and never leaves a section file that `llms.txt` does not
+ * list; a small site reads its bodies once, a large one twice. Printable
+ * pages are left out.
  */
-export async function runLlmsFiles(ctx: BuildContext, pages: readonly PageSummary[], bodies: PageBodies, emit: Emit): Promise<void> {
-  const listed = pages.filter(isMachineReadable);
-  const bodyOf = await bodyReader(ctx, listed, bodies);
-  for await (const [page, body] of loadedInOrder(listed, READ_AHEAD, bodyOf)) {
-    ctx.signal?.throwIfAborted();
-    await emit({ path: markdownPath(page.entry.url), contents: pageMarkdown(page.entry.title, body) });
-  }
+export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emit: Emit): Promise<void> {
+  const listed = input.pages.filter(isMachineReadable);
+  const bodyOf = await bodyReader(ctx, listed, input.bodies);
   const { name, description, baseUrl } = ctx.settings;
-  await emit({ path: LLMS_INDEX_PATH, contents: llmsIndex({ name, description, baseUrl }, listed) });
-  // The second pass reads every body from the store again, so memory never holds them all.
-  const parts = async function* () {
-    for await (const [page, body] of loadedInOrder(listed, READ_AHEAD, bodyOf)) yield fullPart(page.entry, pageMarkdown(page.entry.title, body), baseUrl);
+  async function* partsOf(pages: readonly PageSummary[], see?: SeePart): AsyncIterable<string> {
+    for await (const [page, body] of loadedInOrder(pages, READ_AHEAD, bodyOf)) {
+      ctx.signal?.throwIfAborted();
+      const markdown = pageMarkdown(page.entry.title, body);
+      const part = fullPart(page.entry, markdown, baseUrl);
+      await see?.(page, markdown, part);
+      yield part;
+    }
+  }
+  let size = 0;
+  const seePage: SeePart = async (page, markdown, part) => {
+    size += Buffer.byteLength(part);
+    await emit({ path: markdownPath(page.entry.url), contents: markdown });
   };
-  await emit({ path: LLMS_FULL_PATH, parts: parts() });
+  await emit({ path: LLMS_FULL_PATH, parts: partsOf(listed, seePage) });
+  const sections = size > (input.fullLimit ?? LLMS_FULL_LIMIT) ? sectionsOf(listed) : [];
+  for (const section of sections) await emit({ path: sectionFullPath(section.folder), parts: partsOf(section.pages) });
+  const files = sections.map((section) => ({ title: section.title, path: sectionFullPath(section.folder), pages: section.pages.length }));
+  await emit({ path: LLMS_INDEX_PATH, contents: llmsIndex({ name, description, baseUrl }, listed, files) });
 }
