@@ -43,8 +43,10 @@ const SITE = {
   "favicon.svg": "<svg/>",
   "index.html": "<html>home</html>",
   "app-shell/index.html": "<html>shell</html>",
+  "search-index.json": '{"version":2}',
+  "search/ab12/k0.json": '{"web":"0"}',
   "sw.js":
-    'precacheAndRoute([{"url":"/","revision":"1"},{"url":"/app-shell/","revision":"2"},{"url":"/assets/entry.js","revision":null},{"url":"/gone.js","revision":null}]);',
+    'precacheAndRoute([{"url":"/","revision":"1"},{"url":"/app-shell/","revision":"2"},{"url":"/assets/entry.js","revision":null},{"url":"/gone.js","revision":null},{"url":"/search-index.json","revision":"3"},{"url":"/search/ab12/k0.json","revision":null}]);',
 };
 
 test("referencedUrls lists same-site scripts, stylesheets and preloads, resolved against the page, and nothing else", () => {
@@ -65,8 +67,10 @@ test("a first visit counts the page, what it loads, sw.js and the precached file
     assert.is(visit.referencedGzipBytes, gz(SITE["assets/site.css"]) + gz(SITE["assets/chunk.js"]) + gz(SITE["assets/entry.js"]));
     assert.is(visit.workerGzipBytes, gz(SITE["sw.js"]));
     // entry.js was counted with the page's references already.
-    assert.is(visit.precachedGzipBytes, gz(SITE["index.html"]) + gz(SITE["app-shell/index.html"]));
-    assert.is(visit.files, 7);
+    const searchIndex = gz(SITE["search-index.json"]) + gz(SITE["search/ab12/k0.json"]);
+    assert.is(visit.precachedGzipBytes, gz(SITE["index.html"]) + gz(SITE["app-shell/index.html"]) + searchIndex);
+    assert.is(visit.searchIndexGzipBytes, searchIndex);
+    assert.is(visit.files, 9);
     assert.is(visit.gzipBytes, visit.htmlGzipBytes + visit.referencedGzipBytes + visit.workerGzipBytes + visit.precachedGzipBytes);
     assert.equal(visit.missing, ["/gone.js"]);
     assert.throws(() => measureFirstVisit(out, "/nowhere/"), /\/nowhere\/ has no page/);

@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { routeTablePath } from "../../src/shared/routes.ts";
+import { SEARCH_INDEX_PATH, SEARCH_PARTS_DIR } from "../../src/shared/search/split-format.ts";
 import { BYTE_QUERIES, firstSearch, gzippedSize } from "./split-search.ts";
 
 /** The page a first visit opens, and the page a first client navigation goes to from it; both are in every generated corpus. */
@@ -29,6 +30,8 @@ export interface FirstVisit {
   referencedGzipBytes: number;
   workerGzipBytes: number;
   precachedGzipBytes: number;
+  /** Of all of them, the search index's root and parts (precached while the whole index fits the precache budget). */
+  searchIndexGzipBytes: number;
   /** URLs the page or the precache manifest names that have no file in the output. */
   missing: string[];
 }
@@ -166,7 +169,19 @@ export function measureFirstVisit(out: string, page: string): FirstVisit {
   const worker = fs.existsSync(path.join(out, "sw.js")) ? fs.readFileSync(path.join(out, "sw.js"), "utf8") : "";
   const precachedGzipBytes = set.add(precacheUrls(worker));
   const gzipBytes = htmlGzipBytes + referencedGzipBytes + workerGzipBytes + precachedGzipBytes;
-  return { page, files: set.files.size, gzipBytes, htmlGzipBytes, referencedGzipBytes, workerGzipBytes, precachedGzipBytes, missing: set.missing };
+  let searchIndexGzipBytes = 0;
+  for (const [file, bytes] of set.files) if (file === SEARCH_INDEX_PATH || file.startsWith(`${SEARCH_PARTS_DIR}/`)) searchIndexGzipBytes += bytes;
+  return {
+    page,
+    files: set.files.size,
+    gzipBytes,
+    htmlGzipBytes,
+    referencedGzipBytes,
+    workerGzipBytes,
+    precachedGzipBytes,
+    searchIndexGzipBytes,
+    missing: set.missing,
+  };
 }
 
 /** The search backend's chunks (`search-backend-*.js` anywhere under `assets/`) and every chunk they import statically, in the order found. */

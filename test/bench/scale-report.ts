@@ -208,7 +208,8 @@ export function formatReaderTable(results: CorpusResult[]): string {
   const rows = results.map((result) => {
     const r = result.reader;
     if (!r) return [result.corpus, ...head.slice(1).map(() => "n/a")];
-    const visit = `${kib(r.firstVisit.gzipBytes)} (${r.firstVisit.files} files${r.firstVisit.missing.length ? `, ${r.firstVisit.missing.length} missing` : ""})`;
+    const { gzipBytes, files, searchIndexGzipBytes, missing } = r.firstVisit;
+    const visit = `${kib(gzipBytes)} (${files} files, search index ${kib(searchIndexGzipBytes)}${missing.length ? `; missing: ${missing.join(", ")}` : ""})`;
     const searches = BYTE_QUERIES.map((query) => {
       const search = r.firstSearch.find((s) => s.query === query);
       return search ? `${kib(search.gzipBytes)} (${search.indexFiles} index files)` : "n/a";
