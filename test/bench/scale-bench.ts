@@ -3,22 +3,28 @@
 // targets are met, and 1 only when a build itself failed (after reporting
 // every measure; a failed build does not stop the others).
 //
-//   npm run bench:scale [-- --only 1k,nested-2k,10k] [--rounds N]
+//   npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N]
 //
 // Corpora, generated from ../shared/corpus/webpack-docs into a temporary
 // folder by scale-corpus.ts (../shared is never touched):
+//   143        the corpus as it is
 //   1k         about 1,000 pages: the corpus plus ~35 sections of 25 copies
 //   nested-2k  the guides section grown to about 2,000 pages in guides/part-NNN/ folders of 20
 //   10k        about 10,000 pages: the corpus plus ~395 sections of 25 copies
+//   30k        about 30,000 pages: the corpus plus ~1,195 sections of 25 copies
+//   100k       about 100,000 pages in ~3,995 sections of 25 copies; it takes most
+//              of an hour on 2 cores, so it runs only when named in --only or
+//              with --with-100k
 // Measures on each, in one run:
 //   baseline   test/bench/baseline.ts (bare unified, one HTML file per page),
 //              alternated round by round with the cold build
 //   cold       docs-build build --no-cache --links warn -q, out dir deleted first
+//   reader     on the cold build's output: what a reader pays, gzipped (reader-cost.ts)
 //   warm       one build fills the (empty) cache, then builds with nothing changed
 // Wall time and peak RSS come from bench-harness.ts (performance.now() and
-// GNU time's %M). Results: a markdown table on stdout and
-// test-artifacts/bench-scale.json, where earlier results of corpora not
-// measured in this run are kept.
+// GNU time's %M). Results: two markdown tables (the build, the reader) and
+// the targets (scale-targets.ts) on stdout, and test-artifacts/bench-scale.json,
+// where earlier results of corpora not measured in this run are kept.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -39,13 +45,15 @@ import {
   stopOnSignal,
   type ChildRun,
 } from "./bench-harness.ts";
+import { NAVIGATED_PAGE, VISITED_PAGE, measureReaderCost, type ReaderCost } from "./reader-cost.ts";
 import { SCALE_CORPORA, generateCorpus, type ScaleCorpusName } from "./scale-corpus.ts";
 import {
   allRuns,
   formatCodeChanges,
   formatFailures,
+  formatReaderTable,
   formatTable,
-  formatTargets,
+  kib,
   measureOutput,
   readReport,
   writeReport,
@@ -53,27 +61,37 @@ import {
   type Measure,
   type OutputFacts,
 } from "./scale-report.ts";
+import { formatTargets, type References } from "./scale-targets.ts";
 
-const USAGE = "npm run bench:scale [-- --only 1k,nested-2k,10k] [--rounds N]";
+const USAGE = "npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N]";
 const REPORT = path.join(PROJECT, "test-artifacts", "bench-scale.json");
-/** Smallest first, so the 1k figure the 10k target compares with is there before the long 10k run. */
-const ORDER: ScaleCorpusName[] = ["1k", "nested-2k", "10k"];
+/** Smallest first, so the figures larger corpora are compared with (143, 1k, 10k) are there before the long runs. */
+const ORDER: ScaleCorpusName[] = ["143", "1k", "nested-2k", "10k", "30k", "100k"];
+/** Run only when named in `--only` or with `--with-100k`: it takes most of an hour on 2 cores. */
+const ON_REQUEST: ScaleCorpusName[] = ["100k"];
 /** Rounds per corpus unless `--rounds` says otherwise: a cold 10k build alone takes many minutes. */
-const DEFAULT_ROUNDS: Record<ScaleCorpusName, number> = { "1k": 3, "nested-2k": 2, "10k": 1 };
+const DEFAULT_ROUNDS: Record<ScaleCorpusName, number> = { "143": 3, "1k": 3, "nested-2k": 2, "10k": 1, "30k": 1, "100k": 1 };
 
 /** Thrown once SIGINT or SIGTERM arrived, so a child ending then is not reported as a failed build. */
 class Interrupted extends Error {}
 let interrupted = false;
 
-/** Reads `--only a,b` (the corpora, in ORDER) and `--rounds N` (undefined: each corpus's default); exits 2 on a bad argument. */
+/**
+ * Reads `--only a,b` (the corpora, run in ORDER; without it, every corpus but
+ * those ON_REQUEST), `--with-100k` (adds 100k) and `--rounds N` (undefined:
+ * each corpus's default); exits 2 on a bad argument.
+ */
 function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number } {
-  let names: string[] = [...ORDER];
+  let names: string[] = ORDER.filter((name) => !ON_REQUEST.includes(name));
   const rest: string[] = [];
+  let with100k = false;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--only") names = (argv[++i] ?? "").split(",");
     else if (argv[i].startsWith("--only=")) names = argv[i].slice("--only=".length).split(",");
+    else if (argv[i] === "--with-100k") with100k = true;
     else rest.push(argv[i]);
   }
+  if (with100k) names.push("100k");
   const unknown = names.filter((name) => !ORDER.includes(name as ScaleCorpusName));
   if (unknown.length || names.length === 0) {
     process.stderr.write(`--only takes a comma-separated list of ${ORDER.join(", ")}; got ${unknown.join(",") || "nothing"}\nusage: ${USAGE}\n`);
@@ -116,6 +134,10 @@ async function measure(label: string, args: string[], cwd: string): Promise<Meas
   return result;
 }
 
+/** One line of a reader's costs, printed as each corpus is measured. */
+const describeReader = (r: ReaderCost) =>
+  `first visit ${kib(r.firstVisit.gzipBytes)} in ${r.firstVisit.files} files; first search ${r.firstSearch.map((s) => kib(s.gzipBytes)).join(" / ")}; route table ${kib(r.navigationTable?.gzipBytes)}; largest sidebar ${kib(r.largestSidebar?.gzipBytes)}`;
+
 const rm = (dir: string) => fs.rmSync(dir, { recursive: true, force: true });
 
 /** Generates one corpus under `tmp` and measures baseline, cold and warm builds on it. */
@@ -136,24 +158,50 @@ async function measureCorpus(name: ScaleCorpusName, rounds: number, tmp: string,
   const baseline: Measure[] = [];
   const cold: Measure[] = [];
   let output: OutputFacts | undefined;
+  let reader: ReaderCost | undefined;
   for (let round = 1; round <= rounds; round++) {
-    rm(path.dirname(outs.baseline));
+    // Each output goes as soon as it is measured: at 100k, one takes gigabytes.
     // Run from the project so `--import tsx` and the baseline's imports resolve.
     baseline.push(await measure(`baseline, round ${round}/${rounds}`, ["--import", "tsx", BASELINE, content, outs.baseline], PROJECT));
-    rm(path.dirname(outs.cold));
+    rm(path.dirname(outs.baseline));
     const run = await measure(`cold build, round ${round}/${rounds}`, build(outs.cold, false), root);
     cold.push(run);
-    if (!run.failed) output = measureOutput(outs.cold);
+    if (!run.failed) {
+      output = measureOutput(outs.cold);
+      reader = await measureReaderCost(outs.cold);
+      console.log(`  reader: ${describeReader(reader)}`);
+    }
+    rm(path.dirname(outs.cold));
   }
-  rm(path.dirname(outs.baseline));
-  rm(path.dirname(outs.cold));
 
   rm(path.join(root, ".cache"));
   const fill = await measure("cache-filling build", build(outs.warm, true), root);
   const warm: Measure[] = [];
   // A warm build after a failed fill would be a second cold build; it is reported as skipped instead.
   for (let round = 1; round <= rounds && !fill.failed; round++) warm.push(await measure(`warm build, round ${round}/${rounds}`, build(outs.warm, true), root));
-  return { corpus: name, shape, pages: generated.pages, rounds, measuredAt: new Date().toISOString(), ...tree, baseline, cold, fill, warm, output };
+  return { corpus: name, shape, pages: generated.pages, rounds, measuredAt: new Date().toISOString(), ...tree, baseline, cold, fill, warm, output, reader };
+}
+
+/** Writes the JSON report and prints the tables, the targets (against this run's reference corpora, or the report's earlier ones) and what the figures mean. */
+function report(results: CorpusResult[]): void {
+  const earlier = readReport(REPORT).corpora;
+  const reference = (name: keyof References) => results.find((r) => r.corpus === name) ?? earlier[name];
+  const refs: References = { "143": reference("143"), "1k": reference("1k"), "10k": reference("10k") };
+  writeReport(REPORT, results);
+  console.log(`\n${formatTable(results)}\n`);
+  console.log(`what a reader pays (gzipped, KB = 1024 bytes):\n\n${formatReaderTable(results)}\n`);
+  console.log("targets (from the issue):");
+  for (const line of formatTargets(results, refs)) console.log(`  ${line}`);
+  for (const line of formatFailures(results)) console.log(`failed run: ${line}`);
+  for (const line of formatCodeChanges(results)) console.log(`note: ${line}`);
+  console.log(`\nms/page: median wall time of the successful runs over the pages of the corpus; warm: median of the builds after the cache-filling one.`);
+  console.log(
+    `peak RSS: the highest of all runs (MB = 10^6 bytes, the largest single process of each run, from ${TIME} -f %M); output / page: the cold build's output folder over the pages.`,
+  );
+  console.log(
+    `first visit: ${VISITED_PAGE}'s HTML, the scripts and stylesheets it loads, sw.js and every file of its precache manifest, each once; first search: the index root and parts a fresh searcher loads for the query, plus the search chunk and its imports; route table on navigation: the table a client navigation to ${NAVIGATED_PAGE} fetches.`,
+  );
+  console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores). Results also in ${path.relative(PROJECT, REPORT)}.`);
 }
 
 async function main(): Promise<number> {
@@ -200,18 +248,7 @@ async function main(): Promise<number> {
     release();
   }
 
-  const reference1k = results.find((r) => r.corpus === "1k") ?? readReport(REPORT).corpora["1k"];
-  writeReport(REPORT, results);
-  console.log(`\n${formatTable(results)}\n`);
-  console.log("targets (from the issue):");
-  for (const line of formatTargets(results, reference1k)) console.log(`  ${line}`);
-  for (const line of formatFailures(results)) console.log(`failed run: ${line}`);
-  for (const line of formatCodeChanges(results)) console.log(`note: ${line}`);
-  console.log(`\nms/page: median wall time of the successful runs over the pages of the corpus; warm: median of the builds after the cache-filling one.`);
-  console.log(
-    `peak RSS: the highest of all runs (MB = 10^6 bytes, the largest single process of each run, from ${TIME} -f %M); output / page: the cold build's output folder over the pages.`,
-  );
-  console.log(`load average at the end: ${loadavg()} (on ${os.cpus().length} cores). Results also in ${path.relative(PROJECT, REPORT)}.`);
+  report(results);
   const failed = results.some((r) => allRuns(r).some((m) => m.failed));
   return failed ? 1 : 0;
 }

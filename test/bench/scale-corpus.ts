@@ -20,8 +20,12 @@ export type CorpusShape =
 
 /** The corpora of `npm run bench:scale`, by name. */
 export const SCALE_CORPORA = {
+  // Fewer pages than the corpus has: no copies, the corpus as it is.
+  "143": { kind: "sections", pages: 0, pagesPerSection: 25 },
   "1k": { kind: "sections", pages: 1_000, pagesPerSection: 25 },
   "10k": { kind: "sections", pages: 10_000, pagesPerSection: 25 },
+  "30k": { kind: "sections", pages: 30_000, pagesPerSection: 25 },
+  "100k": { kind: "sections", pages: 100_000, pagesPerSection: 25 },
   "nested-2k": { kind: "nested", pages: 2_000, section: "guides", pagesPerFolder: 20 },
 } as const satisfies Record<string, CorpusShape>;
 
@@ -70,6 +74,7 @@ export function generateCorpus(options: GenerateCorpusOptions): GeneratedCorpus 
   const existing = shape.kind === "sections" ? pool.length : pool.filter((file) => file.startsWith(`${shape.section}/`)).length;
   const copies = Math.max(0, shape.pages - existing);
   const folders = Math.ceil(copies / perFolder);
+  const pad = folderNumber(folders);
   for (let n = 0; n < copies; n++) {
     const from = pool[n % pool.length];
     const folder = Math.floor(n / perFolder) + 1;
@@ -84,8 +89,15 @@ export function generateCorpus(options: GenerateCorpusOptions): GeneratedCorpus 
   return { pages: pool.length + copies, copies, folders };
 }
 
-/** Zero-padded to three digits, so folders sort in order up to 999 (and still sort sensibly past it). */
-const pad = (n: number) => String(n).padStart(3, "0");
+/**
+ * Folder numbers zero-padded to three digits, or to as many as the last
+ * folder's number has (`section-0001/` … `section-3995/`), so the folders'
+ * names sort in their order however many there are.
+ */
+export function folderNumber(folders: number): (n: number) => string {
+  const digits = Math.max(3, String(folders).length);
+  return (n) => String(n).padStart(digits, "0");
+}
 
 function write(file: string, contents: string | Buffer): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });

@@ -1,9 +1,12 @@
 // The figures and the report of `npm run bench:scale` (scale-bench.ts): what a
-// build wrote, the per-corpus summary, the markdown table, the targets and the
-// JSON file. Kept apart from the measuring so each reads on its own.
+// build wrote, the per-corpus summary, the markdown tables and the JSON file
+// (the targets are in scale-targets.ts). Kept apart from the measuring so each
+// reads on its own.
 import fs from "node:fs";
 import path from "node:path";
 import { median } from "./bench-harness.ts";
+import { BYTE_QUERIES } from "./split-search.ts";
+import type { ReaderCost, SizedFile } from "./reader-cost.ts";
 import type { CorpusShape } from "./scale-corpus.ts";
 
 /** One run of a child: wall time, peak RSS, and why it failed when it did. */
@@ -52,10 +55,9 @@ export interface CorpusResult {
   warm: Measure[];
   /** What the last successful cold build wrote. */
   output?: OutputFacts;
+  /** What a reader pays on the last successful cold build's output (reader-cost.ts). */
+  reader?: ReaderCost;
 }
-
-/** The issue's targets. */
-export const TARGETS = { rssMB: 1000, coldOverBaseline: 1.3, perPage10kOver1k: 1.2, largestHtmlKB: 200, warmOverCold: 0.1 };
 
 /** Size, file count and largest HTML files under an output folder, following the output's own symlink (`out -> .out-v-…`). */
 export function measureOutput(out: string): OutputFacts {
@@ -117,8 +119,10 @@ export function summarize(result: CorpusResult): Summary {
   };
 }
 
-const mb = (value?: number) => (value === undefined ? "n/a" : value >= 1000 ? `${(value / 1000).toFixed(2)} GB` : `${Math.round(value)} MB`);
-const fixed = (value: number | undefined, digits: number, unit = "") => (value === undefined ? "n/a" : `${value.toFixed(digits)}${unit}`);
+/** Megabytes (10^6 bytes) as `933 MB` or `1.39 GB`; `n/a` for none. */
+export const mb = (value?: number) => (value === undefined ? "n/a" : value >= 1000 ? `${(value / 1000).toFixed(2)} GB` : `${Math.round(value)} MB`);
+/** A number with `digits` decimals and a unit; `n/a` for none. */
+export const fixed = (value: number | undefined, digits: number, unit = "") => (value === undefined ? "n/a" : `${value.toFixed(digits)}${unit}`);
 const kb = (file?: HtmlFile) => (file ? `${file.path} (${(file.bytes / 1024).toFixed(0)} KB)` : "n/a");
 
 /** A failed run as `failed: … (after 289 s, 4.46 GB)`. */
@@ -146,6 +150,8 @@ export function formatFailures(results: CorpusResult[]): string[] {
     );
   });
 }
+
+const markdownTable = (head: string[], rows: string[][]) => [head, head.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
 
 /** The results as a markdown table, one row per corpus. */
 export function formatTable(results: CorpusResult[]): string {
@@ -181,7 +187,44 @@ export function formatTable(results: CorpusResult[]): string {
       kb(result.output?.largestPageHtml),
     ];
   });
-  return [head, head.map(() => "---"), ...rows].map((cells) => `| ${cells.join(" | ")} |`).join("\n");
+  return markdownTable(head, rows);
+}
+
+/** Bytes as kilobytes (1024 bytes) with one decimal: `12.3 KB`; `n/a` for none. */
+export const kib = (bytes?: number) => (bytes === undefined ? "n/a" : `${(bytes / 1024).toFixed(1)} KB`);
+const sized = (file?: SizedFile, raw = false) => (file ? `${file.path} (${raw ? `${kib(file.bytes)}, ` : ""}${kib(file.gzipBytes)} gzipped)` : "n/a");
+
+/** What a reader pays, one row per corpus: gzipped bytes of the first visit, each byte query's first search, the routing data and the largest sidebar file. */
+export function formatReaderTable(results: CorpusResult[]): string {
+  const head = [
+    "corpus",
+    "first visit",
+    ...BYTE_QUERIES.map((query) => `first search "${query}"`),
+    "of which search code",
+    "route table on navigation",
+    "largest route table",
+    "largest sidebar JSON",
+  ];
+  const rows = results.map((result) => {
+    const r = result.reader;
+    if (!r) return [result.corpus, ...head.slice(1).map(() => "n/a")];
+    const { gzipBytes, files, searchIndexGzipBytes, missing } = r.firstVisit;
+    const visit = `${kib(gzipBytes)} (${files} files, search index ${kib(searchIndexGzipBytes)}${missing.length ? `; missing: ${missing.join(", ")}` : ""})`;
+    const searches = BYTE_QUERIES.map((query) => {
+      const search = r.firstSearch.find((s) => s.query === query);
+      return search ? `${kib(search.gzipBytes)} (${search.indexFiles} index files)` : "n/a";
+    });
+    return [
+      result.corpus,
+      visit,
+      ...searches,
+      kib(r.searchCode.gzipBytes),
+      sized(r.navigationTable),
+      sized(r.largestRouteTable),
+      sized(r.largestSidebar, true),
+    ];
+  });
+  return markdownTable(head, rows);
 }
 
 /** Whether the code changed between the cache fill and the end of a warm build, so the warm build missed the cache by no fault of its own. */
@@ -201,46 +244,6 @@ export function formatCodeChanges(results: CorpusResult[]): string[] {
       `${result.corpus}: the code (src/, templates/, site-client/) changed while it was measured: ${versions.size} versions at the starts of runs, ${during} run${during === 1 ? "" : "s"} with a change during the run; its figures mix versions`,
     ];
   });
-}
-
-const verdict = (value: number | undefined, limit: number, shown: string) =>
-  value === undefined ? "not measured" : `${shown} — ${value <= limit ? "met" : "NOT met"}`;
-
-/**
- * The issue's targets with the measured figure and met / NOT met, one line each.
- * `reference1k` is the 1k result the 10k per-page figure is compared with
- * (this run's, or an earlier one from the JSON file).
- */
-export function formatTargets(results: CorpusResult[], reference1k?: CorpusResult): string[] {
-  const lines: string[] = [];
-  for (const result of results) {
-    const s = summarize(result);
-    const name = result.corpus;
-    if (name !== "10k" && name !== "nested-2k") {
-      lines.push(`${name}: no targets of its own; its cold per page is what the 10k per page is compared with`);
-      continue;
-    }
-    lines.push(`${name}: peak RSS ≤ ${mb(TARGETS.rssMB)}: ${verdict(s.buildRssMB, TARGETS.rssMB, mb(s.buildRssMB))}`);
-    lines.push(
-      `${name}: cold per page ≤ ${TARGETS.coldOverBaseline} × baseline per page: ${verdict(s.coldOverBaseline, TARGETS.coldOverBaseline, fixed(s.coldOverBaseline, 2, " ×"))}`,
-    );
-    if (name === "nested-2k") {
-      const largest = result.output?.largestHtml;
-      const page = result.output?.largestPageHtml;
-      lines.push(`${name}: largest HTML ≤ ${TARGETS.largestHtmlKB} KB: ${verdict(largest && largest.bytes / 1024, TARGETS.largestHtmlKB, kb(largest))}`);
-      lines.push(`${name}:   the same without printable pages: ${verdict(page && page.bytes / 1024, TARGETS.largestHtmlKB, kb(page))}`);
-      continue;
-    }
-    const at1k = reference1k && summarize(reference1k).coldMsPerPage;
-    const growth = s.coldMsPerPage !== undefined && at1k !== undefined ? s.coldMsPerPage / at1k : undefined;
-    const from = reference1k && !results.includes(reference1k) ? ` (1k from an earlier run, ${reference1k.measuredAt})` : "";
-    lines.push(
-      `${name}: cold per page ≤ ${TARGETS.perPage10kOver1k} × per page at 1k: ${verdict(growth, TARGETS.perPage10kOver1k, fixed(growth, 2, " ×"))}${from}`,
-    );
-    const warm = s.warmOverCold === undefined ? undefined : s.warmOverCold * 100;
-    lines.push(`${name}: warm ≤ ${TARGETS.warmOverCold * 100} % of cold: ${verdict(warm, TARGETS.warmOverCold * 100, fixed(warm, 1, " %"))}`);
-  }
-  return lines;
 }
 
 /** The JSON report: results by corpus name, each with the time and commit it was measured at. */
