@@ -224,7 +224,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, dates, 
     );
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes, dates }));
     ctx.signal?.throwIfAborted();
-    const search = await task(logger, "build search index", () => runSearchIndex(ctx, index.pages, index.bodies, emit));
+    const search = await task(logger, "build search index", () => runSearchIndex(ctx, { pages: index.pages, bodies: index.bodies }, emit));
     await task(logger, "write llms files", () => runLlmsFiles(ctx, { pages: index.pages, bodies: index.bodies }, emit));
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, {

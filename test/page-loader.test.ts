@@ -12,8 +12,9 @@ const chunk = (url: string, name: string) => ({ data: { url }, body: `<p>${name}
 /** A site of three folders, served from memory: a URL not in it answers 404, one in `failing` 503. */
 function fakeSite() {
   const files: Record<string, unknown> = {
-    "/page-routes/_.json": { "/": { id: 0, file: "/assets/pages/home-A.json" }, "/guides/": { id: 1, file: "/assets/pages/guides-B.json" } },
+    "/page-routes/_.json": { "/": { id: 0, file: "/assets/pages/home-A.json" } },
     "/page-routes/guides/_.json": {
+      "/guides/": { id: 1, file: "/assets/pages/guides-B.json" },
       "/guides/first/": { id: 2, file: "/assets/pages/guides-first-C.json" },
       "/guides/second/": { id: 3, file: "/assets/pages/guides-second-D.json" },
     },
@@ -50,16 +51,18 @@ test("pages of one folder share its table, fetched once; another folder's page f
   assert.is((await pages.load("/guides/first/")).body, "<p>first</p>");
   assert.is((await pages.load("/guides/second")).body, "<p>second</p>", "a pathname without its trailing slash");
   assert.is((await pages.load("/guides/first/")).body, "<p>first</p>");
-  assert.is((await pages.load("/guides/")).body, "<p>guides</p>", "a section index is in the root folder's table");
+  assert.is((await pages.load("/guides/")).body, "<p>guides</p>", "a section index is in its own folder's table");
+  assert.is((await pages.load("/")).body, "<p>home</p>");
   assert.equal(fetched, [
     "/page-routes/guides/_.json",
     "/assets/pages/guides-first-C.json",
     "/assets/pages/guides-second-D.json",
-    "/page-routes/_.json",
     "/assets/pages/guides-B.json",
+    "/page-routes/_.json",
+    "/assets/pages/home-A.json",
   ]);
   assert.ok(pages.isReady("/guides/first/"));
-  assert.not.ok(pages.isReady("/"));
+  assert.not.ok(pages.isReady("/café/menu/"));
 });
 
 test("a page under an odd folder name loads from its pathname as the browser encodes it", async () => {
@@ -101,7 +104,7 @@ test("a page missing from its folder's table, a folder with no table (404), or a
   assert.equal(fetched, ["/page-routes/guides/_.json", "/page-routes/nowhere/_.json"], "nothing is fetched for an undecodable pathname");
   // Any other status is a failure to load, not a missing page.
   failing.add("/page-routes/_.json");
-  assert.instance(await failure(pages.load("/guides/")), ChunkLoadError);
+  assert.instance(await failure(pages.load("/")), ChunkLoadError);
 });
 
 test.run();

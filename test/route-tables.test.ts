@@ -9,9 +9,10 @@ import { pageUrlOf } from "../site-client/loader.ts";
 // How a page's URL names its folder's route table (the build and the client
 // share the function), and how the build groups routes into those tables.
 
-test("a page's folder is its URL's parent: a section index and the landing page belong to /", () => {
+test("a page's folder is its URL's parent, but a top-level page is in its own folder, so the root's table holds / alone", () => {
   assert.is(routeFolder("/"), "/");
-  assert.is(routeFolder("/configuration/"), "/");
+  assert.is(routeFolder("/configuration/"), "/configuration/");
+  assert.is(routeFolder("/comparison"), "/comparison/");
   assert.is(routeFolder("/configuration/output/"), "/configuration/");
   assert.is(routeFolder("/configuration/output"), "/configuration/", "read as if it had its trailing slash");
   assert.is(routeFolder("/guides/part-001/x/"), "/guides/part-001/");
@@ -19,8 +20,8 @@ test("a page's folder is its URL's parent: a section index and the landing page 
 
 test("each folder has its own table, however deep; the root table is page-routes/_.json", () => {
   assert.is(routeTablePath("/"), "page-routes/_.json");
-  assert.is(routeTablePath("/glossary/"), "page-routes/_.json");
-  assert.is(routeTablePath("/configuration/"), "page-routes/_.json");
+  assert.is(routeTablePath("/glossary/"), "page-routes/glossary/_.json");
+  assert.is(routeTablePath("/configuration/"), "page-routes/configuration/_.json");
   assert.is(routeTablePath("/configuration/output/"), "page-routes/configuration/_.json");
   assert.is(routeTablePath("/guides/part-001/"), "page-routes/guides/_.json");
   assert.is(routeTablePath("/guides/part-001/x/"), "page-routes/guides/part-001/_.json");
@@ -83,14 +84,21 @@ test("routes are grouped into their folders' tables, each handed back once its l
   const tables = routeTables(urls);
   const route = (id: number) => ({ id, file: `/assets/pages/p${id}.json` });
   assert.is(tables.add("/guides/b/", route(2)), undefined);
-  assert.is(tables.add("/api/", route(5)), undefined, "the root folder still waits for / and /guides/");
+  assert.equal(
+    tables.add("/api/", route(5)),
+    { path: "page-routes/api/_.json", contents: JSON.stringify({ "/api/": route(5) }) },
+    "a section index is in its section's table",
+  );
   assert.equal(tables.add("/guides/deep/x/", route(4)), { path: "page-routes/guides/deep/_.json", contents: JSON.stringify({ "/guides/deep/x/": route(4) }) });
-  const guides = tables.add("/guides/a/", route(3));
-  assert.equal(guides, { path: "page-routes/guides/_.json", contents: JSON.stringify({ "/guides/a/": route(3), "/guides/b/": route(2) }) });
-  assert.is(tables.add("/guides/", route(1)), undefined);
+  assert.is(tables.add("/guides/a/", route(3)), undefined, "the guides folder still waits for /guides/");
+  const guides = tables.add("/guides/", route(1));
+  assert.equal(guides, {
+    path: "page-routes/guides/_.json",
+    contents: JSON.stringify({ "/guides/": route(1), "/guides/a/": route(3), "/guides/b/": route(2) }),
+  });
   const root = tables.add("/", route(0));
   assert.is(root?.path, "page-routes/_.json");
-  assert.equal(Object.keys(JSON.parse(String(root?.contents)) as object), ["/", "/api/", "/guides/"]);
+  assert.equal(Object.keys(JSON.parse(String(root?.contents)) as object), ["/"], "the root's table holds / alone");
 });
 
 test("a table's bytes do not depend on the order its pages finished in", () => {

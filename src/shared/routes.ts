@@ -23,23 +23,25 @@ export interface PageChunk {
 }
 
 /**
- * The folder a page URL belongs to (pure): its parent, with a trailing slash
- * (`/configuration/output/` → `/configuration/`, a section index
- * `/configuration/` → `/`, and `/` itself → `/`). A URL without its
+ * The folder whose route table holds a page's route (pure): its parent, with
+ * a trailing slash (`/configuration/output/` → `/configuration/`), except
+ * that a top-level page is in its own folder's table (a section index
+ * `/configuration/` → `/configuration/`), so the root's table holds `/`
+ * alone and no table grows with the number of sections. A URL without its
  * trailing slash (`/configuration/output`) is read as if it had one.
  */
 export function routeFolder(url: string): string {
   const segments = url.split("/").filter(Boolean);
-  segments.pop();
+  if (segments.length > 1) segments.pop();
   return segments.length ? `/${segments.join("/")}/` : "/";
 }
 
 /**
  * Where the route table that holds a page's route is written, relative to
  * the output folder (pure): `page-routes/<parent folder>/_.json`, so
- * `/configuration/output/` → `page-routes/configuration/_.json` and any
- * top-level page or `/` → `page-routes/_.json`. Every folder gets its own
- * table, however deep (`/guides/part-001/x/` → `page-routes/guides/part-001/_.json`).
+ * `/configuration/output/` and `/configuration/` → `page-routes/configuration/_.json`,
+ * and `/` → `page-routes/_.json`. Every folder gets its own table, however
+ * deep (`/guides/part-001/x/` → `page-routes/guides/part-001/_.json`).
  *
  * Names cannot collide: a folder segment that starts with `_` is written with
  * one more `_` in front (`/_drafts/x/` → `page-routes/__drafts/_.json`), so no

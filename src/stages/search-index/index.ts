@@ -57,8 +57,7 @@ async function temporaryStore(): Promise<RunStore & { remove(): Promise<void> }>
  */
 export async function runSearchIndex(
   ctx: BuildContext,
-  pages: readonly PageSummary[],
-  bodies: Pick<PageBodies, "sections">,
+  { pages, bodies }: { pages: readonly PageSummary[]; bodies: Pick<PageBodies, "sections"> },
   emit: (file: OutputFile) => Promise<void>,
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
