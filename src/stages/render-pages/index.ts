@@ -1,9 +1,8 @@
-import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile, StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
-import { loadedInOrder } from "../../read-ahead.ts";
+import { eachAtOnce, loadedInOrder } from "../../read-ahead.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { PRECACHED_PAGES } from "../../shared/constants.ts";
@@ -11,7 +10,7 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { readSponsors } from "../../data-files/sponsors.ts";
 import { readVoteTopics } from "../../data-files/vote-topics.ts";
-import { planPages, type PagePlan } from "./core.ts";
+import { eachPlan, type PagePlan } from "./core.ts";
 import { chunkOf, hasChunk, isRoute, routesFile } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
@@ -113,19 +112,17 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const vote = await readVoteTopics(ctx);
   const anchors = anchorFiles(input.root);
   const anchorUrls = new Map(anchors.map(({ section, file }) => [section, `/${file.path}`]));
-  const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
+  const plans = eachPlan({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
   const setup = await renderSetup(ctx, input, emit);
-  const { chunks, precached } = await renderPagesAtOnce(setup, plans);
+  const { chunks, precached, printable, routes, pagePlans } = await renderPagesAtOnce(setup, plans);
   // Printable pages one at a time: each holds a few of its members' bodies at once.
-  for (const plan of plans) {
+  for (const plan of printable) {
     ctx.signal?.throwIfAborted();
     if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
   }
   await emit(routesFile(chunks.filter(Boolean)));
   for (const { file } of anchors) await emit(file);
-  // Routes are the site's pages: everything but the not-found page and the app shell.
-  const pagePlans = input.keepPlans ? plans.filter((plan) => plan.body.kind === "page") : [];
-  return { routes: plans.filter(isRoute).map((p) => p.data.url), precached, pagePlans };
+  return { routes, precached, pagePlans };
 }
 
 /** Reads the repository lists and hashes what every page's cache key shares. */
@@ -148,29 +145,37 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
   return { ctx, input, emit, bodyOf, assets, templates, listsHash, hashOf };
 }
 
-/** Renders the pages other than printable ones, up to 32 at once, emitting each; returns the content chunks by plan and the precached pages. */
-async function renderPagesAtOnce(setup: RenderSetup, plans: readonly PagePlan[]) {
+/**
+ * Renders the pages other than printable ones, up to 32 at once, emitting each, taking each plan as it is made
+ * and letting it go once rendered; returns the content chunks in plan order, the precached pages, the printable
+ * plans, the routes (every page but the not-found page and the app shell) and, when asked, the page plans.
+ */
+async function renderPagesAtOnce(setup: RenderSetup, plans: Iterable<PagePlan>) {
   const { ctx, emit } = setup;
-  const limit = pLimit(32);
   const chunks: Array<{ url: string; chunk: { path: string } }> = [];
   const precached: OutputFile[] = [];
-  await Promise.all(
-    plans
-      .filter((plan) => plan.body.kind !== "printable")
-      .map((plan, i) =>
-        limit(async () => {
-          ctx.signal?.throwIfAborted();
-          const { page, chunk } = await renderOne(setup, plan);
-          await emit(page);
-          if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
-          if (chunk) {
-            await emit(chunk);
-            chunks[i] = { url: plan.data.url, chunk: { path: chunk.path } };
-          }
-        }),
-      ),
-  );
-  return { chunks, precached };
+  const printable: PagePlan[] = [];
+  const routes: string[] = [];
+  const pagePlans: PagePlan[] = [];
+  const others = function* () {
+    for (const plan of plans) {
+      if (isRoute(plan)) routes.push(plan.data.url);
+      if (setup.input.keepPlans && plan.body.kind === "page") pagePlans.push(plan);
+      if (plan.body.kind === "printable") printable.push(plan);
+      else yield plan;
+    }
+  };
+  await eachAtOnce(others(), 32, async (plan, i) => {
+    ctx.signal?.throwIfAborted();
+    const { page, chunk } = await renderOne(setup, plan);
+    await emit(page);
+    if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
+    if (chunk) {
+      await emit(chunk);
+      chunks[i] = { url: plan.data.url, chunk: { path: chunk.path } };
+    }
+  });
+  return { chunks, precached, printable, routes, pagePlans };
 }
 
 /** Renders one page plan into its HTML page and, for routes, its content chunk; both are cached by the same key. */
