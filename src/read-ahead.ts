@@ -10,3 +10,28 @@ export async function* loadedInOrder<T, V>(items: readonly T[], size: number, lo
     for (let i = 0; i < group.length; i++) yield [group[i], values[i]];
   }
 }
+
+/**
+ * Runs `run` on each item, `size` at a time, taking items from the iterable
+ * only as a run finishes, so items made on demand (a generator) are never
+ * all in memory at once. Each item comes with its position. The first
+ * failure stops the taking of further items and is thrown.
+ */
+export async function eachAtOnce<T>(items: Iterable<T>, size: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
+  const iterator = items[Symbol.iterator]();
+  let taken = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped) {
+      const next = iterator.next();
+      if (next.done) return;
+      try {
+        await run(next.value, taken++);
+      } catch (error) {
+        stopped = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: size }, worker));
+}

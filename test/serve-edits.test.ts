@@ -17,8 +17,10 @@ import { tempSite } from "./helpers/temp-site.ts";
 // the server's event stream.
 
 const settings = resolveSettings({});
-const summaryOf = (text: string, relative = "guides/page.md") =>
-  summarize(processPage({ relative, display: `content/${relative}`, text, size: text.length }, settings), "key");
+const summaryOf = (text: string, relative = "guides/page.md") => {
+  const page = processPage({ relative, display: `content/${relative}`, text, size: text.length }, settings);
+  return { ...summarize(page, "key"), diagnostics: page.diagnostics };
+};
 
 const PAGE = "---\ntitle: A Page\n---\n\n## Setup\n\nSome text.\n";
 

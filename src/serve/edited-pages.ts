@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { BuildSession } from "../build.ts";
 import type { OutputFile } from "../output-files.ts";
-import type { PageSummary } from "../shared/content-types.ts";
+import type { PageSummary, ProcessedPage } from "../shared/content-types.ts";
 import type { PagePlan } from "../stages/render-pages/core.ts";
 import { writeSome } from "../write-output.ts";
 
@@ -10,10 +10,11 @@ import { writeSome } from "../write-output.ts";
  * True when an edit changed only what its own page shows of itself (pure):
  * its title, headings, front matter and teaser are what other pages (the
  * sidebar, the blog list, neighbours' links) show of it, so the page can be
- * re-rendered alone against the last build's plan. A page with an error, or
- * one that lists repositories (filled from data files), waits for the whole build.
+ * re-rendered alone against the last build's plan. A page with an error (`after`
+ * carries the problems processing found), or one that lists repositories
+ * (filled from data files), waits for the whole build.
  */
-export function onlyItsBody(before: PageSummary, after: PageSummary): boolean {
+export function onlyItsBody(before: PageSummary, after: PageSummary & Pick<ProcessedPage, "diagnostics">): boolean {
   return (
     !after.failed &&
     !after.repositoryLists &&
@@ -66,7 +67,7 @@ export async function renderEditedPages(session: BuildSession, root: string, cha
     if (!source || "ruleId" in source) return undefined;
     const page = processPage(source, site.settings);
     const after = summarize(page, before.bodyKey);
-    if (!onlyItsBody(before, after)) return undefined;
+    if (!onlyItsBody(before, { ...after, diagnostics: page.diagnostics })) return undefined;
     const next = withBody(plan, after);
     files.push({ path: next.outPath, contents: renderDocument(next, page.bodyHtml, site.assets) });
     updated.push(next);

@@ -108,13 +108,27 @@ export interface ProcessedPage {
 }
 
 /**
- * What the build keeps of a processed page while it runs: everything but the
- * body and the search sections, which wait on disk (see the index stage's body
- * store) until rendering and indexing read them one page at a time. Memory
- * therefore holds each page's metadata, links and heading ids, never the site's
- * bodies. Plain data, cached as JSON.
+ * What the link check needs of a page: its URL and file, whether it failed,
+ * its heading ids and its links. It waits on disk (see the index stage's link
+ * spill) until every page is indexed, so memory never holds the site's links.
  */
-export interface PageSummary extends Omit<ProcessedPage, "bodyHtml" | "sections" | "markdown"> {
+export interface PageLinkFacts {
+  url: string;
+  path: string;
+  failed: boolean;
+  headingIds: string[];
+  links: PageLink[];
+}
+
+/**
+ * What the build keeps of a processed page while it runs: everything but the
+ * body, the search sections and the markdown, which wait on disk (see the index
+ * stage's body store) until later stages read them one page at a time, and but
+ * the links, heading ids and problems, which the index stage checks and reports
+ * as it goes. Memory therefore holds each page's metadata, never the site's
+ * bodies or links. Plain data, cached as JSON.
+ */
+export interface PageSummary extends Omit<ProcessedPage, "bodyHtml" | "sections" | "markdown" | "links" | "headingIds" | "diagnostics"> {
   /** Where the body store keeps this page's body, sections and markdown. */
   bodyKey: string;
   /** A hash of the search sections, so the search index is cached without reading them. */

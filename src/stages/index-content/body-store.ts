@@ -77,6 +77,18 @@ async function sweepSpillFolders(tmp = os.tmpdir()): Promise<void> {
 }
 
 /**
+ * Makes a private folder under the system's temporary folder for what a build
+ * keeps on disk only while it runs, named for this process; the caller removes
+ * it when the build ends. Folders of killed builds are swept first.
+ */
+export async function makeSpillFolder(): Promise<string> {
+  await sweepSpillFolders();
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), `${SPILL_PREFIX}${process.pid}-`));
+  await fs.writeFile(path.join(folder, OWNER_FILE), JSON.stringify(await thisProcess()));
+  return folder;
+}
+
+/**
  * A store for builds without a cache: a private folder under the system's
  * temporary folder, removed when the build ends, whether it succeeds or not.
  * A build killed before that leaves it behind; the next build without a cache
@@ -89,15 +101,9 @@ export function spillBodyStore(): BodyStore {
   const file = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
   /** A stored file's text; undefined when nothing was stored, or no longer is. */
   const read = async (key: string, extension: string) => (made ? fs.readFile(file(key, extension), "utf8").catch(() => undefined) : undefined);
-  const make = async () => {
-    await sweepSpillFolders();
-    const folder = await fs.mkdtemp(path.join(os.tmpdir(), `${SPILL_PREFIX}${process.pid}-`));
-    await fs.writeFile(path.join(folder, OWNER_FILE), JSON.stringify(await thisProcess()));
-    return folder;
-  };
   return {
     async put(key, page) {
-      dir = await (made ??= make());
+      dir = await (made ??= makeSpillFolder());
       await Promise.all([
         fs.writeFile(file(key, "html"), page.bodyHtml),
         fs.writeFile(file(key, "json"), JSON.stringify(page.sections)),

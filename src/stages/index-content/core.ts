@@ -2,10 +2,10 @@ import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import type { LinkMode } from "../../context.ts";
 import { blogDate, pagesOf } from "../../shared/content-rules.ts";
-import type { ContentEntry, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
+import type { ContentEntry, DirectoryEntry, PageEntry, PageLink, PageLinkFacts, PageSummary } from "../../shared/content-types.ts";
 
-/** What indexing needs of a page: its entry, its links and heading ids, and whether it failed. */
-export type IndexablePage = Pick<PageSummary, "entry" | "links" | "headingIds" | "failed">;
+/** What indexing needs of a page: its entry, and whether it failed. */
+export type IndexablePage = Pick<PageSummary, "entry" | "failed">;
 
 /** What the index stage hands on: the tree, the pages in site order, and problems found. */
 export interface IndexContentResult<P extends IndexablePage = PageSummary> {
@@ -90,29 +90,46 @@ function safeDecode(fragment: string): string {
   }
 }
 
+/** What a link points at: the target page's URL (with its trailing slash) and the fragment; null for links to files with an extension (images, downloads), which are left alone. */
+function targetOf(link: PageLink): { target: string; hash: string } | null {
+  const [rawPath, hash = ""] = link.url.split("#");
+  if (/\.[a-z0-9]+$/i.test(rawPath)) return null;
+  return { target: rawPath.endsWith("/") ? rawPath : `${rawPath}/`, hash };
+}
+
 /**
  * Checks every internal link: the target page must exist and, when the link
- * has a fragment, the target must have a heading with that id. Links to files
- * with an extension (images, downloads) are left alone.
+ * has a fragment, the target must have a heading with that id. The pages are
+ * read three times from `pages` (the index stage's link spill): for the URLs
+ * that exist and the pages linked to with a fragment, for those pages' heading
+ * ids, and for the links. Memory holds the site's URLs and the headings of
+ * pages linked to with a fragment, never every page's links and headings.
  */
-function checkLinks(pages: readonly IndexablePage[], mode: LinkMode): Diagnostic[] {
-  const anchors = new Map<string, Set<string>>();
+export async function checkLinks(pages: () => AsyncIterable<PageLinkFacts>, mode: LinkMode): Promise<Diagnostic[]> {
+  const urls = new Set<string>();
   // A page that failed has its own error; its headings are unknown, so links into it are not judged.
-  const failed = new Set(pages.filter((page) => page.failed).map((page) => page.entry.url));
-  for (const { entry, headingIds } of pages) anchors.set(entry.url, new Set(headingIds));
+  const failed = new Set<string>();
+  const wanted = new Set<string>();
+  for await (const page of pages()) {
+    urls.add(page.url);
+    if (page.failed) failed.add(page.url);
+    for (const link of page.links) {
+      const to = targetOf(link);
+      if (to?.hash) wanted.add(to.target);
+    }
+  }
+  const anchors = new Map<string, Set<string>>();
+  for await (const { url, headingIds } of pages()) if (wanted.has(url)) anchors.set(url, new Set(headingIds));
   const out: Diagnostic[] = [];
-  for (const { entry, links } of pages) {
-    for (const link of links) {
-      const [rawPath, hash = ""] = link.url.split("#");
-      if (/\.[a-z0-9]+$/i.test(rawPath)) continue;
-      const target = rawPath.endsWith("/") ? rawPath : `${rawPath}/`;
-      const ids = anchors.get(target);
-      if (failed.has(target)) continue;
-      const place = { file: entry.path, line: link.line, column: link.column, fatal: mode === "error" };
-      if (!ids) {
+  for await (const page of pages()) {
+    for (const link of page.links) {
+      const to = targetOf(link);
+      if (!to || failed.has(to.target)) continue;
+      const place = { file: page.path, line: link.line, column: link.column, fatal: mode === "error" };
+      if (!urls.has(to.target)) {
         out.push(diagnostic("broken-link", { url: link.url }, place));
-      } else if (hash && !ids.has(safeDecode(hash))) {
-        out.push(diagnostic("broken-anchor", { url: link.url, target, hash, headings: [...ids] }, place));
+      } else if (to.hash && !anchors.get(to.target)?.has(safeDecode(to.hash))) {
+        out.push(diagnostic("broken-anchor", { url: link.url, target: to.target, hash: to.hash, headings: [...(anchors.get(to.target) ?? [])] }, place));
       }
     }
   }
@@ -121,12 +138,10 @@ function checkLinks(pages: readonly IndexablePage[], mode: LinkMode): Diagnostic
 
 /**
  * Indexes parsed pages (pure): builds the tree, orders it, checks for
- * duplicate URLs and broken links, and returns the pages in site order.
+ * duplicate URLs, and returns the pages in site order. Links are checked
+ * apart, from the link spill (see {@link checkLinks}).
  */
-export function indexContent<P extends IndexablePage>(
-  pages: readonly P[],
-  options: { rootPath: string; settings: Settings; links: LinkMode },
-): IndexContentResult<P> {
+export function indexContent<P extends IndexablePage>(pages: readonly P[], options: { rootPath: string; settings: Settings }): IndexContentResult<P> {
   const root = buildTree(
     pages.filter((page) => !page.failed).map(({ entry }) => ({ relative: entry.path.slice(options.rootPath.length + 1), entry })),
     options.rootPath,
@@ -134,5 +149,5 @@ export function indexContent<P extends IndexablePage>(
   );
   const byEntry = new Map(pages.map((page) => [page.entry, page]));
   const ordered = pagesOf(root).map((entry) => byEntry.get(entry)!);
-  return { root, pages: ordered, diagnostics: [...duplicateUrls(pages), ...checkLinks(pages, options.links)] };
+  return { root, pages: ordered, diagnostics: duplicateUrls(pages) };
 }

@@ -10,12 +10,13 @@ import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import type { PageProcessor } from "./process-pages.ts";
-import { summarize } from "./summary.ts";
-import { indexContent, type IndexContentResult } from "./core.ts";
+import { indexedPage, type IndexedPage } from "./summary.ts";
+import { linkSpill, type LinkSpill } from "./link-spill.ts";
+import { checkLinks, indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "10";
+const PIPELINE_VERSION = "11";
 
 /** Pages read, processed and stored together: bounds what is in memory at once, whatever the site's size. */
 const GROUP = 64;
@@ -147,36 +148,43 @@ function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): P
 }
 
 /**
- * Summarizes one group of pages: cached summaries are reused (keyed by the
+ * Summarizes one group of pages: cached pages are reused (keyed by the
  * page's bytes, its path, the settings it depends on and the pipeline's
- * code); the others are processed, their bodies stored and their summaries
- * cached. Only the summaries stay in memory.
+ * code); the others are processed, their bodies stored and their summaries,
+ * link facts and problems cached. Problems are reported and link facts
+ * spilled here; only the summaries stay in memory.
  */
-async function summarizeGroup(
-  ctx: BuildContext,
-  sources: readonly SourceFile[],
-  store: BodyStore,
-  processor: PageProcessor,
-  keyOf: (source: SourceFile) => string,
-): Promise<PageSummary[]> {
+async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[], stores: Stores): Promise<PageSummary[]> {
+  const { store, processor, links, keyOf } = stores;
   const keys = sources.map(keyOf);
   const limit = pLimit(32);
-  const summaries = ctx.cache.enabled
-    ? await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<PageSummary>(key))))
-    : new Array<PageSummary | undefined>(sources.length);
-  const missing = sources.flatMap((_source, i) => (summaries[i] ? [] : [i]));
+  const indexed = ctx.cache.enabled
+    ? await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<IndexedPage>(key))))
+    : new Array<IndexedPage | undefined>(sources.length);
+  const missing = sources.flatMap((_source, i) => (indexed[i] ? [] : [i]));
   const fresh = await processor.run(missing.map((i) => sources[i]));
   await Promise.all(
     missing.map((i, n) =>
       limit(async () => {
         const page = fresh[n];
-        const summary = (summaries[i] = summarize(page, keys[i]));
+        const made = (indexed[i] = indexedPage(page, keys[i]));
         if (!page.failed) await store.put(keys[i], page);
-        await ctx.cache.setJson(keys[i], summary);
+        await ctx.cache.setJson(keys[i], made);
       }),
     ),
   );
-  return summaries as PageSummary[];
+  const pages = indexed as IndexedPage[];
+  for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
+  await links.add(pages.map((page) => page.links));
+  return pages.map((page) => page.summary);
+}
+
+/** Where the index stage puts what it does not keep in memory, what processes the pages, and their keys. */
+interface Stores {
+  store: BodyStore;
+  links: LinkSpill;
+  processor: PageProcessor;
+  keyOf: (source: SourceFile) => string;
 }
 
 /** Fails with a usage error, before anything is read or written, when the content folder does not exist. */
@@ -198,34 +206,37 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
   const limit = pLimit(32);
   const contentReal = await fs.realpath(ctx.paths.content);
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
-  const processor = lazyProcessor(relatives.length, ctx);
+  const stores: Stores = { store, links: linkSpill(), processor: lazyProcessor(relatives.length, ctx), keyOf: await pageKeyer(ctx) };
   const pages: PageSummary[] = [];
   try {
-    let keyOf = (() => {
-      let next = 0;
-      return (_source: SourceFile) => String(next++);
-    })();
-    if (ctx.cache.enabled) {
-      const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
-      const prefix = `${PIPELINE_VERSION}\0${pipeline}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
-      keyOf = (source) => pageKey(source, prefix);
-    }
     for (let at = 0; at < relatives.length; at += GROUP) {
       ctx.signal?.throwIfAborted();
       const group = relatives.slice(at, at + GROUP);
       const sources = (await Promise.all(group.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter(
         (s): s is SourceFile => s !== undefined,
       );
-      for (const page of await summarizeGroup(ctx, sources, store, processor, keyOf)) pages.push(page);
+      for (const page of await summarizeGroup(ctx, sources, stores)) pages.push(page);
     }
+    const result = indexContent(pages, { rootPath: ctx.display(ctx.paths.content), settings: ctx.settings });
+    for (const d of result.diagnostics) ctx.report(d);
+    for (const d of await checkLinks(() => stores.links.pages(), ctx.links)) ctx.report(d);
+    return { ...result, bodies: pageBodies(ctx, store, contentReal) };
   } catch (error) {
     await store.close();
     throw error;
   } finally {
-    await processor.close();
+    await stores.processor.close();
+    await stores.links.close();
   }
-  for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
-  const result = indexContent(pages, { rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, links: ctx.links });
-  for (const d of result.diagnostics) ctx.report(d);
-  return { ...result, bodies: pageBodies(ctx, store, contentReal) };
+}
+
+/** The key of each page's cache entries and stored body: a hash of what its processing depends on, or a counter without a cache. */
+async function pageKeyer(ctx: BuildContext): Promise<(source: SourceFile) => string> {
+  if (!ctx.cache.enabled) {
+    let next = 0;
+    return () => String(next++);
+  }
+  const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
+  const prefix = `${PIPELINE_VERSION}\0${pipeline}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
+  return (source) => pageKey(source, prefix);
 }

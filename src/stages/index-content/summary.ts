@@ -1,6 +1,6 @@
 import { hashKey } from "../../cache.ts";
 import { REPOSITORY_LIST_TAG } from "../../markdown/repository-list.ts";
-import type { PageSummary, ProcessedPage } from "../../shared/content-types.ts";
+import type { PageDiagnostic, PageLinkFacts, PageSummary, ProcessedPage } from "../../shared/content-types.ts";
 import { teaserOf } from "../../shared/text.ts";
 
 /**
@@ -15,7 +15,7 @@ import { teaserOf } from "../../shared/text.ts";
  * of heap where the copies take 8 MB.
  */
 export function summarize(page: ProcessedPage, bodyKey: string): PageSummary {
-  const { bodyHtml, sections, markdown: _markdown, ...rest } = page;
+  const { bodyHtml, sections, markdown: _markdown, links: _links, headingIds: _ids, diagnostics: _diagnostics, ...rest } = page;
   return copied({
     ...rest,
     bodyKey: page.failed ? "" : bodyKey,
@@ -28,4 +28,21 @@ export function summarize(page: ProcessedPage, bodyKey: string): PageSummary {
 /** A deep copy of plain data whose strings share nothing with the original's. */
 function copied<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
+}
+
+/** What the index stage caches of a processed page: its summary, the facts the link check reads, and its problems. */
+export interface IndexedPage {
+  summary: PageSummary;
+  links: PageLinkFacts;
+  diagnostics: PageDiagnostic[];
+}
+
+/** The cached form of a processed page (pure): its summary, link facts and problems, copied apart from the page like the summary. */
+export function indexedPage(page: ProcessedPage, bodyKey: string): IndexedPage {
+  const { entry, links, headingIds, diagnostics } = page;
+  return {
+    summary: summarize(page, bodyKey),
+    links: copied({ url: entry.url, path: entry.path, failed: page.failed === true, headingIds, links }),
+    diagnostics: copied(diagnostics),
+  };
 }

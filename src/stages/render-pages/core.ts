@@ -286,21 +286,27 @@ function planAppShell(planning: SitePlanning): PagePlan {
  * landing page at `/`), a generated index for folders without one, each
  * printable section's combined page, the vote page when there are topics
  * and the content has none, the not-found page and the app shell, each with
- * the data its template needs.
+ * the data its template needs. Plans are made one at a time as they are
+ * taken, so a caller that renders each and lets it go never holds the
+ * site's plans at once.
  */
-export function planPages(options: PlanOptions): PagePlan[] {
+export function* eachPlan(options: PlanOptions): Generator<PagePlan> {
   const { pages, vote } = options;
   const planning = sitePlanning(options);
   const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
   const neighbours: Neighbours = { chain, position: new Map(chain.map((e, i) => [e.url, i])) };
-  const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
-  const generatedSections = [...planning.folders.values()].filter((folder) => !planning.urls.has(folder.url));
-  return [
-    ...pages.map((page) => (page.entry.url === "/" ? planLandingPage : planDocPage)(planning, page, neighbours)),
-    ...generatedSections.map((folder) => planSectionIndex(planning, folder)),
-    ...planning.printable.map((section) => planPrintablePage(planning, section, byUrl)),
-    ...(vote && !planning.urls.has("/vote/") ? [planVotePage(planning, vote)] : []),
-    planNotFoundPage(planning),
-    planAppShell(planning),
-  ];
+  for (const page of pages) yield (page.entry.url === "/" ? planLandingPage : planDocPage)(planning, page, neighbours);
+  for (const folder of planning.folders.values()) if (!planning.urls.has(folder.url)) yield planSectionIndex(planning, folder);
+  if (planning.printable.length) {
+    const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
+    for (const section of planning.printable) yield planPrintablePage(planning, section, byUrl);
+  }
+  if (vote && !planning.urls.has("/vote/")) yield planVotePage(planning, vote);
+  yield planNotFoundPage(planning);
+  yield planAppShell(planning);
+}
+
+/** Every plan of {@link eachPlan} in one array (pure). */
+export function planPages(options: PlanOptions): PagePlan[] {
+  return [...eachPlan(options)];
 }

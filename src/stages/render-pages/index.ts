@@ -1,9 +1,8 @@
-import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile, StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
-import { loadedInOrder } from "../../read-ahead.ts";
+import { eachAtOnce, loadedInOrder } from "../../read-ahead.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { PRECACHED_PAGES } from "../../shared/constants.ts";
@@ -11,7 +10,7 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { readSponsors } from "../../data-files/sponsors.ts";
 import { readVoteTopics } from "../../data-files/vote-topics.ts";
-import { planPages, type PagePlan } from "./core.ts";
+import { eachPlan, type PagePlan, type PlanOptions } from "./core.ts";
 import { outputFileUrl } from "../../shared/routes.ts";
 import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
@@ -120,18 +119,16 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const vote = await readVoteTopics(ctx);
   const anchors = anchorFiles(input.root);
   const anchorUrls = new Map(anchors.map(({ url, file }) => [url, `/${file.path}`]));
-  const plans = planPages({ ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss });
+  const options: PlanOptions = { ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss };
   const setup = await renderSetup(ctx, input, emit);
-  const precached = await renderPagesAtOnce(setup, plans);
+  const { precached, printable, routes, pagePlans } = await renderPagesAtOnce(setup, options);
   // Printable pages one at a time: each holds a few of its members' bodies at once.
-  for (const plan of plans) {
+  for (const plan of printable) {
     ctx.signal?.throwIfAborted();
     if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
   }
   for (const { file } of anchors) await emit(file);
-  // Routes are the site's pages: everything but the not-found page and the app shell.
-  const pagePlans = input.keepPlans ? plans.filter((plan) => plan.body.kind === "page") : [];
-  return { routes: plans.filter(isRoute).map((p) => p.data.url), precached, pagePlans };
+  return { routes, precached, pagePlans };
 }
 
 /** Reads the repository lists and hashes what every page's cache key shares. */
@@ -155,32 +152,44 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
 }
 
 /**
- * Renders the pages other than printable ones, up to 32 at once, emitting
- * each page, its content chunk, and its folder's route table once the
- * folder's last chunk is made; returns the precached pages. A chunk's id is
- * its plan's position among these pages, so it is unique in the site.
+/**
+ * Renders the pages other than printable ones, up to 32 at once, taking each
+ * plan as it is made and letting it go once rendered. Emits each page, its
+ * content chunk, and its folder's route table once the folder's last chunk is
+ * made; the folders' sizes come from a first pass over the plans that keeps
+ * only their URLs. A chunk's id is its plan's position among these pages, so
+ * it is unique in the site. Returns the precached pages, the printable plans,
+ * the routes (every page but the not-found page and the app shell) and, when
+ * asked, the page plans.
  */
-async function renderPagesAtOnce(setup: RenderSetup, plans: readonly PagePlan[]): Promise<OutputFile[]> {
+async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
   const { ctx, emit } = setup;
-  const limit = pLimit(32);
-  const rendered = plans.filter((plan) => plan.body.kind !== "printable");
-  const tables: RouteTables = routeTables(rendered.filter(hasChunk).map((plan) => plan.data.url));
+  const chunked: string[] = [];
+  for (const plan of eachPlan(options)) if (plan.body.kind !== "printable" && hasChunk(plan)) chunked.push(plan.data.url);
+  const tables: RouteTables = routeTables(chunked);
   const precached: OutputFile[] = [];
-  await Promise.all(
-    rendered.map((plan, id) =>
-      limit(async () => {
-        ctx.signal?.throwIfAborted();
-        const { page, chunk } = await renderOne(setup, plan);
-        await emit(page);
-        if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
-        if (!chunk) return;
-        await emit(chunk);
-        const table = tables.add(plan.data.url, { id, file: outputFileUrl(chunk.path) });
-        if (table) await emit(table);
-      }),
-    ),
-  );
-  return precached;
+  const printable: PagePlan[] = [];
+  const routes: string[] = [];
+  const pagePlans: PagePlan[] = [];
+  const others = function* () {
+    for (const plan of eachPlan(options)) {
+      if (isRoute(plan)) routes.push(plan.data.url);
+      if (setup.input.keepPlans && plan.body.kind === "page") pagePlans.push(plan);
+      if (plan.body.kind === "printable") printable.push(plan);
+      else yield plan;
+    }
+  };
+  await eachAtOnce(others(), 32, async (plan, id) => {
+    ctx.signal?.throwIfAborted();
+    const { page, chunk } = await renderOne(setup, plan);
+    await emit(page);
+    if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
+    if (!chunk) return;
+    await emit(chunk);
+    const table = tables.add(plan.data.url, { id, file: outputFileUrl(chunk.path) });
+    if (table) await emit(table);
+  });
+  return { precached, printable, routes, pagePlans };
 }
 
 /** Renders one page plan into its HTML page and, for routes, its content chunk; both are cached by the same key. */
