@@ -166,14 +166,25 @@ async function hashFiles(root: string, patterns: readonly string[]): Promise<str
  * process, and the code files (2.6 MB of bundle) once for all patterns.
  */
 export function hashToolSources(root: string, patterns: readonly string[]): Promise<string> {
-  const id = `${root}\0${patterns.join("\0")}`;
-  let hash = toolHashes.get(id);
-  if (!hash) {
+  return memoized(`${root}\0${patterns.join("\0")}`, () => {
     let code = codeHashes.get(root);
     if (!code) codeHashes.set(root, (code = hashFiles(root, CODE_FILES)));
-    const sources = hashFiles(root, patterns);
-    hash = Promise.all([sources, code]).then((parts) => hashKey(...parts));
-    toolHashes.set(id, hash);
-  }
+    return Promise.all([hashFiles(root, patterns), code]).then((parts) => hashKey(...parts));
+  });
+}
+
+/**
+ * Hashes docs-build's own files matching `patterns` alone, without its code
+ * files: the same whether docs-build runs from its bundle or its sources,
+ * for names in the output, which must not depend on how the build was run.
+ */
+export function hashSourceFiles(root: string, patterns: readonly string[]): Promise<string> {
+  return memoized(`sources\0${root}\0${patterns.join("\0")}`, () => hashFiles(root, patterns));
+}
+
+/** A hash computed once per process under `id`. */
+function memoized(id: string, compute: () => Promise<string>): Promise<string> {
+  let hash = toolHashes.get(id);
+  if (!hash) toolHashes.set(id, (hash = compute()));
   return hash;
 }

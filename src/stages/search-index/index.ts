@@ -2,14 +2,14 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { hashKey, hashToolSources } from "../../cache.ts";
+import { hashKey, hashSourceFiles, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import { sectionNamer } from "../../shared/content-rules.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import { partFile, SEARCH_INDEX_PATH, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
+import { partFile, SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
 import { SplitIndexWriter, type RunStore, type TextFile } from "./writer.ts";
 
@@ -26,10 +26,13 @@ export interface SearchIndexResult {
   precached: OutputFile[];
 }
 
-/** A hash of everything the index is made from: the code, the settings it uses, and each searchable page's URL, title and sections. */
-async function inputHash(ctx: BuildContext, searchable: readonly PageSummary[]): Promise<string> {
+/**
+ * A hash of what the index is made from: the search code (`code`), the
+ * settings it uses, and each searchable page's URL, title and sections.
+ */
+function inputHash(code: string, ctx: BuildContext, searchable: readonly PageSummary[]): string {
   const hash = createHash("sha256");
-  hash.update(await hashToolSources(TOOL_ROOT, SEARCH_SOURCES)).update(`\0${ctx.settings.search.precacheBudget}\0`);
+  hash.update(code).update(`\0${SEARCH_INDEX_VERSION}\0${ctx.settings.search.precacheBudget}\0`);
   for (const p of searchable) hash.update(`${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0`);
   return hash.digest("hex");
 }
@@ -62,8 +65,10 @@ export async function runSearchIndex(
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
   const searchable = pages.filter(isSearchable);
-  const key = await inputHash(ctx, searchable);
-  const dir = `${SEARCH_PARTS_DIR}/${key.slice(0, 12)}/`;
+  // The folder's name follows the index's inputs and the search code's sources, never how docs-build was run; cache
+  // entries also follow the rest of its code.
+  const dir = `${SEARCH_PARTS_DIR}/${inputHash(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), ctx, searchable).slice(0, 12)}/`;
+  const key = inputHash(await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), ctx, searchable);
   const cached = ctx.cache.enabled ? await replay(ctx, key, emit) : undefined;
   if (cached) return cached;
   const keep = async (file: TextFile) => {

@@ -58,13 +58,14 @@ export interface SplitIndexResult {
 }
 
 /** Characters of page titles and headings kept for the titles index: enough to fill its budget many times over once gzipped. */
-const TITLES_TEXT_FACTOR = 12;
+const TITLES_TEXT_FACTOR = 24;
 
 /**
  * Writes the split index (see `split-format.ts`) a page at a time, in memory
  * that does not grow with the site: document parts are emitted as their
  * sections arrive; each engine of `engineSections` sections hands its
- * postings to the store, bucketed by a hash of the term, and is let go; at
+ * postings to the store, bucketed by a hash of the term's first three
+ * letters, and is let go; at
  * the end each bucket is read back on its own, its terms' postings joined
  * across engines and cut into postings parts. What stays in memory is the
  * vocabulary (for the term-key parts), the parts that fit the precache
@@ -147,7 +148,8 @@ export class SplitIndexWriter {
     const { buckets } = this.#options;
     const lines: string[][] = Array.from({ length: buckets }, () => []);
     const { rows, lengths } = runRows(engine, this.#offset);
-    for (const [term, row] of rows) lines[keyHash(term) % buckets].push(`${term}\t${row}\n`);
+    // Terms that share their first three letters share a bucket, so the terms a prefix query reaches sit side by side in few parts.
+    for (const [term, row] of rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${row}\n`);
     for (const [local, fieldLengths] of lengths.entries()) {
       // The running average, updated document by document as the engine does, so the figures match to the last bit.
       const n = this.#offset + local;
