@@ -152,10 +152,16 @@ registerBrowserTests(test, () => {
       await page.keyboard.press("/");
       await waitUntil(page, "the search box has focus", () => document.activeElement?.getAttribute("role") === "combobox");
       await page.keyboard.type("splitchunks cachegroups");
-      await waitUntil(page, "results are shown", () => document.querySelectorAll(".search-result").length > 1);
+      const target = "/plugins/split-chunks-plugin/#cachegroups";
+      // Each keystroke searches; an earlier query's results may show while the whole query's parts load.
+      await waitUntil(
+        page,
+        "the whole query's results are shown",
+        (href) => document.querySelectorAll(".search-result").length > 1 && document.querySelector(".search-result")?.getAttribute("href") === href,
+        target,
+      );
       assert.is(await box.getAttribute("aria-expanded"), "true");
       const first = page.locator(".search-result").first();
-      const target = "/plugins/split-chunks-plugin/#cachegroups";
       assert.is(await first.getAttribute("href"), target);
       assert.match((await first.textContent()) ?? "", "SplitChunksPlugin › cacheGroups", "the result names its page and headings");
       const selected = () => page.locator('.search-result[aria-selected="true"]').getAttribute("href");

@@ -91,6 +91,37 @@ export function snippetWindow(text: string, terms: readonly string[], length = S
   return slice;
 }
 
+/** What the engine said of one matched section: its id, score, the index terms it matched and the query words that matched them. */
+export interface Hit {
+  id: number;
+  score: number;
+  terms: string[];
+  queryTerms: string[];
+}
+
+/** What a search index knows of a section: its page (URL, title, site section), anchor, heading path and snippet text. */
+export interface SectionFacts {
+  url: string;
+  title: string;
+  section: string;
+  anchor: string;
+  headings: string[];
+  text: string;
+}
+
+/**
+ * Turns the engine's best hits into results, each with its snippet cut
+ * around and highlighting what matched in any shown result and the query's
+ * own words (prefixes of what matched).
+ */
+export function resultsOf(hits: readonly Hit[], facts: (id: number) => SectionFacts): SearchResult[] {
+  const terms = [...new Set(hits.flatMap((hit) => [...hit.terms, ...hit.queryTerms]))];
+  return hits.map((hit) => {
+    const { url, title, section, anchor, headings, text } = facts(hit.id);
+    return { url: anchor ? `${url}#${anchor}` : url, title, headings, snippet: highlight(snippetWindow(text, terms), terms), section, score: hit.score };
+  });
+}
+
 /** Groups results by site section, keeping each group's results in rank order. */
 export function groupResults(results: readonly SearchResult[]): ResultGroup[] {
   const groups = new Map<string, SearchResult[]>();

@@ -1,6 +1,6 @@
 import type MiniSearch from "minisearch";
 import { SEARCH_OPTIONS, unpackIndex, type SearchIndexFile } from "./index-format.ts";
-import { highlight, snippetWindow, type SearchResult } from "./results.ts";
+import { resultsOf, type Hit, type SearchResult } from "./results.ts";
 
 /** Searches a loaded index file. */
 export class Searcher {
@@ -29,20 +29,11 @@ export class Searcher {
   /** The best `limit` sections for `query`, best first; an empty query gives none. */
   search(query: string, limit = 10): SearchResult[] {
     if (query.trim() === "") return [];
-    const hits = this.#engine.search(query, SEARCH_OPTIONS).slice(0, limit);
-    // Highlight what matched in any shown result, and the query's own words (prefixes of what matched).
-    const terms = [...new Set(hits.flatMap((hit) => [...hit.terms, ...hit.queryTerms]))];
-    return hits.map((hit) => {
-      const [pageIndex, anchor, , , text] = this.#file.sections[hit.id as number];
+    const hits = this.#engine.search(query, SEARCH_OPTIONS).slice(0, limit) as unknown as Hit[];
+    return resultsOf(hits, (id) => {
+      const [pageIndex, anchor, , , text] = this.#file.sections[id];
       const [url, title, section] = this.#file.pages[pageIndex];
-      return {
-        url: anchor ? `${url}#${anchor}` : url,
-        title,
-        headings: this.#headings(hit.id as number),
-        snippet: highlight(snippetWindow(text, terms), terms),
-        section,
-        score: hit.score,
-      };
+      return { url, title, section, anchor, headings: this.#headings(id), text };
     });
   }
 }

@@ -1,6 +1,6 @@
 import type MiniSearch from "minisearch";
 import { MINISEARCH_OPTIONS, SEARCH_OPTIONS, type SearchIndexFile } from "./index-format.ts";
-import { highlight, snippetWindow, type SearchResult } from "./results.ts";
+import { resultsOf, type Hit, type SearchResult } from "./results.ts";
 import { Searcher } from "./searcher.ts";
 import { partsEngine } from "./split-engine.ts";
 import {
@@ -106,23 +106,12 @@ export class SplitSearcher {
   async search(query: string, limit = 10): Promise<SearchResult[]> {
     if (query.trim() === "") return [];
     await this.#loadTerms(queryWords(query));
-    const hits = this.#currentEngine().search(query, SEARCH_OPTIONS).slice(0, limit);
-    const ids = hits.map((hit) => hit.id as number);
-    await this.#loadDocuments(ids);
-    // Highlight what matched in any shown result, and the query's own words (prefixes of what matched).
-    const terms = [...new Set(hits.flatMap((hit) => [...hit.terms, ...hit.queryTerms]))];
-    return hits.map((hit) => {
-      const [part, row] = this.#row(hit.id as number);
-      const [pageIndex, anchor, , , text] = row;
+    const hits = this.#currentEngine().search(query, SEARCH_OPTIONS).slice(0, limit) as unknown as Hit[];
+    await this.#loadDocuments(hits.map((hit) => hit.id));
+    return resultsOf(hits, (id) => {
+      const [part, [pageIndex, anchor, , , text]] = this.#row(id);
       const [url, title, section] = part.pages[pageIndex];
-      return {
-        url: anchor ? `${url}#${anchor}` : url,
-        title,
-        headings: this.#headings(hit.id as number),
-        snippet: highlight(snippetWindow(text, terms), terms),
-        section,
-        score: hit.score,
-      };
+      return { url, title, section, anchor, headings: this.#headings(id), text };
     });
   }
 
