@@ -49,7 +49,10 @@ const STOP_WORDS = new Set(
 );
 
 /** The fields indexed, in field-id order. */
-const SEARCH_FIELDS = ["title", "heading", "text"] as const;
+export const SEARCH_FIELDS = ["title", "heading", "text"] as const;
+
+/** Each field's id, as the engine numbers them. */
+export const FIELD_IDS: Record<string, number> = Object.fromEntries(SEARCH_FIELDS.map((f, i) => [f, i]));
 
 /** Splits on anything but letters, digits and `_`/`$`, so `optimization.splitChunks` gives both words. */
 const TOKEN_SEPARATOR = /[^\p{L}\p{N}_$]+/u;
@@ -194,11 +197,33 @@ export function packIndex(js: ReturnType<MiniSearch["toJSON"]>): Pick<SearchInde
   return packTerms(js.documentCount, (id) => js.fieldLength[id], js.averageFieldLength, index);
 }
 
-/** What `PostingsPacker` reads of MiniSearch 7's engine: the term map and the field lengths. */
-interface EngineState {
+/** What the index builders read of MiniSearch 7's engine: the term map and the field lengths. */
+export interface EngineState {
   _index: Iterable<[string, Map<number, Map<number, number>>]>;
   _fieldLength: Map<number, number[]>;
   _documentCount: number;
+}
+
+/** An engine's term map and field lengths; throws, naming `reader`, when this MiniSearch keeps them differently. */
+export function engineState(engine: MiniSearch, reader: string): EngineState {
+  const state = engine as unknown as EngineState;
+  if (!state._index || !(state._fieldLength instanceof Map)) throw new Error(`This MiniSearch version keeps its index differently; ${reader} needs updating`);
+  return state;
+}
+
+/** A document's length of each field, 0 for a field it lacks. */
+export function fieldLengthsOf(state: EngineState, id: number): number[] {
+  const lengths = state._fieldLength.get(id);
+  return SEARCH_FIELDS.map((_field, f) => lengths?.[f] ?? 0);
+}
+
+/**
+ * Adds one document's field lengths to averages over the `count` documents
+ * before it, as the engine updates them document by document, so the figures
+ * match the engine's to the last bit.
+ */
+export function addToAverages(averages: number[], count: number, lengths: readonly number[]): void {
+  for (const [f, length] of lengths.entries()) averages[f] = (averages[f] * count + length) / (count + 1);
 }
 
 /** One term's postings in one field, as text parts: delta-coded ids, frequencies, and whether every frequency is 1. */
@@ -228,18 +253,12 @@ export class PostingsPacker {
 
   /** Takes an engine's postings; its documents follow every document absorbed before. */
   absorb(engine: MiniSearch): void {
-    const state = engine as unknown as EngineState;
-    if (!state._index || !(state._fieldLength instanceof Map))
-      throw new Error("This MiniSearch version keeps its index differently; PostingsPacker needs updating");
+    const state = engineState(engine, "PostingsPacker");
     const offset = this.#count;
     for (let id = 0; id < state._documentCount; id++) {
-      const lengths = state._fieldLength.get(id) ?? SEARCH_FIELDS.map(() => 0);
-      // The running average, updated as the engine does document by document, so the figures match to the last bit.
-      SEARCH_FIELDS.forEach((_field, f) => {
-        this.#lengths.push(lengths[f] ?? 0);
-        this.#averages[f] = (this.#averages[f] * this.#count + (lengths[f] ?? 0)) / (this.#count + 1);
-      });
-      this.#count++;
+      const lengths = fieldLengthsOf(state, id);
+      this.#lengths.push(...lengths);
+      addToAverages(this.#averages, this.#count++, lengths);
     }
     for (const [term, fields] of state._index) {
       let rows = this.#terms.get(term);
@@ -391,7 +410,7 @@ function engineBase(file: SearchIndexFile) {
     documentCount: count,
     nextId: count,
     documentIds,
-    fieldIds: Object.fromEntries(SEARCH_FIELDS.map((f, i) => [f, i])),
+    fieldIds: FIELD_IDS,
     fieldLength,
     averageFieldLength: file.averages,
     storedFields: {},

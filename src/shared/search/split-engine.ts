@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import { MINISEARCH_OPTIONS, radixTree, treeMaps, type PostingsDecoder } from "./index-format.ts";
+import { FIELD_IDS, MINISEARCH_OPTIONS, radixTree, SEARCH_FIELDS, treeMaps, type PostingsDecoder } from "./index-format.ts";
 import type { PostingsPart, SearchRoot } from "./split-format.ts";
 
 /**
@@ -9,8 +9,6 @@ import type { PostingsPart, SearchRoot } from "./split-format.ts";
  * it would in the whole index: a query whose terms are all among the loaded
  * parts gets the whole index's results.
  */
-
-const FIELD_IDS = { title: 0, heading: 1, text: 2 };
 
 /** Section ids are 0…n-1 and stand for themselves; the engine asks this map only whether an id is live and what it is. */
 class AllIds extends Map<number, number> {
@@ -43,7 +41,7 @@ function splitDecoder(lengths: Map<number, number[]>): PostingsDecoder {
         id += Number(delta);
         docs.set(id, frequencies ? Number(frequencies[k]) : 1);
         let known = lengths.get(id);
-        if (!known) lengths.set(id, (known = [0, 0, 0]));
+        if (!known) lengths.set(id, (known = SEARCH_FIELDS.map(() => 0)));
         known[field] = Number(fieldLengths[k]);
       });
       data.set(field, docs);

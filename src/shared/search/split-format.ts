@@ -98,6 +98,8 @@ export const partFile = {
   key: (n: number) => `k${n}.json`,
   postings: (n: number) => `p${n}.json`,
   documents: (n: number) => `d${n}.json`,
+  /** The titles index (see `SearchRoot.titles`). */
+  titles: "titles.json",
 };
 
 /** FNV-1a over a key's UTF-16 code units: the same number in the build and in every browser. */

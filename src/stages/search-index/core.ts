@@ -19,6 +19,22 @@ export function snippetText(text: string): string {
   return text.length <= STORED_SNIPPET ? text : `${text.slice(0, STORED_SNIPPET).replace(/\s+\S*$/, "")} …`;
 }
 
+/**
+ * Each section's own heading and its parent's position among the page's
+ * sections (-1 for none): the nearest section before it with fewer headings
+ * above it.
+ */
+export function sectionOutline(sections: readonly SearchSection[]): { heading: string; parent: number }[] {
+  const stack: { depth: number; at: number }[] = [];
+  return sections.map((section, at) => {
+    const depth = section.headings.length;
+    while (stack.length && stack[stack.length - 1].depth >= depth) stack.pop();
+    const parent = stack.length ? stack[stack.length - 1].at : -1;
+    stack.push({ depth, at });
+    return { heading: section.headings.at(-1) ?? "", parent };
+  });
+}
+
 /** Sections one engine indexes before its postings are packed (a few MB of heap each). */
 const ENGINE_SECTIONS = 4096;
 
@@ -55,17 +71,12 @@ export class SearchIndexBuilder {
     if (sections.length === 0) return;
     const pageIndex = this.#pages.length;
     this.#pages.push([entry.url, entry.title, this.#sectionOf(entry.url)]);
-    const stack: { depth: number; id: number }[] = [];
-    sections.forEach((section, i) => {
-      const id = this.#sections.length;
-      const depth = section.headings.length;
-      while (stack.length && stack[stack.length - 1].depth >= depth) stack.pop();
-      const parent = stack.length ? stack[stack.length - 1].id : -1;
-      stack.push({ depth, id });
-      const heading = section.headings.at(-1) ?? "";
-      this.#sections.push([pageIndex, section.anchor, heading, parent, snippetText(section.text)]);
-      engine.add({ id: id - this.#offset, title: i === 0 ? entry.title : "", heading, text: section.text });
-    });
+    const first = this.#sections.length;
+    for (const [i, { heading, parent }] of sectionOutline(sections).entries()) {
+      const section = sections[i];
+      this.#sections.push([pageIndex, section.anchor, heading, parent < 0 ? -1 : first + parent, snippetText(section.text)]);
+      engine.add({ id: first + i - this.#offset, title: i === 0 ? entry.title : "", heading, text: section.text });
+    }
     // A full engine is packed and replaced, so no engine ever holds the whole site's postings.
     if (engine.documentCount >= this.#engineSections) {
       this.#packer.absorb(engine);

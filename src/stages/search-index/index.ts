@@ -26,13 +26,10 @@ export interface SearchIndexResult {
   precached: OutputFile[];
 }
 
-/**
- * A hash of what the index is made from: the search code (`code`), the
- * settings it uses, and each searchable page's URL, title and sections.
- */
-function inputHash(code: string, ctx: BuildContext, searchable: readonly PageSummary[]): string {
+/** A hash of what the index is made from besides its code: the settings it uses, and each searchable page's URL, title and sections. */
+function inputHash(ctx: BuildContext, searchable: readonly PageSummary[]): string {
   const hash = createHash("sha256");
-  hash.update(code).update(`\0${SEARCH_INDEX_VERSION}\0${ctx.settings.search.precacheBudget}\0`);
+  hash.update(`${SEARCH_INDEX_VERSION}\0${ctx.settings.search.precacheBudget}\0`);
   for (const p of searchable) hash.update(`${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0`);
   return hash.digest("hex");
 }
@@ -65,15 +62,16 @@ export async function runSearchIndex(
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
   const searchable = pages.filter(isSearchable);
+  const inputs = inputHash(ctx, searchable);
   // The folder's name follows the index's inputs and the search code's sources, never how docs-build was run; cache
   // entries also follow the rest of its code.
-  const dir = `${SEARCH_PARTS_DIR}/${inputHash(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), ctx, searchable).slice(0, 12)}/`;
-  const key = inputHash(await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), ctx, searchable);
-  const cached = ctx.cache.enabled ? await replay(ctx, key, emit) : undefined;
+  const dir = `${SEARCH_PARTS_DIR}/${hashKey(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), inputs).slice(0, 12)}/`;
+  const key = ctx.cache.enabled ? hashKey(await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), inputs) : "";
+  const cached = key ? await replay(ctx, key, emit) : undefined;
   if (cached) return cached;
   const keep = async (file: TextFile) => {
     await emit(file);
-    if (ctx.cache.enabled) await ctx.cache.set(hashKey(key, file.path), file.contents);
+    if (key) await ctx.cache.set(hashKey(key, file.path), file.contents);
   };
   const store = await temporaryStore();
   try {
@@ -83,7 +81,7 @@ export async function runSearchIndex(
       await writer.add(page.entry, sections);
     }
     const { root, precached } = await writer.finish();
-    if (ctx.cache.enabled) await ctx.cache.set(hashKey(key, SEARCH_INDEX_PATH), root.contents);
+    if (key) await ctx.cache.set(hashKey(key, SEARCH_INDEX_PATH), root.contents);
     return { files: [root], precached };
   } finally {
     await store.remove();

@@ -1,4 +1,5 @@
 import type MiniSearch from "minisearch";
+import { engineState, fieldLengthsOf } from "../../shared/search/index-format.ts";
 import { keyPartOf, termKeys, type KeyPart } from "../../shared/search/split-format.ts";
 
 /**
@@ -9,16 +10,6 @@ import { keyPartOf, termKeys, type KeyPart } from "../../shared/search/split-for
  * field with ids delta-coded from 0 (see `PostingsPart`).
  */
 
-/** What `runRows` reads of MiniSearch 7's engine: the term map and the field lengths. */
-interface EngineState {
-  _index: Iterable<[string, Map<number, Map<number, number>>]>;
-  _fieldLength: Map<number, number[]>;
-  _documentCount: number;
-}
-
-/** The fields every section has, in field-id order (title, heading, text). */
-const FIELDS = 3;
-
 /**
  * One engine's postings as run rows, with ids offset by `offset` (the
  * sections before the engine's): per term, `;`-separated rows
@@ -27,10 +18,8 @@ const FIELDS = 3;
  * `frequencies` is empty when all are 1. Also each document's field lengths.
  */
 export function runRows(engine: MiniSearch, offset: number): { rows: [string, string][]; lengths: number[][] } {
-  const state = engine as unknown as EngineState;
-  if (!state._index || !(state._fieldLength instanceof Map)) throw new Error("This MiniSearch version keeps its index differently; runRows needs updating");
-  const lengths: number[][] = [];
-  for (let id = 0; id < state._documentCount; id++) lengths.push(Array.from({ length: FIELDS }, (_, f) => state._fieldLength.get(id)?.[f] ?? 0));
+  const state = engineState(engine, "runRows");
+  const lengths = Array.from({ length: state._documentCount }, (_, id) => fieldLengthsOf(state, id));
   const rows: [string, string][] = [];
   for (const [term, fields] of state._index) {
     const fieldRows: string[] = [];

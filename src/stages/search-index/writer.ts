@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import MiniSearch from "minisearch";
 import type { OutputFile } from "../../output-files.ts";
-import { MINISEARCH_OPTIONS } from "../../shared/search/index-format.ts";
+import { addToAverages, MINISEARCH_OPTIONS, SEARCH_FIELDS } from "../../shared/search/index-format.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {
   keyHash,
@@ -13,7 +13,7 @@ import {
   type PartSizes,
   type SearchRoot,
 } from "../../shared/search/split-format.ts";
-import { snippetText } from "./core.ts";
+import { sectionOutline, snippetText } from "./core.ts";
 import { keyParts, mergeRuns, runRows } from "./runs.ts";
 import { titlesFile, type TitledPage } from "./titles.ts";
 
@@ -77,7 +77,7 @@ export class SplitIndexWriter {
   /** Sections indexed before the current engine's; its own ids start there. */
   #offset = 0;
   #count = 0;
-  readonly #averages = [0, 0, 0];
+  readonly #averages: number[] = SEARCH_FIELDS.map(() => 0);
   #documents: DocumentPart;
   #documentParts = 0;
   #pageOf = new Map<string, number>();
@@ -86,11 +86,14 @@ export class SplitIndexWriter {
   #precachedBytes = 0;
   /** Pages of the titles index, with their headings, while their text fits what the titles index can use. */
   readonly #titles: TitledPage[] = [];
+  /** Gzipped bytes the titles index may take: a quarter of the precache budget. */
+  readonly #titlesBudget: number;
   #titlesText = 0;
   #pages = 0;
 
   constructor(options: SplitIndexWriterOptions) {
     this.#options = { sizes: PART_SIZES, engineSections: 4096, buckets: 256, ...options };
+    this.#titlesBudget = options.precacheBudget / 4;
     this.#documents = { first: 0, pages: [], sections: [] };
   }
 
@@ -99,18 +102,19 @@ export class SplitIndexWriter {
     if (sections.length === 0) return;
     this.#pages++;
     const section = this.#options.sectionOf(entry.url);
-    const stack: { depth: number; id: number }[] = [];
-    for (const [i, s] of sections.entries()) {
+    const first = this.#count;
+    const outline = sectionOutline(sections);
+    for (const [i, { heading, parent }] of outline.entries()) {
+      const s = sections[i];
       const id = this.#count++;
-      const depth = s.headings.length;
-      while (stack.length && stack[stack.length - 1].depth >= depth) stack.pop();
-      const parent = stack.length ? stack[stack.length - 1].id : -1;
-      stack.push({ depth, id });
-      const heading = s.headings.at(-1) ?? "";
-      await this.#addRow([entry.url, entry.title, section], [s.anchor, heading, parent, snippetText(s.text)]);
+      await this.#addRow([entry.url, entry.title, section], [s.anchor, heading, parent < 0 ? -1 : first + parent, snippetText(s.text)]);
       this.#engine.add({ id: id - this.#offset, title: i === 0 ? entry.title : "", heading, text: s.text });
     }
-    this.#keepTitles(entry, section, sections);
+    this.#keepTitles(
+      entry,
+      section,
+      outline.map((o) => o.heading),
+    );
     if (this.#engine.documentCount >= this.#options.engineSections) await this.#spill();
   }
 
@@ -133,11 +137,10 @@ export class SplitIndexWriter {
     this.#pageOf = new Map();
   }
 
-  #keepTitles(entry: Pick<PageEntry, "url" | "title">, section: string, sections: readonly SearchSection[]): void {
-    const headings = sections.map((s) => s.headings.at(-1) ?? "").filter(Boolean);
-    const page = { url: entry.url, title: entry.title, section, headings: headings.join(" · ") };
+  #keepTitles(entry: Pick<PageEntry, "url" | "title">, section: string, headings: readonly string[]): void {
+    const page = { url: entry.url, title: entry.title, section, headings: headings.filter(Boolean).join(" · ") };
     const size = page.url.length + page.title.length + page.headings.length;
-    if (this.#titlesText + size > (this.#options.precacheBudget / 4) * TITLES_TEXT_FACTOR) return;
+    if (this.#titlesText + size > this.#titlesBudget * TITLES_TEXT_FACTOR) return;
     this.#titlesText += size;
     this.#titles.push(page);
   }
@@ -150,13 +153,7 @@ export class SplitIndexWriter {
     const { rows, lengths } = runRows(engine, this.#offset);
     // Terms that share their first three letters share a bucket, so the terms a prefix query reaches sit side by side in few parts.
     for (const [term, row] of rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${row}\n`);
-    for (const [local, fieldLengths] of lengths.entries()) {
-      // The running average, updated document by document as the engine does, so the figures match to the last bit.
-      const n = this.#offset + local;
-      fieldLengths.forEach((length, f) => {
-        this.#averages[f] = (this.#averages[f] * n + length) / (n + 1);
-      });
-    }
+    for (const [local, fieldLengths] of lengths.entries()) addToAverages(this.#averages, this.#offset + local, fieldLengths);
     for (const [bucket, text] of lines.entries()) if (text.length) await this.#options.store.append(bucket, text.join(""));
     this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
     this.#offset = this.#count;
@@ -194,9 +191,9 @@ export class SplitIndexWriter {
     };
     const precached = this.#precached;
     if (precached) return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached };
-    const { file, pages } = titlesFile(this.#titles, this.#options.precacheBudget / 4);
-    const titles = await this.#emit("titles.json", file);
-    root.titles = { file: "titles.json", pages, of: this.#pages };
+    const { file, pages } = titlesFile(this.#titles, this.#titlesBudget);
+    const titles = await this.#emit(partFile.titles, file);
+    root.titles = { file: partFile.titles, pages, of: this.#pages };
     return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached: [titles] };
   }
 
