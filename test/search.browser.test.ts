@@ -25,8 +25,8 @@ import { groupResults, highlight, snippetWindow } from "../src/shared/search/res
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { SEARCH_INDEX_PATH, type SearchRoot } from "../src/shared/search/split-format.ts";
 import { SplitSearcher } from "../src/shared/search/split-searcher.ts";
-import type { PageEntry, SearchSection } from "../src/shared/content-types.ts";
 import { buildSearchIndex } from "../src/stages/search-index/core.ts";
+import { projectSections } from "./helpers/project-sections.ts";
 import { writeSplit } from "./helpers/split-index.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
 import { searchSections } from "../src/stages/index-content/search-sections.ts";
@@ -50,26 +50,9 @@ function splitSearcher(site: BuildResult, loaded: string[] = []): SplitSearcher 
   });
 }
 
-type SectionedPage = { entry: PageEntry; sections: SearchSection[] };
-let sectioned: Promise<SectionedPage[]> | undefined;
-/** The project's pages with their search sections, as the index content stage makes them. */
-function ownPages(): Promise<SectionedPage[]> {
-  sectioned ??= (async () => {
-    const { createContext } = await import("../src/context.ts");
-    const { resolveSettings } = await import("../src/config.ts");
-    const { runIndexContent } = await import("../src/stages/index-content/index.ts");
-    const index = await runIndexContent(createContext({ root: TOOL_DIR, settings: resolveSettings({}), logger: createMemoryLogger(), cache: false }));
-    const pages: SectionedPage[] = [];
-    for (const page of index.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await index.bodies.sections(page) : [] });
-    await index.bodies.close();
-    return pages;
-  })();
-  return sectioned;
-}
-
 /** The project's whole index, as the build makes it before cutting it into parts. */
 async function ownIndex(): Promise<SearchIndexFile> {
-  return buildSearchIndex(await ownPages());
+  return buildSearchIndex(await projectSections());
 }
 
 const units = suite("search: sections, packing, snippets");
@@ -281,7 +264,7 @@ units("DocSearch hits become results with site-relative URLs and text-only highl
 units(
   "the project's index built by engines of 97 sections at a time equals the index of one engine holding every section, and the build ships its parts",
   async () => {
-    const pages = await ownPages();
+    const pages = await projectSections();
     const batched = buildSearchIndex(pages, { engineSections: 97 });
     assert.ok(batched.sections.length > 10 * 97, "enough sections for many engines");
     assert.equal(batched, buildSearchIndex(pages, { engineSections: Number.POSITIVE_INFINITY }));
