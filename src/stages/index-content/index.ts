@@ -6,6 +6,7 @@ import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import { UsageError } from "../../errors.ts";
+import { boundHeapGrowth } from "../../heap-growth.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
@@ -203,6 +204,7 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
   await requireContentFolder(ctx);
   const relatives = await fg("**/*.{md,mdx}", { cwd: ctx.paths.content, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
   relatives.sort();
+  boundHeapGrowth(relatives.length);
   const limit = pLimit(32);
   const contentReal = await fs.realpath(ctx.paths.content);
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
