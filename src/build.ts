@@ -12,7 +12,7 @@ import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { runPageDates } from "./stages/page-dates/index.ts";
-import { requireContentFolder, runIndexContent } from "./stages/index-content/index.ts";
+import { requireContentFolder, restoreHeadings, runIndexContent } from "./stages/index-content/index.ts";
 import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
@@ -300,7 +300,11 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
   const logger = options.logger ?? createLogger({ stream: "stderr" });
   const ctx = createContext({ root, content: options.content, settings, logger, links: options.links ?? "warn" });
   const index = await runIndexContent(ctx);
-  await index.bodies.close();
+  try {
+    await restoreHeadings(index);
+  } finally {
+    await index.bodies.close();
+  }
   failOnErrors(ctx);
   for (const d of ctx.diagnostics()) logger.warn(formatDiagnostic(d));
   return index.root;

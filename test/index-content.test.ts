@@ -1,5 +1,5 @@
 import { formatDiagnostic, sortDiagnostics } from "../src/diagnostics.ts";
-import { runIndexContent } from "../src/stages/index-content/index.ts";
+import { restoreHeadings, runIndexContent } from "../src/stages/index-content/index.ts";
 import { testContext } from "./helpers/context.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";
 
@@ -8,6 +8,7 @@ import { fixtureLoop } from "./helpers/fixture-loop.ts";
 fixtureLoop("index-content", async (caseDir) => {
   const ctx = testContext({ root: caseDir });
   const result = await runIndexContent(ctx);
+  await restoreHeadings(result);
   await result.bodies.close();
   const diagnostics = sortDiagnostics(ctx.diagnostics()).map(formatDiagnostic).join("\n");
   return {

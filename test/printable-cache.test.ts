@@ -22,6 +22,7 @@ async function render(root: string) {
       read.push(page.entry.url);
       return index.bodies.body(page);
     },
+    anchors: (page: PageSummary) => index.bodies.anchors(page),
   };
   const files = new Map<string, string>();
   const emit = async (file: OutputFile | StreamedFile) => {

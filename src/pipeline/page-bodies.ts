@@ -1,4 +1,4 @@
-import type { PageSummary, SearchSection } from "../shared/content-types.ts";
+import type { Anchor, PageSummary, SearchSection } from "../shared/content-types.ts";
 
 /**
  * The reader of the pages' bodies that indexing hands on besides the index:
@@ -12,6 +12,8 @@ export interface PageBodies {
   sections(page: PageSummary): Promise<SearchSection[]>;
   /** The page's markdown cleaned for reading outside the site, without its title. */
   markdown(page: PageSummary): Promise<string>;
+  /** The page's headings of levels 1 to 3, which its summary leaves out (see `PageEntry.anchors`). */
+  anchors(page: PageSummary): Promise<Anchor[]>;
   /** Removes what the build stored only for itself; call once the build no longer reads bodies. */
   close(): Promise<void>;
 }

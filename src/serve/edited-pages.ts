@@ -2,8 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { BuildSession } from "../build.ts";
 import type { OutputFile } from "../output-files.ts";
-import type { PageSummary, ProcessedPage } from "../shared/content-types.ts";
+import { sidebarAnchorsOf } from "../shared/content-rules.ts";
+import type { Anchor, PageSummary, ProcessedPage } from "../shared/content-types.ts";
 import type { PagePlan } from "../stages/render-pages/core.ts";
+import { withCurrentAnchors } from "../stages/render-pages/sidebar.ts";
 import { writeSome } from "../write-output.ts";
 
 /**
@@ -21,14 +23,16 @@ export function onlyItsBody(before: PageSummary, after: PageSummary & Pick<Proce
     !after.diagnostics.some((d) => d.fatal) &&
     after.teaser === before.teaser &&
     after.stackBlitz === before.stackBlitz &&
+    after.anchorsHash === before.anchorsHash &&
     // The file's size is the one field of the entry no page shows.
     JSON.stringify({ ...after.entry, size: 0 }) === JSON.stringify({ ...before.entry, size: 0 })
   );
 }
 
-/** The plan of a page after an edit to its body alone (pure): the last build's plan with the new body. */
-function withBody(plan: PagePlan, page: PageSummary): PagePlan {
-  return { ...plan, body: { kind: "page", page }, bodyHash: page.bodyHash };
+/** The plan of a page after an edit to its body alone (pure): the last build's plan with the new body, its sidebar item given the page's headings. */
+function withBody(plan: PagePlan, page: PageSummary, anchors: readonly Anchor[]): PagePlan {
+  const sidebar = withCurrentAnchors(plan.data.sidebar, plan.data.url, sidebarAnchorsOf({ anchors: [...anchors] }));
+  return { ...plan, data: { ...plan.data, sidebar }, body: { kind: "page", page }, bodyHash: page.bodyHash };
 }
 
 /** A changed path as the last build's plans know it: relative to the project root, with forward slashes. */
@@ -68,7 +72,7 @@ export async function renderEditedPages(session: BuildSession, root: string, cha
     const page = processPage(source, site.settings);
     const after = summarize(page, before.bodyKey);
     if (!onlyItsBody(before, { ...after, diagnostics: page.diagnostics })) return undefined;
-    const next = withBody(plan, after);
+    const next = withBody(plan, after, page.entry.anchors);
     files.push({ path: next.outPath, contents: renderDocument(next, page.bodyHtml, site.assets) });
     updated.push(next);
   }

@@ -1,4 +1,4 @@
-import type { DirectoryEntry, PageEntry, PageSummary } from "./content-types.ts";
+import type { Anchor, DirectoryEntry, PageEntry, PageSummary } from "./content-types.ts";
 import type { BlogPostSummary } from "./page-data.ts";
 
 const BLOG_DATE = /^_?(\d{4}-\d{2}-\d{2})-/;
@@ -91,11 +91,17 @@ export function sectionFolders(pages: ReadonlyArray<{ entry: Pick<PageEntry, "ur
  * landing page, `/comparison/`; see `sectionFolders`).
  */
 export function sectionNamer(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url" | "title"> }>): (url: string) => string {
-  const titles = new Map(pages.map((p) => [p.entry.url, p.entry.title]));
+  // Only top-level pages (`/guides/`) can title a section, so only theirs are kept.
+  const titles = new Map(pages.filter((p) => p.entry.url.split("/").length === 3).map((p) => [p.entry.url, p.entry.title]));
   const folderOf = sectionFolders(pages);
   return (url) => {
     const folder = folderOf(url);
     if (!folder) return "General";
     return titles.get(`/${folder}/`) ?? folder.charAt(0).toUpperCase() + folder.slice(1);
   };
+}
+
+/** The headings a sidebar item shows: levels 2 and 3. */
+export function sidebarAnchorsOf(page: Pick<PageEntry, "anchors">): Anchor[] {
+  return page.anchors.filter((a) => a.level === 2 || a.level === 3);
 }

@@ -35,7 +35,14 @@ export interface PageEntry {
   edit: string;
   repo: string;
   thirdParty: boolean;
+  /**
+   * The page's headings of levels 1 to 3. Empty in the build's page summaries:
+   * there they wait in the body store (`PageBodies.anchors`), and
+   * `sidebarAnchors` says how many a sidebar item shows.
+   */
   anchors: Anchor[];
+  /** In page summaries, the number of headings of levels 2 and 3 (what a sidebar item shows), since `anchors` is left empty there. */
+  sidebarAnchors?: number;
   contributors: string[];
   related: RelatedItem[];
   /** The day `docs-build fetch-readmes` wrote a fetched page (`YYYY-MM-DD`, front matter `fetched`); absent on other pages. */
@@ -133,6 +140,8 @@ export interface PageSummary extends Omit<ProcessedPage, "bodyHtml" | "sections"
   bodyKey: string;
   /** A hash of the search sections, so the search index is cached without reading them. */
   sectionsHash: string;
+  /** A hash of the entry's headings, which wait in the body store; "" when the page has none. */
+  anchorsHash: string;
   /** The plain-text teaser of the body (see `teaserOf`) for blog pages, "" elsewhere. */
   teaser: string;
   /** True when the body holds a `<RepositoryList>` placeholder, filled when the page is rendered. */

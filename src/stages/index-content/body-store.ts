@@ -3,16 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { hashKey, type Cache } from "../../cache.ts";
 import { isGone, readHolder, thisProcess } from "../../output-lock.ts";
-import type { ProcessedPage, SearchSection } from "../../shared/content-types.ts";
+import type { Anchor, ProcessedPage, SearchSection } from "../../shared/content-types.ts";
 
-/** What the store keeps of a page. */
-type Stored = Pick<ProcessedPage, "bodyHtml" | "sections" | "markdown">;
+/** What the store keeps of a page: its body, search sections and markdown, and its entry's headings. */
+type Stored = Pick<ProcessedPage, "bodyHtml" | "sections" | "markdown"> & { entry: Pick<ProcessedPage["entry"], "anchors"> };
 
 /**
- * Where each page's body, search sections and cleaned markdown wait between
- * processing and the stages that read them (rendering, printable pages, the
- * search index, the llms files), so the build holds one page's body at a time
- * instead of the whole site's. Keys are chosen by the index stage, one per page.
+ * Where each page's body, search sections, cleaned markdown and headings wait
+ * between processing and the stages that read them (rendering, printable
+ * pages, the search index, the llms files, the sidebar's anchors files), so
+ * the build holds one page's body at a time instead of the whole site's, and
+ * no page's headings. Keys are chosen by the index stage, one per page.
  */
 export interface BodyStore {
   put(key: string, page: Stored): Promise<void>;
@@ -20,6 +21,8 @@ export interface BodyStore {
   body(key: string): Promise<string | undefined>;
   sections(key: string): Promise<SearchSection[] | undefined>;
   markdown(key: string): Promise<string | undefined>;
+  /** The page's headings (its entry's `anchors`). */
+  anchors(key: string): Promise<Anchor[] | undefined>;
   /** Removes what only this build needed; stored entries are not read after this. */
   close(): Promise<void>;
 }
@@ -29,9 +32,15 @@ export function cacheBodyStore(cache: Cache): BodyStore {
   const bodyKey = (key: string) => hashKey("body", key);
   const sectionsKey = (key: string) => hashKey("sections", key);
   const markdownKey = (key: string) => hashKey("markdown", key);
+  const anchorsKey = (key: string) => hashKey("anchors", key);
   return {
     async put(key, page) {
-      await Promise.all([cache.set(bodyKey(key), page.bodyHtml), cache.setJson(sectionsKey(key), page.sections), cache.set(markdownKey(key), page.markdown)]);
+      await Promise.all([
+        cache.set(bodyKey(key), page.bodyHtml),
+        cache.setJson(sectionsKey(key), page.sections),
+        cache.set(markdownKey(key), page.markdown),
+        cache.setJson(anchorsKey(key), page.entry.anchors),
+      ]);
     },
     async body(key) {
       return (await cache.get(bodyKey(key)))?.toString("utf8");
@@ -41,6 +50,9 @@ export function cacheBodyStore(cache: Cache): BodyStore {
     },
     sections(key) {
       return cache.getJson<SearchSection[]>(sectionsKey(key));
+    },
+    anchors(key) {
+      return cache.getJson<Anchor[]>(anchorsKey(key));
     },
     async close() {},
   };
@@ -108,6 +120,7 @@ export function spillBodyStore(): BodyStore {
         fs.writeFile(file(key, "html"), page.bodyHtml),
         fs.writeFile(file(key, "json"), JSON.stringify(page.sections)),
         fs.writeFile(file(key, "md"), page.markdown),
+        fs.writeFile(file(key, "anchors.json"), JSON.stringify(page.entry.anchors)),
       ]);
     },
     body: (key) => read(key, "html"),
@@ -115,6 +128,10 @@ export function spillBodyStore(): BodyStore {
     async sections(key) {
       const text = await read(key, "json");
       return text === undefined ? undefined : (JSON.parse(text) as SearchSection[]);
+    },
+    async anchors(key) {
+      const text = await read(key, "anchors.json");
+      return text === undefined ? undefined : (JSON.parse(text) as Anchor[]);
     },
     async close() {
       if (made) await fs.rm(await made, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { UsageError } from "../../errors.ts";
 import { boundHeapGrowth } from "../../heap-growth.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
+import { loadedInOrder } from "../../read-ahead.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import type { PageProcessor } from "./process-pages.ts";
 import { indexedPage, type IndexedPage } from "./summary.ts";
@@ -17,7 +18,7 @@ import { checkLinks, indexContent, type IndexContentResult } from "./core.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "11";
+const PIPELINE_VERSION = "12";
 
 /** Pages read, processed and stored together: bounds what is in memory at once, whatever the site's size. */
 const GROUP = 64;
@@ -144,6 +145,10 @@ function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): P
     async markdown(page) {
       return (await store.markdown(page.bodyKey)) ?? (await remake(page)).markdown;
     },
+    async anchors(page) {
+      if (!page.anchorsHash) return [];
+      return (await store.anchors(page.bodyKey)) ?? (await remake(page)).entry.anchors;
+    },
     close: () => store.close(),
   };
 }
@@ -229,6 +234,18 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
   } finally {
     await stores.processor.close();
     await stores.links.close();
+  }
+}
+
+/**
+ * Gives each page of the index its headings back from the body store, as the
+ * spec's content index has them (for `docs-build index`): the build's summaries
+ * leave them there and count only those a sidebar item shows.
+ */
+export async function restoreHeadings({ pages, bodies }: IndexedContent): Promise<void> {
+  for await (const [page, anchors] of loadedInOrder(pages, 32, (page) => bodies.anchors(page))) {
+    page.entry.anchors = anchors;
+    delete page.entry.sidebarAnchors;
   }
 }
 

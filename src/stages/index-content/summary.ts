@@ -2,6 +2,7 @@ import { hashKey } from "../../cache.ts";
 import { REPOSITORY_LIST_TAG } from "../../markdown/repository-list.ts";
 import type { PageDiagnostic, PageLinkFacts, PageSummary, ProcessedPage } from "../../shared/content-types.ts";
 import { teaserOf } from "../../shared/text.ts";
+import { sidebarAnchorsOf } from "../../shared/content-rules.ts";
 
 /**
  * What the build keeps of a processed page (pure): everything but its body and
@@ -16,8 +17,12 @@ import { teaserOf } from "../../shared/text.ts";
  */
 export function summarize(page: ProcessedPage, bodyKey: string): PageSummary {
   const { bodyHtml, sections, markdown: _markdown, links: _links, headingIds: _ids, diagnostics: _diagnostics, ...rest } = page;
+  const { anchors } = page.entry;
   return copied({
     ...rest,
+    // The headings wait in the body store: what a site keeps per page in memory must not grow with its headings.
+    entry: { ...page.entry, anchors: [], sidebarAnchors: sidebarAnchorsOf(page.entry).length },
+    anchorsHash: anchors.length && !page.failed ? hashKey(JSON.stringify(anchors)).slice(0, 32) : "",
     bodyKey: page.failed ? "" : bodyKey,
     sectionsHash: sections.length ? hashKey(JSON.stringify(sections)).slice(0, 32) : "",
     teaser: page.entry.url.startsWith("/blog/") ? teaserOf(bodyHtml) : "",

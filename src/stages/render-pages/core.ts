@@ -1,12 +1,12 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
 import type { Settings } from "../../config.ts";
-import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay } from "../../shared/content-rules.ts";
+import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay, sidebarAnchorsOf } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { APP_SHELL_URL, STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
-import { sidebarAnchorsOf, sidebarAt, sidebarFor, titleOfFolder, type SectionSidebar } from "./sidebar.ts";
+import { sidebarAt, sidebarFor, titleOfFolder, type SectionSidebar } from "./sidebar.ts";
 
 /** Sections that have a combined printable page. */
 const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
@@ -97,16 +97,16 @@ interface SitePlanning {
   urls: ReadonlySet<string>;
   /** The sections that get a generated combined printable page. */
   printable: readonly string[];
-  /** A section's sidebar, made once and shared by its pages (later steps key caches on it). */
+  /** A section's sidebar, made once for a run of its pages and shared by them (later steps key caches on it). */
   sidebarOf(section: string): SectionSidebar;
   /** The data of a page at `url` before its kind adds its own. */
   base(url: string, title: string, description: string): BaseData;
 }
 
-/** The pages previous and next links walk through: every content page but the landing page and printable pages, in site order. */
+/** A page's neighbours on the walk of previous and next links: every content page but the landing page and printable pages, in site order; none for pages off it. */
 interface Neighbours {
-  chain: readonly PageEntry[];
-  position: ReadonlyMap<string, number>;
+  previous?: PageEntry;
+  next?: PageEntry;
 }
 
 /** Gathers what the planners share (pure): folders, URLs, printable sections, sidebars and the base page data. */
@@ -119,11 +119,11 @@ function sitePlanning(options: PlanOptions): SitePlanning {
     for (const c of folder.children) if (c.type === "directory") walk(c);
   };
   walk(root);
-  const sidebars = new Map<string, SectionSidebar>();
+  // Only the last section's sidebar is kept: pages come section by section, so memory holds one section's, never the site's.
+  let last: { section: string; sidebar: SectionSidebar } | undefined;
   const sidebarOf = (section: string): SectionSidebar => {
-    let found = sidebars.get(section);
-    if (!found) sidebars.set(section, (found = sidebarFor(folders.get(`/${section}/`), anchorFiles)));
-    return found;
+    if (last?.section !== section) last = { section, sidebar: sidebarFor(folders.get(`/${section}/`), anchorFiles) };
+    return last.sidebar;
   };
   const urls = new Set(pages.map((p) => p.entry.url));
   // Sections that get a combined printable page: those with pages, unless the content has its own.
@@ -173,7 +173,6 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
 /** The page props of a page of the content: its front matter's fields, contributors, neighbours, printable page and live preview. */
 function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours: Neighbours): DocPageProps {
   const { entry } = processed;
-  const i = neighbours.position.get(entry.url);
   const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
   const section = sectionOf(entry.url);
   const printUrl = `/${section}/printable/`;
@@ -184,8 +183,8 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     updated: planning.options.dates?.get(entry.url) ?? "",
     contributors: planning.options.contributors[entry.url] ?? [],
     related: entry.related,
-    previous: i === undefined ? null : link(neighbours.chain[i - 1]),
-    next: i === undefined ? null : link(neighbours.chain[i + 1]),
+    previous: link(neighbours.previous),
+    next: link(neighbours.next),
     thirdParty: entry.thirdParty,
     edit: entry.edit,
     path: entry.path,
@@ -293,9 +292,15 @@ function planAppShell(planning: SitePlanning): PagePlan {
 export function* eachPlan(options: PlanOptions): Generator<PagePlan> {
   const { pages, vote } = options;
   const planning = sitePlanning(options);
-  const chain = pages.map((p) => p.entry).filter((e) => e.url !== "/" && !isPrintable(e));
-  const neighbours: Neighbours = { chain, position: new Map(chain.map((e, i) => [e.url, i])) };
-  for (const page of pages) yield (page.entry.url === "/" ? planLandingPage : planDocPage)(planning, page, neighbours);
+  const onWalk = (e: PageEntry) => e.url !== "/" && !isPrintable(e);
+  const chain = pages.filter((p) => onWalk(p.entry));
+  let at = 0;
+  for (const page of pages) {
+    // Pages come in site order, so a page's place on the walk is the count of walk pages before it.
+    const i = onWalk(page.entry) ? at++ : -1;
+    const neighbours: Neighbours = i < 0 ? {} : { previous: chain[i - 1]?.entry, next: chain[i + 1]?.entry };
+    yield (page.entry.url === "/" ? planLandingPage : planDocPage)(planning, page, neighbours);
+  }
   for (const folder of planning.folders.values()) if (!planning.urls.has(folder.url)) yield planSectionIndex(planning, folder);
   if (planning.printable.length) {
     const byUrl = new Map(pages.map((p) => [p.entry.url, p]));

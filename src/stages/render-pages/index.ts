@@ -3,7 +3,7 @@ import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile, StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { eachAtOnce, loadedInOrder } from "../../read-ahead.ts";
-import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
+import type { Anchor, ContentEntry, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { PRECACHED_PAGES } from "../../shared/constants.ts";
 import type { Contributor } from "../../shared/page-data.ts";
@@ -16,7 +16,8 @@ import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
 import { routeTables, type RouteTables } from "./route-tables.ts";
-import { anchorGroups } from "./sidebar.ts";
+import { anchorGroups, withCurrentAnchors } from "./sidebar.ts";
+import { sidebarAnchorsOf } from "../../shared/content-rules.ts";
 
 /**
  * What rendering leaves in memory once every file has gone to `emit`: the
@@ -37,7 +38,7 @@ export type Emit = (file: OutputFile | StreamedFile) => Promise<void>;
 export interface RenderPagesInput {
   root: DirectoryEntry;
   pages: readonly PageSummary[];
-  bodies: Pick<PageBodies, "body">;
+  bodies: Pick<PageBodies, "body" | "anchors">;
   contributors: Record<string, Contributor[]>;
   assets: ClientAssets;
   /** The day each page last changed, by URL (the page dates stage). Default none. */
@@ -46,22 +47,44 @@ export interface RenderPagesInput {
   keepPlans?: boolean;
 }
 
-/**
- * The anchors files of every top-level section: one for its own pages and one
- * per nested folder (`assets/sidebar/guides-part-001-<hash>.json`), by folder
- * URL; what a sidebar item shows when a reader opens another page's anchors.
- * Each is named by a hash of its contents, so browsers and the service worker
- * may keep it for good.
- */
-function anchorFiles(root: DirectoryEntry): Array<{ url: string; file: OutputFile }> {
-  return root.children.flatMap((child) => {
-    if (child.type !== "directory") return [];
-    return anchorGroups(child).map(({ url, anchors }) => {
-      const contents = JSON.stringify(anchors);
-      const name = url.split("/").filter(Boolean).join("-");
-      return { url, file: { path: `assets/sidebar/${name}-${hashKey(contents).slice(0, 10)}.json`, contents } };
-    });
+/** A copy of a folder's tree (pure) whose pages in `anchors` carry those headings; the rest is shared. */
+function withAnchors(folder: DirectoryEntry, anchors: ReadonlyMap<PageEntry, Anchor[]>): DirectoryEntry {
+  const children = folder.children.map((child): ContentEntry => {
+    if (child.type === "directory") return withAnchors(child, anchors);
+    const found = anchors.get(child);
+    return found ? { ...child, anchors: found } : child;
   });
+  return { ...folder, children };
+}
+
+/**
+ * Emits the anchors files of every top-level section, one section at a time:
+ * one for its own pages and one per nested folder
+ * (`assets/sidebar/guides-part-001-<hash>.json`), what a sidebar item shows
+ * when a reader opens another page's anchors. The headings are read from the
+ * body store for one section at a time, so memory never holds the site's.
+ * Each file is named by a hash of its contents, so browsers and the service
+ * worker may keep it for good. Returns each file's URL by folder URL.
+ */
+async function emitAnchorFiles(input: RenderPagesInput, emit: Emit): Promise<Map<string, string>> {
+  const sections = input.root.children.filter((child): child is DirectoryEntry => child.type === "directory");
+  const bySection = new Map<string, PageSummary[]>(sections.map((section) => [section.url, []]));
+  for (const page of input.pages) if (page.anchorsHash) bySection.get(`/${page.entry.url.split("/")[1]}/`)?.push(page);
+  const urls = new Map<string, string>();
+  for (const section of sections) {
+    const anchors = new Map<PageEntry, Anchor[]>();
+    for await (const [page, list] of loadedInOrder(bySection.get(section.url) ?? [], READ_AHEAD, (page) => input.bodies.anchors(page)))
+      anchors.set(page.entry, list);
+    bySection.delete(section.url);
+    for (const group of anchorGroups(withAnchors(section, anchors))) {
+      const contents = JSON.stringify(group.anchors);
+      const name = group.url.split("/").filter(Boolean).join("-");
+      const file = { path: `assets/sidebar/${name}-${hashKey(contents).slice(0, 10)}.json`, contents };
+      await emit(file);
+      urls.set(group.url, `/${file.path}`);
+    }
+  }
+  return urls;
 }
 
 /** The code a rendered page depends on besides its plan. */
@@ -117,8 +140,7 @@ const renderer = () => import("./render-document.ts");
 export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput, emit: Emit): Promise<RenderPagesResult> {
   const sponsors = await readSponsors(ctx);
   const vote = await readVoteTopics(ctx);
-  const anchors = anchorFiles(input.root);
-  const anchorUrls = new Map(anchors.map(({ url, file }) => [url, `/${file.path}`]));
+  const anchorUrls = await emitAnchorFiles(input, emit);
   const options: PlanOptions = { ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss };
   const setup = await renderSetup(ctx, input, emit);
   const { precached, printable, routes, pagePlans } = await renderPagesAtOnce(setup, options);
@@ -127,7 +149,6 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
     ctx.signal?.throwIfAborted();
     if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
   }
-  for (const { file } of anchors) await emit(file);
   return { routes, precached, pagePlans };
 }
 
@@ -142,7 +163,8 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
   const assets = JSON.stringify(input.assets);
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
   // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
-  const shared = new Map<object, string>();
+  // Weakly held: a page's own sidebar (its item's anchors filled) is hashed once and let go with the page.
+  const shared = new WeakMap<object, string>();
   const hashOf = (value: object) => {
     let hash = shared.get(value);
     if (!hash) shared.set(value, (hash = hashKey(JSON.stringify(value))));
@@ -193,8 +215,9 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
 }
 
 /** Renders one page plan into its HTML page and, for routes, its content chunk; both are cached by the same key. */
-async function renderOne(setup: RenderSetup, plan: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> {
+async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> {
   const { ctx, input, bodyOf, hashOf } = setup;
+  const plan = await withPageAnchors(planned, input.bodies);
   const make = async () => {
     const body = plan.body.kind === "page" ? await bodyOf(plan.body.page) : "";
     return {
@@ -223,6 +246,13 @@ async function renderOne(setup: RenderSetup, plan: PagePlan): Promise<{ page: Ou
   const made = await make();
   await ctx.cache.setJson(key, made);
   return made;
+}
+
+/** The plan with its page's own sidebar item given the page's headings, read from the body store; plans without them as they are. */
+async function withPageAnchors(plan: PagePlan, bodies: Pick<PageBodies, "anchors">): Promise<PagePlan> {
+  if (plan.body.kind !== "page" || !plan.body.page.anchorsHash) return plan;
+  const anchors = sidebarAnchorsOf({ anchors: await bodies.anchors(plan.body.page) });
+  return { ...plan, data: { ...plan.data, sidebar: withCurrentAnchors(plan.data.sidebar, plan.data.url, anchors) } };
 }
 
 /**

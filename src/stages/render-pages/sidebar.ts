@@ -1,4 +1,4 @@
-import { isPrintable, pagesOf } from "../../shared/content-rules.ts";
+import { isPrintable, pagesOf, sidebarAnchorsOf } from "../../shared/content-rules.ts";
 import type { Anchor, DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
 import type { SectionAnchors, SidebarItem } from "../../shared/page-data.ts";
 
@@ -6,11 +6,6 @@ import type { SectionAnchors, SidebarItem } from "../../shared/page-data.ts";
 export function titleOfFolder(folder: DirectoryEntry): string {
   const index = folder.children.find((c): c is PageEntry => c.type === "file" && c.url === folder.url);
   return index?.title ?? folder.name.charAt(0).toUpperCase() + folder.name.slice(1);
-}
-
-/** The headings a sidebar item shows: levels 2 and 3. */
-export function sidebarAnchorsOf(page: PageEntry) {
-  return page.anchors.filter((a) => a.level === 2 || a.level === 3);
 }
 
 /** One entry of a section's sidebar before it becomes an item: one of its own pages, or a nested folder with all the pages under it. */
@@ -51,7 +46,8 @@ const pageItem = (page: PageEntry): SidebarItem => ({
   url: page.url,
   title: page.title,
   anchors: [],
-  hasAnchors: sidebarAnchorsOf(page).length > 0,
+  // A page summary's entry counts its headings; their list waits in the body store.
+  hasAnchors: (page.sidebarAnchors ?? sidebarAnchorsOf(page).length) > 0,
   group: page.group,
 });
 
@@ -86,6 +82,18 @@ export function sidebarAt(sidebar: SectionSidebar, url: string, anchors: readonl
   });
   // Unchanged, the shared array itself: later steps hash each distinct sidebar once.
   return items.every((item, i) => item === sidebar.items[i]) ? sidebar.items : items;
+}
+
+/**
+ * The items with the page at `url` given its sidebar `anchors` (pure): a page
+ * is planned from its summary, whose headings wait in the body store, and
+ * gets them when it is rendered. Items that do not change are kept.
+ */
+export function withCurrentAnchors(items: SidebarItem[], url: string, anchors: readonly Anchor[]): SidebarItem[] {
+  return items.map((item) => {
+    if (item.url === url && item.hasAnchors) return { ...item, anchors: [...anchors] };
+    return item.children && url.startsWith(item.url) ? { ...item, children: withCurrentAnchors(item.children, url, anchors) } : item;
+  });
 }
 
 /**

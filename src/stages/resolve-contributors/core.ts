@@ -20,6 +20,14 @@ export function resolveContributors(
   const excluded = new Set(options.exclude.map((h) => h.toLowerCase()));
   const known = new Map(Object.entries(options.data.handles).map(([handle, info]) => [handle.toLowerCase(), info]));
   const byUrl: Record<string, Contributor[]> = {};
+  // One object per contributor, shared by their pages: the build keeps these for every page until it renders.
+  const shared = new Map<string, Contributor>();
+  const contributor = (handle: string, name: string): Contributor => {
+    const id = `${handle}\0${name}`;
+    let found = shared.get(id);
+    if (!found) shared.set(id, (found = { handle, name }));
+    return found;
+  };
   for (const page of pages) {
     const seen = new Set<string>();
     byUrl[page.url] = pageHandles(page, options.data).flatMap((handle) => {
@@ -27,7 +35,7 @@ export function resolveContributors(
       const info = known.get(key);
       if (excluded.has(key) || seen.has(key) || info?.exists === false) return [];
       seen.add(key);
-      return [{ handle, name: info?.name || handle }];
+      return [contributor(handle, info?.name || handle)];
     });
   }
   return { byUrl };
