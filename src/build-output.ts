@@ -59,3 +59,20 @@ export async function emitFile(output: Output, file: OutputFile | StreamedFile):
   if (staging) await staging.write(whole);
   else output.collected.push(whole);
 }
+
+/**
+ * Keeps files as the dev server's last build wrote them, without their
+ * contents (pure but for `output`): records their digests from that build and
+ * counts them with `bytes`. False, keeping none, unless the build patches the
+ * last one's files and that build wrote every path.
+ */
+export function keepFiles(output: Output, paths: readonly string[], bytes: number): boolean {
+  const { prior, digests, staging } = output;
+  if (!prior || !digests || staging) return false;
+  const found = paths.map((path) => prior.files.get(path));
+  if (found.some((digest) => digest === undefined)) return false;
+  for (const [i, path] of paths.entries()) digests.set(path, found[i]!);
+  output.count += paths.length;
+  output.bytes += bytes;
+  return true;
+}

@@ -8,6 +8,7 @@ import type { OutputFile, StreamedFile } from "./output-files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
 import type { PageSummary } from "./shared/content-types.ts";
 import type { PagePlan } from "./stages/render-pages/core.ts";
+import type { RenderedPage } from "./stages/render-pages/index.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
@@ -18,7 +19,7 @@ import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
 import { openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
-import { emitFile, type Output } from "./build-output.ts";
+import { emitFile, keepFiles, type Output } from "./build-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -59,6 +60,8 @@ export interface BuildSession {
   written?: OutputManifest;
   /** What the last successful build leaves for re-rendering an edited page at once; the dev server's builder unsets it after a failed build. */
   site?: SessionSite;
+  /** What each page of the last successful build rendered to, by output path, so a page whose key is unchanged is neither read nor written again. */
+  rendered?: Map<string, RenderedPage>;
 }
 
 /** The last successful build's page plans and client assets, kept by the dev server. */
@@ -218,6 +221,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, dates, 
           assets: client.assets,
           dates,
           keepPlans: options.session !== undefined,
+          before: options.session?.rendered && { pages: options.session.rendered, keep: (paths, bytes) => keepFiles(output, paths, bytes) },
         },
         emit,
       ),
@@ -282,6 +286,7 @@ function finish({ options, started, logger, settings, ctx }: Prepared, output: O
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  if (session) session.rendered = rendered.rendered;
   if (session)
     session.site = {
       plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])),

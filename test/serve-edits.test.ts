@@ -4,6 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildSession } from "../src/build.ts";
 import { createMemoryCache } from "../src/cache.ts";
+import { PRECACHED_PAGES } from "../src/shared/constants.ts";
 import { resolveSettings } from "../src/config.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { onlyItsBody, renderEditedPages } from "../src/serve/edited-pages.ts";
@@ -158,6 +159,39 @@ test("the builder's memory layers stay within their budget, and what leaves them
     assert.not.ok(result.changed?.includes("guides/index.html"), "pages read back from the disk cache are unchanged");
     assert.match(fs.readFileSync(site.path("out/guides/first/index.html"), "utf8"), "<p>One more line.</p>");
     assert.is.not(fs.readFileSync(site.path("out/guides/first/index.html"), "utf8"), page);
+  } finally {
+    site.remove();
+  }
+});
+
+/** The files of the site's build cache. */
+const cacheFiles = (site: ReturnType<typeof tempSite>) =>
+  fs.readdirSync(site.path(".cache/docs-build"), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
+
+test("a page whose render key is unchanged since the dev server's last build is neither read from the cache nor written again", async () => {
+  const site = tempSite("serve/site");
+  try {
+    for (let n = 1; n <= 12; n++) fs.writeFileSync(site.path(`content/guides/extra-${n}.md`), `---\ntitle: Extra ${n}\n---\n\n## Part ${n}\n\nText ${n}.\n`);
+    // Memory layers too small to hold a page, so every read would go to the disk cache.
+    const session: BuildSession = { memory: createMemoryCache(1024), printed: new Set() };
+    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
+    await build(options);
+    const pages = [...(session.rendered?.keys() ?? [])];
+    assert.ok(pages.length > 12, `the session keeps what ${pages.length} pages rendered to`);
+    const before = new Map(pages.map((page) => [page, fs.readFileSync(site.path("out", page), "utf8")]));
+    // Without the cache, a page read from it would be rendered and cached again.
+    fs.rmSync(site.path(".cache"), { recursive: true, force: true });
+    fs.appendFileSync(site.path("content/guides/first.md"), "\nOne more line.\n");
+    const result = await build(options);
+    assert.ok(result.changed?.includes("guides/first/index.html"), "the edited page is written");
+    for (const [page, html] of before) if (page !== "guides/first/index.html") assert.is(fs.readFileSync(site.path("out", page), "utf8"), html, page);
+    const patched = cacheFiles(site);
+
+    // A new session's first build of the same content renders and caches every page.
+    fs.rmSync(site.path(".cache"), { recursive: true, force: true });
+    await build({ ...options, session: { memory: createMemoryCache(1024), printed: new Set() } });
+    const kept = pages.length - PRECACHED_PAGES.length - 1;
+    assert.ok(cacheFiles(site) - patched >= kept, `${cacheFiles(site)} cache files after a whole build, ${patched} after the patch; ${kept} pages kept`);
   } finally {
     site.remove();
   }

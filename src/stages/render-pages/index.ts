@@ -1,6 +1,6 @@
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import type { OutputFile, StreamedFile } from "../../output-files.ts";
+import { byteLength, type OutputFile, type StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { eachAtOnce, loadedInOrder } from "../../read-ahead.ts";
 import type { Anchor, ContentEntry, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
@@ -29,6 +29,26 @@ export interface RenderPagesResult {
   precached: OutputFile[];
   /** The plans of the pages with a body of their own, when the input asked to keep them (the dev server); else empty. */
   pagePlans: PagePlan[];
+  /** What each page rendered to, by output path, when the input asked to keep plans and the cache is on; else empty. */
+  rendered: Map<string, RenderedPage>;
+}
+
+/** What the dev server keeps of a rendered page for its next build: its cache key, its content chunk's path and the bytes of both. */
+export interface RenderedPage {
+  key: string;
+  chunk?: string;
+  bytes: number;
+}
+
+/**
+ * The dev server's last build as rendering sees it: what each page rendered
+ * to, and a way to keep files as that build wrote them. A page whose key is
+ * unchanged is then neither read from the cache nor written.
+ */
+interface RenderedBefore {
+  pages: ReadonlyMap<string, RenderedPage>;
+  /** Keeps the files at `paths` as the last build wrote them (counting `bytes`), when it wrote every one; false, keeping none, otherwise. */
+  keep(paths: readonly string[], bytes: number): boolean;
 }
 
 /** Takes one output file as soon as it is made (the build writes it to the staging folder, or collects it). */
@@ -43,8 +63,10 @@ export interface RenderPagesInput {
   assets: ClientAssets;
   /** The day each page last changed, by URL (the page dates stage). Default none. */
   dates?: ReadonlyMap<string, string>;
-  /** Return the plans of the pages with a body of their own (the dev server re-renders an edited page from its plan). */
+  /** Return the plans of the pages with a body of their own (the dev server re-renders an edited page from its plan), and what each page rendered to. */
   keepPlans?: boolean;
+  /** The dev server's last build; default none. */
+  before?: RenderedBefore;
 }
 
 /** A copy of a folder's tree (pure) whose pages in `anchors` carry those headings; the rest is shared. */
@@ -143,13 +165,13 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const anchorUrls = await emitAnchorFiles(input, emit);
   const options: PlanOptions = { ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss };
   const setup = await renderSetup(ctx, input, emit);
-  const { precached, printable, routes, pagePlans } = await renderPagesAtOnce(setup, options);
+  const { precached, printable, routes, pagePlans, rendered } = await renderPagesAtOnce(setup, options);
   // Printable pages one at a time: each holds a few of its members' bodies at once.
   for (const plan of printable) {
     ctx.signal?.throwIfAborted();
     if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
   }
-  return { routes, precached, pagePlans };
+  return { routes, precached, pagePlans, rendered };
 }
 
 /** Reads the repository lists and hashes what every page's cache key shares. */
@@ -201,21 +223,40 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
       else yield plan;
     }
   };
+  const rendered = new Map<string, RenderedPage>();
   await eachAtOnce(others(), 32, async (plan, id) => {
     ctx.signal?.throwIfAborted();
-    const { page, chunk } = await renderOne(setup, plan);
-    await emit(page);
-    if (PRECACHED_PAGES.includes(page.path)) precached.push(page);
+    const one = await renderOne(setup, plan);
+    let chunk: string | undefined;
+    if ("kept" in one) chunk = one.kept.chunk;
+    else {
+      await emit(one.page);
+      if (PRECACHED_PAGES.includes(one.page.path)) precached.push(one.page);
+      if (one.chunk) await emit(one.chunk);
+      chunk = one.chunk?.path;
+    }
+    if (setup.input.keepPlans && one.key) rendered.set(plan.outPath, "kept" in one ? one.kept : renderedPage(one));
     if (!chunk) return;
-    await emit(chunk);
-    const table = tables.add(plan.data.url, { id, file: outputFileUrl(chunk.path) });
+    const table = tables.add(plan.data.url, { id, file: outputFileUrl(chunk) });
     if (table) await emit(table);
   });
-  return { precached, printable, routes, pagePlans };
+  return { precached, printable, routes, pagePlans, rendered };
 }
 
-/** Renders one page plan into its HTML page and, for routes, its content chunk; both are cached by the same key. */
-async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<{ page: OutputFile; chunk: OutputFile | undefined }> {
+/** What the dev server keeps of a page it rendered. */
+function renderedPage({ key, page, chunk }: { key: string; page: OutputFile; chunk: OutputFile | undefined }): RenderedPage {
+  return { key, chunk: chunk?.path, bytes: byteLength(page) + (chunk ? byteLength(chunk) : 0) };
+}
+
+/** A rendered page, or one the dev server's last build wrote the same; `key` is "" without a cache. */
+type RenderedOne = { key: string; page: OutputFile; chunk: OutputFile | undefined } | { key: string; kept: RenderedPage };
+
+/**
+ * Renders one page plan into its HTML page and, for routes, its content
+ * chunk; both are cached by the same key. When the dev server's last build
+ * rendered the page with the same key, its files are kept as they are.
+ */
+async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<RenderedOne> {
   const { ctx, input, bodyOf, hashOf } = setup;
   const plan = await withPageAnchors(planned, input.bodies);
   const make = async () => {
@@ -225,7 +266,7 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<{ page:
       chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined,
     };
   };
-  if (!ctx.cache.enabled) return make();
+  if (!ctx.cache.enabled) return { key: "", ...(await make()) };
   const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
   const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? setup.listsHash : "";
   const key = hashKey(
@@ -241,11 +282,19 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<{ page:
     plan.robots,
     JSON.stringify(plan.redirects),
   );
+  const before = input.before?.pages.get(plan.outPath);
+  // The precached pages' contents go to the service worker's revisions, so they are always read.
+  if (
+    before?.key === key &&
+    !PRECACHED_PAGES.includes(plan.outPath) &&
+    input.before?.keep(before.chunk ? [plan.outPath, before.chunk] : [plan.outPath], before.bytes)
+  )
+    return { key, kept: before };
   const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
-  if (cached !== undefined) return { page: cached.page, chunk: cached.chunk };
+  if (cached !== undefined) return { key, page: cached.page, chunk: cached.chunk };
   const made = await make();
   await ctx.cache.setJson(key, made);
-  return made;
+  return { key, ...made };
 }
 
 /** The plan with its page's own sidebar item given the page's headings, read from the body store; plans without them as they are. */
