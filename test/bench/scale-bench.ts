@@ -3,7 +3,7 @@
 // targets are met, and 1 only when a build itself failed (after reporting
 // every measure; a failed build does not stop the others).
 //
-//   npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N]
+//   npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N] [--cold-only]
 //
 // Corpora, generated from ../shared/corpus/webpack-docs into a temporary
 // folder by scale-corpus.ts (../shared is never touched):
@@ -20,7 +20,8 @@
 //              alternated round by round with the cold build
 //   cold       docs-build build --no-cache --links warn -q, out dir deleted first
 //   reader     on the cold build's output: what a reader pays, gzipped (reader-cost.ts)
-//   warm       one build fills the (empty) cache, then builds with nothing changed
+//   warm       one build fills the (empty) cache, then builds with nothing changed;
+//              left out with --cold-only (at 100k, the two builds take most of an hour)
 // Wall time and peak RSS come from bench-harness.ts (performance.now() and
 // GNU time's %M). Results: two markdown tables (the build, the reader) and
 // the targets (scale-targets.ts) on stdout, and test-artifacts/bench-scale.json,
@@ -63,7 +64,7 @@ import {
 } from "./scale-report.ts";
 import { formatTargets, type References } from "./scale-targets.ts";
 
-const USAGE = "npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N]";
+const USAGE = "npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N] [--cold-only]";
 const REPORT = path.join(PROJECT, "test-artifacts", "bench-scale.json");
 /** Smallest first, so the figures larger corpora are compared with (143, 1k, 10k) are there before the long runs. */
 const ORDER: ScaleCorpusName[] = ["143", "1k", "nested-2k", "10k", "30k", "100k"];
@@ -78,15 +79,18 @@ let interrupted = false;
 
 /**
  * Reads `--only a,b` (the corpora, run in ORDER; without it, every corpus but
- * those ON_REQUEST), `--with-100k` (adds 100k) and `--rounds N` (undefined:
- * each corpus's default); exits 2 on a bad argument.
+ * those ON_REQUEST), `--with-100k` (adds 100k), `--rounds N` (undefined:
+ * each corpus's default) and `--cold-only` (no cache-filling and warm
+ * builds); exits 2 on a bad argument.
  */
-function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number } {
+function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number; coldOnly: boolean } {
   let names: string[] = ORDER.filter((name) => !ON_REQUEST.includes(name));
   const rest: string[] = [];
   let with100k = false;
+  let coldOnly = false;
   for (let i = 0; i < argv.length; i++) {
-    if (argv[i] === "--only") names = (argv[++i] ?? "").split(",");
+    if (argv[i] === "--cold-only") coldOnly = true;
+    else if (argv[i] === "--only") names = (argv[++i] ?? "").split(",");
     else if (argv[i].startsWith("--only=")) names = argv[i].slice("--only=".length).split(",");
     else if (argv[i] === "--with-100k") with100k = true;
     else rest.push(argv[i]);
@@ -99,7 +103,7 @@ function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number }
   }
   // 0 cannot be given (parseRounds wants a positive number), so it stands for "not given".
   const rounds = parseRounds(rest, { defaultRounds: 0, usage: USAGE });
-  return { only: ORDER.filter((name) => names.includes(name)), rounds: rounds || undefined };
+  return { only: ORDER.filter((name) => names.includes(name)), rounds: rounds || undefined, coldOnly };
 }
 
 /**
@@ -140,8 +144,19 @@ const describeReader = (r: ReaderCost) =>
 
 const rm = (dir: string) => fs.rmSync(dir, { recursive: true, force: true });
 
-/** Generates one corpus under `tmp` and measures baseline, cold and warm builds on it. */
-async function measureCorpus(name: ScaleCorpusName, rounds: number, tmp: string, tree: Pick<CorpusResult, "commit" | "uncommitted">): Promise<CorpusResult> {
+/** How one corpus is measured: its rounds, and whether warm builds follow the cold ones. */
+interface CorpusRun {
+  rounds: number;
+  warm: boolean;
+}
+
+/** Generates one corpus under `tmp` and measures baseline, cold and (unless left out) warm builds on it. */
+async function measureCorpus(
+  name: ScaleCorpusName,
+  { rounds, warm: withWarm }: CorpusRun,
+  tmp: string,
+  tree: Pick<CorpusResult, "commit" | "uncommitted">,
+): Promise<CorpusResult> {
   // The generated project: content/, the project's repositories/ and config; builds run with it as cwd, so their .cache/ is in here.
   const root = path.join(tmp, name);
   const content = path.join(root, "content");
@@ -174,12 +189,14 @@ async function measureCorpus(name: ScaleCorpusName, rounds: number, tmp: string,
     rm(path.dirname(outs.cold));
   }
 
+  const result = { corpus: name, shape, pages: generated.pages, rounds, measuredAt: new Date().toISOString(), ...tree, baseline, cold, output, reader };
+  if (!withWarm) return { ...result, warm: [] };
   rm(path.join(root, ".cache"));
   const fill = await measure("cache-filling build", build(outs.warm, true), root);
   const warm: Measure[] = [];
   // A warm build after a failed fill would be a second cold build; it is reported as skipped instead.
   for (let round = 1; round <= rounds && !fill.failed; round++) warm.push(await measure(`warm build, round ${round}/${rounds}`, build(outs.warm, true), root));
-  return { corpus: name, shape, pages: generated.pages, rounds, measuredAt: new Date().toISOString(), ...tree, baseline, cold, fill, warm, output, reader };
+  return { ...result, fill, warm };
 }
 
 /** Writes the JSON report and prints the tables, the targets (against this run's reference corpora, or the report's earlier ones) and what the figures mean. */
@@ -234,7 +251,7 @@ async function main(): Promise<number> {
   try {
     for (const name of args.only) {
       try {
-        results.push(await measureCorpus(name, args.rounds ?? DEFAULT_ROUNDS[name], tmp, tree));
+        results.push(await measureCorpus(name, { rounds: args.rounds ?? DEFAULT_ROUNDS[name], warm: !args.coldOnly }, tmp, tree));
       } finally {
         // A 10k corpus and its outputs take gigabytes: each goes as soon as it is measured.
         rm(path.join(tmp, name));
