@@ -9,7 +9,7 @@ import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import { sectionNamer } from "../../shared/content-rules.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import { partFile, SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
+import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
 import { SplitIndexWriter, type RunStore, type TextFile } from "./writer.ts";
 
@@ -34,15 +34,38 @@ function inputHash(ctx: BuildContext, searchable: readonly PageSummary[]): strin
   return hash.digest("hex");
 }
 
-/** A run store in a private temporary folder, one file per bucket; `remove` deletes it. */
-async function temporaryStore(): Promise<RunStore & { remove(): Promise<void> }> {
+/** A run store in a private temporary folder, one file per bucket, and a file the parts are kept in for the cache; `remove` deletes it. */
+async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Promise<void>; kept(): AsyncIterable<string>; remove(): Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "docs-build-search-"));
   const file = (bucket: number) => path.join(dir, String(bucket));
+  const parts = path.join(dir, "parts");
   return {
     append: (bucket, text) => fs.appendFile(file(bucket), text),
     read: (bucket) => fs.readFile(file(bucket), "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : Promise.reject(error))),
+    keep: (part) => fs.appendFile(parts, partLine(part)),
+    async *kept() {
+      const handle = await fs.open(parts).catch(() => undefined);
+      if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
+    },
     remove: () => fs.rm(dir, { recursive: true, force: true }),
   };
+}
+
+/** One part as a line of the parts' cache entry: its path and contents as a JSON array. */
+const partLine = (part: TextFile) => `${JSON.stringify([part.path, part.contents])}\n`;
+
+/** The parts of a cache entry written by {@link partLine}, one at a time, across the chunks it is read in. */
+async function* partsOf(chunks: AsyncIterable<string>): AsyncGenerator<TextFile> {
+  let rest = "";
+  for await (const chunk of chunks) {
+    const lines = (rest + chunk).split("\n");
+    rest = lines.pop() ?? "";
+    for (const line of lines) {
+      const [path, contents] = JSON.parse(line) as [string, string];
+      yield { path, contents };
+    }
+  }
+  if (rest) throw new Error("the search index's cache entry ends in the middle of a part");
 }
 
 /**
@@ -53,7 +76,8 @@ async function temporaryStore(): Promise<RunStore & { remove(): Promise<void> }>
  * time in site order and written out as they go (see `SplitIndexWriter`), so
  * memory holds neither the site's text nor its postings. The parts' folder
  * is named by a hash of the index's inputs, and each part is cached under
- * it, so a build in which no page's text changed reads no sections at all.
+ * one cache entry under it (a line per part, read back as a stream), so a
+ * build in which no page's text changed reads no sections at all.
  */
 export async function runSearchIndex(
   ctx: BuildContext,
@@ -69,11 +93,11 @@ export async function runSearchIndex(
   const key = ctx.cache.enabled ? hashKey(await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), inputs) : "";
   const cached = key ? await replay(ctx, key, emit) : undefined;
   if (cached) return cached;
+  const store = await temporaryStore();
   const keep = async (file: TextFile) => {
     await emit(file);
-    if (key) await ctx.cache.set(hashKey(key, file.path), file.contents);
+    if (key) await store.keep(file);
   };
-  const store = await temporaryStore();
   try {
     const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf: sectionNamer(pages), precacheBudget: ctx.settings.search.precacheBudget });
     for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) {
@@ -81,6 +105,8 @@ export async function runSearchIndex(
       await writer.add(page.entry, sections);
     }
     const { root, precached } = await writer.finish();
+    // The root goes to the cache after the parts: a cached root means the parts entry was written whole.
+    if (key) await ctx.cache.setParts(hashKey(key, PARTS_ENTRY), store.kept());
     if (key) await ctx.cache.set(hashKey(key, SEARCH_INDEX_PATH), root.contents);
     return { files: [root], precached };
   } finally {
@@ -88,25 +114,21 @@ export async function runSearchIndex(
   }
 }
 
-/** Emits a cached index part by part; undefined when the root or any part is not in the cache. */
+/** The name (under the index's cache key) of the cache entry holding every part. */
+const PARTS_ENTRY = "parts";
+
+/** Emits a cached index part by part, read as a stream; undefined, emitting nothing, when the root or the parts are not in the cache. */
 async function replay(ctx: BuildContext, key: string, emit: (file: OutputFile) => Promise<void>): Promise<SearchIndexResult | undefined> {
   const rootText = await ctx.cache.get(hashKey(key, SEARCH_INDEX_PATH));
   if (!rootText) return undefined;
+  const chunks = await ctx.cache.getParts(hashKey(key, PARTS_ENTRY));
+  if (!chunks) return undefined;
   const root = JSON.parse(rootText.toString("utf8")) as SearchRoot;
-  const names = [
-    ...Array.from({ length: root.documentParts }, (_, n) => partFile.documents(n)),
-    ...Array.from({ length: root.postingsParts }, (_, n) => partFile.postings(n)),
-    ...Array.from({ length: root.keyParts }, (_, n) => partFile.key(n)),
-    ...(root.titles ? [root.titles.file] : []),
-  ];
   const precached: OutputFile[] = [];
-  for (const name of names) {
-    const contents = await ctx.cache.get(hashKey(key, `${root.dir}${name}`));
-    if (!contents) return undefined;
-    const file = { path: `${root.dir}${name}`, contents: contents.toString("utf8") };
+  for await (const file of partsOf(chunks)) {
     await emit(file);
     // Parts go to the precache when all fit the budget (no titles index), else the titles index alone.
-    if (!root.titles || name === root.titles.file) precached.push(file);
+    if (!root.titles || file.path === `${root.dir}${root.titles.file}`) precached.push(file);
   }
   return { files: [{ path: SEARCH_INDEX_PATH, contents: rootText.toString("utf8") }], precached };
 }

@@ -1,0 +1,89 @@
+import fs from "node:fs";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { resolveSettings } from "../src/config.ts";
+import { createContext } from "../src/context.ts";
+import { createMemoryLogger } from "../src/logger.ts";
+import type { OutputFile } from "../src/output-files.ts";
+import type { PageSummary } from "../src/shared/content-types.ts";
+import { runIndexContent } from "../src/stages/index-content/index.ts";
+import { runSearchIndex } from "../src/stages/search-index/index.ts";
+import { tempSite } from "./helpers/temp-site.ts";
+
+/** A small site: the serve fixture and a dozen more guides, each with a few sections. */
+function site() {
+  const made = tempSite("serve/site");
+  for (let n = 1; n <= 12; n++)
+    fs.writeFileSync(
+      made.path(`content/guides/part-${n}.md`),
+      `---\ntitle: Part ${n}\n---\n\nIntro ${n} of the loader.\n\n## Setup ${n}\n\nInstall plugin${n}.\n\n## Usage\n\nRun module${n}.\n`,
+    );
+  return made;
+}
+
+/** Indexes the site and builds its search index with a cache, counting the pages whose sections were read and collecting what was emitted. */
+async function searchIndex(dir: string, budget: number, options: { partsGone?: boolean } = {}) {
+  const ctx = createContext({
+    root: dir,
+    settings: resolveSettings({ search: { precacheBudget: budget } }),
+    logger: createMemoryLogger(),
+    cache: true,
+    links: "warn",
+  });
+  if (options.partsGone) ctx.cache.getParts = async () => undefined;
+  const index = await runIndexContent(ctx);
+  let read = 0;
+  const bodies = {
+    sections: (page: PageSummary) => {
+      read++;
+      return index.bodies.sections(page);
+    },
+  };
+  const emitted: OutputFile[] = [];
+  try {
+    const result = await runSearchIndex(ctx, { pages: index.pages, bodies }, async (file) => void emitted.push(file));
+    return { result, emitted, read };
+  } finally {
+    await index.bodies.close();
+  }
+}
+
+const paths = (files: readonly OutputFile[]) => files.map((file) => file.path).sort();
+
+for (const budget of [1_000_000, 600]) {
+  test(`a build with no page's text changed emits the cached index as the build before wrote it, reading no sections (precache budget ${budget})`, async () => {
+    const made = site();
+    try {
+      const first = await searchIndex(made.dir, budget);
+      assert.ok(first.read > 10, `${first.read} pages read`);
+      assert.ok(first.emitted.length > 3, `${first.emitted.length} parts`);
+      const second = await searchIndex(made.dir, budget);
+      assert.is(second.read, 0, "no page's sections are read");
+      assert.equal(second.emitted, first.emitted);
+      assert.equal(second.result, first.result);
+      // Past the budget, only the titles index is precached.
+      if (budget < 1000)
+        assert.equal(
+          paths(second.result.precached),
+          paths(first.emitted).filter((p) => p.endsWith("/titles.json")),
+        );
+    } finally {
+      made.remove();
+    }
+  });
+}
+
+test("a cached root without its parts builds the index again, emitting each part once", async () => {
+  const made = site();
+  try {
+    const first = await searchIndex(made.dir, 1_000_000);
+    const again = await searchIndex(made.dir, 1_000_000, { partsGone: true });
+    assert.is(again.read, first.read);
+    assert.equal(paths(again.emitted), [...new Set(paths(again.emitted))], "no part is emitted twice");
+    assert.equal(again.emitted, first.emitted);
+  } finally {
+    made.remove();
+  }
+});
+
+test.run();
