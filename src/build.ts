@@ -286,8 +286,8 @@ function finish({ options, started, logger, settings, ctx }: Prepared, output: O
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  if (session) session.rendered = rendered.rendered;
-  if (session)
+  if (session) {
+    session.rendered = rendered.rendered;
     session.site = {
       plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])),
       assets: client.assets,
@@ -295,6 +295,7 @@ function finish({ options, started, logger, settings, ctx }: Prepared, output: O
       content: ctx.paths.content,
       out: ctx.paths.out,
     };
+  }
   return { files: collected, pages: rendered.routes.length, bytes, seconds, diagnostics, changed: session?.written?.changed ?? null };
 }
 

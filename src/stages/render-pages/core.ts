@@ -1,6 +1,6 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
 import type { Settings } from "../../config.ts";
-import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay, sidebarAnchorsOf } from "../../shared/content-rules.ts";
+import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
@@ -60,7 +60,7 @@ function outPathOf(url: string): string {
 }
 
 /** The top-level section of a URL (`/guides/caching/` → `guides`), or "". */
-function sectionOf(url: string): string {
+export function sectionOf(url: string): string {
   return url.split("/")[1] ?? "";
 }
 
@@ -215,7 +215,8 @@ function planDocPage(planning: SitePlanning, processed: PageSummary, neighbours:
   const data: PageData = {
     ...planning.base(entry.url, isPrintable(entry) ? `Combined printable page | ${name}` : `${entry.title} | ${name}`, entry.description),
     kind: "doc",
-    sidebar: sidebarAt(planning.sidebarOf(sectionOf(entry.url)), entry.url, sidebarAnchorsOf(entry)),
+    // Its own item's headings wait in the body store; rendering fills them in (see `withCurrentAnchors`).
+    sidebar: sidebarAt(planning.sidebarOf(sectionOf(entry.url)), entry.url),
     page: docPageProps(planning, processed, neighbours),
   };
   return contentPlan(planning, processed, data);

@@ -10,7 +10,7 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { readSponsors } from "../../data-files/sponsors.ts";
 import { readVoteTopics } from "../../data-files/vote-topics.ts";
-import { eachPlan, type PagePlan, type PlanOptions } from "./core.ts";
+import { eachPlan, sectionOf, type PagePlan, type PlanOptions } from "./core.ts";
 import { outputFileUrl } from "../../shared/routes.ts";
 import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
@@ -91,7 +91,7 @@ function withAnchors(folder: DirectoryEntry, anchors: ReadonlyMap<PageEntry, Anc
 async function emitAnchorFiles(input: RenderPagesInput, emit: Emit): Promise<Map<string, string>> {
   const sections = input.root.children.filter((child): child is DirectoryEntry => child.type === "directory");
   const bySection = new Map<string, PageSummary[]>(sections.map((section) => [section.url, []]));
-  for (const page of input.pages) if (page.anchorsHash) bySection.get(`/${page.entry.url.split("/")[1]}/`)?.push(page);
+  for (const page of input.pages) if (page.anchorsHash) bySection.get(`/${sectionOf(page.entry.url)}/`)?.push(page);
   const urls = new Map<string, string>();
   for (const section of sections) {
     const anchors = new Map<PageEntry, Anchor[]>();

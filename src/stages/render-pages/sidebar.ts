@@ -73,15 +73,14 @@ export function sidebarFor(section: DirectoryEntry | undefined, anchorFiles: Rea
  * file, and the current page's `anchors` filled in; every other item stays shared.
  */
 export function sidebarAt(sidebar: SectionSidebar, url: string, anchors: readonly Anchor[] = []): SidebarItem[] {
-  const current = (item: SidebarItem) => (item.url === url && item.hasAnchors ? { ...item, anchors: [...anchors] } : item);
   const items = sidebar.items.map((item) => {
-    if (item.pages === undefined) return current(item);
-    const folder = sidebar.folders.get(item.url);
-    if (!url.startsWith(item.url) || !folder) return item;
-    return { ...item, children: folder.pages.map(current), anchorsFile: folder.anchorsFile };
+    const folder = item.pages === undefined ? undefined : sidebar.folders.get(item.url);
+    if (!folder || !url.startsWith(item.url)) return item;
+    return { ...item, children: folder.pages, anchorsFile: folder.anchorsFile };
   });
   // Unchanged, the shared array itself: later steps hash each distinct sidebar once.
-  return items.every((item, i) => item === sidebar.items[i]) ? sidebar.items : items;
+  const opened = items.every((item, i) => item === sidebar.items[i]) ? sidebar.items : items;
+  return anchors.length ? withCurrentAnchors(opened, url, anchors) : opened;
 }
 
 /**

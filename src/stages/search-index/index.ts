@@ -2,6 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import readline from "node:readline";
+import { Readable } from "node:stream";
 import { hashKey, hashSourceFiles, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
@@ -54,18 +56,12 @@ async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Prom
 /** One part as a line of the parts' cache entry: its path and contents as a JSON array. */
 const partLine = (part: TextFile) => `${JSON.stringify([part.path, part.contents])}\n`;
 
-/** The parts of a cache entry written by {@link partLine}, one at a time, across the chunks it is read in. */
+/** The parts of a cache entry written by {@link partLine}, one a line, as its chunks are read. */
 async function* partsOf(chunks: AsyncIterable<string>): AsyncGenerator<TextFile> {
-  let rest = "";
-  for await (const chunk of chunks) {
-    const lines = (rest + chunk).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) {
-      const [path, contents] = JSON.parse(line) as [string, string];
-      yield { path, contents };
-    }
+  for await (const line of readline.createInterface({ input: Readable.from(chunks), crlfDelay: Number.POSITIVE_INFINITY })) {
+    const [path, contents] = JSON.parse(line) as [string, string];
+    yield { path, contents };
   }
-  if (rest) throw new Error("the search index's cache entry ends in the middle of a part");
 }
 
 /**
