@@ -156,7 +156,7 @@ const settingsGroup = group(
     sections: list(
       v.string(mustBe("a string")),
       ["concepts", "configuration", "guides", "loaders", "plugins", "migrate", "api", "contribute", "blog"],
-      "Order of the top-level sections in navigation and in previous/next.",
+      "The top-level sections, in order: those named here lead the site order and previous/next, and make the section sub-navigation (but the blog); other folders follow in name order and stay out of the sub-navigation.",
     ),
     links: v.optional(
       group(

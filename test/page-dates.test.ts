@@ -7,7 +7,7 @@ import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { frontMatterFor, keptPage, renderFrontMatter } from "../src/stages/fetch-readmes/core.ts";
-import { sitemapXml } from "../src/stages/emit-site-files/core.ts";
+import { sitemapFiles } from "../src/stages/emit-site-files/core.ts";
 import { pageDates, parseGitLog } from "../src/stages/page-dates/core.ts";
 import { tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-site.ts";
 
@@ -79,8 +79,8 @@ test("fetch-readmes: the fetch day goes into the front matter; a page that diffe
   assert.is(keptPage(page("2026-11-25", "Body.\n"), undated), page("2026-11-25", "Body.\n"));
 });
 
-test("sitemapXml: pages take their day from the dates, blog posts keep the day of their file name", () => {
-  const xml = sitemapXml({
+test("sitemapFiles: pages take their day from the dates, blog posts keep the day of their file name", () => {
+  const [{ contents }] = sitemapFiles({
     baseUrl: "https://example.org",
     pages: [
       { url: "/guides/", title: "Guides", name: "index.md" },
@@ -93,6 +93,7 @@ test("sitemapXml: pages take their day from the dates, blog posts keep the day o
       ["/blog/2026-03-15-release/", "2026-11-03"],
     ]),
   });
+  const xml = String(contents);
   assert.match(xml, "<loc>https://example.org/guides/</loc>\n    <lastmod>2026-11-02</lastmod>");
   assert.match(xml, "<loc>https://example.org/blog/2026-03-15-release/</loc>\n    <lastmod>2026-03-15</lastmod>");
   assert.match(xml, "<loc>https://example.org/api/</loc>\n  </url>");

@@ -82,8 +82,7 @@ test("every page with a chunk is in exactly one table, under an id no other rout
 test("the table a page needs keeps its routes and, near enough, its size in a site three times as large", () => {
   const before = tablesOf(small);
   const after = tablesOf(large);
-  // A chunk carries the site's navigation, which lists the new sections, so its hash (in the table) may change, and ids
-  // follow the render order, which the new sections shift; the routes a table holds do not change.
+  // Ids follow the render order, which the new sections shift; the routes a table holds do not change.
   const urls = (routes: Routes | undefined) => Object.keys(routes ?? {});
   for (const url of ["/guides/first/", "/blog/2026-01-01-hello/", "/section-002/guides-first/"]) {
     const path = routeTablePath(url);
@@ -92,6 +91,22 @@ test("the table a page needs keeps its routes and, near enough, its size in a si
     assert.ok(Math.abs(fileText(large, path).length - fileText(small, path).length) <= 4 * urls(after.get(path)).length, `${path}: another size`);
   }
   assert.is(urls(after.get(routeTablePath("/section-002/guides-first/"))).length, PER_SECTION, "a section's pages, its index included");
+});
+
+test("a page costs its reader the same bytes in a site three times as large: neither its HTML nor its data chunk lists the new sections", () => {
+  const chunkOf = (result: BuildResult, url: string) => {
+    const route = Object.entries(tablesOf(result).get(routeTablePath(url)) ?? {}).find(([u]) => u === url)?.[1];
+    assert.ok(route, `no route for ${url}`);
+    return fileText(result, route.file.slice(1));
+  };
+  for (const url of ["/guides/first/", "/section-002/guides-first/"]) {
+    const html = `${url.slice(1)}index.html`;
+    assert.is(fileText(large, html).length, fileText(small, html).length, `${html}: another size`);
+    assert.is(chunkOf(large, url).length, chunkOf(small, url).length, `${url}: its chunk has another size`);
+  }
+  // The generated sections are not named in the config, so no page lists them; the configured guides section is listed.
+  assert.not.match(fileText(large, "guides/first/index.html"), 'href="/section-015/"');
+  assert.match(fileText(large, "guides/first/index.html"), 'href="/guides/"');
 });
 
 test("the largest table is bounded by its folder's page count, not by the site's", () => {

@@ -9,7 +9,7 @@ import { createMemoryLogger } from "../src/logger.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { summarize } from "../src/stages/index-content/summary.ts";
-import { LOGO_PATHS, robotsTxt, siteIcons, sitemapXml, webManifest } from "../src/stages/emit-site-files/core.ts";
+import { LOGO_PATHS, robotsTxt, SITEMAP_LIMITS, siteIcons, sitemapFiles, webManifest } from "../src/stages/emit-site-files/core.ts";
 import { atomFeed, rssFeed, undatedBlogPages, type BlogPost } from "../src/stages/emit-site-files/feeds.ts";
 import { blogPosts } from "../src/shared/content-rules.ts";
 import { teaserOf } from "../src/shared/text.ts";
@@ -294,7 +294,7 @@ function page(url: string, name: string, title: string, bodyHtml = "<p>Body.</p>
   return summarize({ entry, links: [], headingIds: [], bodyHtml, bodyHash: "", stackBlitz: "", sections: [], markdown: "", diagnostics: [] }, "");
 }
 
-test("sitemapXml: escapes and encodes URLs, drops printable, not-found and app-shell pages, dates only real blog days", () => {
+test("sitemapFiles: escapes and encodes URLs, drops printable, not-found and app-shell pages, dates only real blog days", () => {
   const pages = [
     ["/", "index.md", "Home"],
     ["/guides/a&b/", "a&b.md", "A & B"],
@@ -305,7 +305,13 @@ test("sitemapXml: escapes and encodes URLs, drops printable, not-found and app-s
     ["/blog/2026-02-30-bad/", "2026-02-30-bad.md", "Bad"],
     ["/news/2024-01-01-x/", "2024-01-01-x.md", "X"],
   ].map(([url, name, title]) => page(url, name, title).entry);
-  const xml = sitemapXml({ baseUrl: "https://docs.example.org", pages, routes: ["/", "/guides/", "/api/printable/", "/app-shell/", "/404/", "/guides/all/"] });
+  const [file, ...others] = sitemapFiles({
+    baseUrl: "https://docs.example.org",
+    pages,
+    routes: ["/", "/guides/", "/api/printable/", "/app-shell/", "/404/", "/guides/all/"],
+  });
+  assert.is(others.length, 0, "one sitemap");
+  const xml = String(file.contents);
   assert.match(xml, "/guides/a&amp;b/");
   const urls = all(parseXml(xml), "url");
   assert.equal(
@@ -320,6 +326,36 @@ test("sitemapXml: escapes and encodes URLs, drops printable, not-found and app-s
     ),
     ["", "2024-12-31", "", "", "", "", ""],
   );
+});
+
+test("sitemapFiles: past the protocol's 50,000 URLs, sitemap.xml is an index of sitemaps that each hold at most 50,000, every URL once and in order", () => {
+  const count = SITEMAP_LIMITS.urls + 2;
+  const routes = Array.from({ length: count }, (_, i) => `/p/${String(i).padStart(6, "0")}/`);
+  const files = sitemapFiles({ baseUrl: "https://docs.example.org", pages: [], routes });
+  assert.equal(
+    files.map((f) => f.path),
+    ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml"],
+  );
+  const index = parseXml(String(files[0].contents));
+  assert.equal(
+    all(index, "sitemap").map((s) => textOf(s, "loc")),
+    ["https://docs.example.org/sitemap-1.xml", "https://docs.example.org/sitemap-2.xml"],
+  );
+  assert.is(all(index, "url").length, 0, "the index lists sitemaps, not pages");
+  const locs = files.slice(1).map((f) => all(parseXml(String(f.contents)), "url").map((u) => textOf(u, "loc")));
+  assert.equal(
+    locs.map((l) => l.length),
+    [SITEMAP_LIMITS.urls, 2],
+  );
+  assert.equal(
+    locs.flat(),
+    routes.map((r) => `https://docs.example.org${r}`),
+  );
+  // Within the URL limit, one file still; past a byte limit, a cut by size.
+  assert.is(sitemapFiles({ baseUrl: "https://docs.example.org", pages: [], routes: routes.slice(0, SITEMAP_LIMITS.urls) }).length, 1);
+  const bySize = sitemapFiles({ baseUrl: "https://docs.example.org", pages: [], routes: routes.slice(0, 10) }, { urls: 100, bytes: 400 });
+  assert.ok(bySize.length > 2, `${bySize.length} files`);
+  for (const file of bySize.slice(1)) assert.ok(Buffer.byteLength(String(file.contents)) <= 400, `${file.path} is over the byte limit`);
 });
 
 test("robotsTxt and webManifest follow the settings", () => {

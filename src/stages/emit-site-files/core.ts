@@ -12,7 +12,7 @@ const BACKGROUND_COLOR = "#ffffff";
 /** URLs that are files of the site but not pages anyone should find through a search engine. */
 const NOT_INDEXED = new Set(["/404.html", "/404/", "/app-shell/"]);
 
-/** Options of `sitemapXml`. */
+/** Options of `sitemapFiles`. */
 export interface SitemapOptions {
   /** Absolute base URL without a trailing slash (settings.baseUrl). */
   baseUrl: string;
@@ -29,23 +29,69 @@ function absoluteUrl(baseUrl: string, url: string): string {
   return `${baseUrl}${encodeURI(url)}`;
 }
 
+/** What one sitemap file may hold under the sitemaps.org protocol: 50,000 URLs and 50 MiB uncompressed. */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
+
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+/** The `<url>` elements of the sitemap (pure), sorted by URL; see {@link sitemapFiles}. */
+function sitemapEntries({ baseUrl, pages, routes, dates }: SitemapOptions): string[] {
+  const printable = new Set(pages.filter(isPrintable).map((p) => p.url));
+  const lastmod = new Map(pages.map((p) => [p.url, postDay(p) || (dates?.get(p.url) ?? "")]));
+  const urls = new Set([...pages.map((p) => p.url), ...routes]);
+  const indexed = [...urls].filter((url) => !printable.has(url) && !url.endsWith("/printable/") && !NOT_INDEXED.has(url));
+  return indexed
+    .map((url) => ({ loc: absoluteUrl(baseUrl, url), day: lastmod.get(url) ?? "" }))
+    .sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0))
+    .map(({ loc, day }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${day ? `    <lastmod>${day}</lastmod>\n` : ""}  </url>`);
+}
+
+/** A `<urlset>` document of the given entries. */
+const urlset = (entries: readonly string[]) => [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}">`, ...entries, "</urlset>", ""].join("\n");
+
+/** The entries cut into runs that each make a `<urlset>` within the limits, in order. */
+function sitemapRuns(entries: readonly string[], limits: typeof SITEMAP_LIMITS): string[][] {
+  const frame = Buffer.byteLength(urlset([]));
+  const runs: string[][] = [[]];
+  let bytes = frame;
+  for (const entry of entries) {
+    const size = Buffer.byteLength(entry) + 1;
+    const run = runs[runs.length - 1];
+    if (run.length > 0 && (run.length >= limits.urls || bytes + size > limits.bytes)) {
+      runs.push([entry]);
+      bytes = frame + size;
+    } else {
+      run.push(entry);
+      bytes += size;
+    }
+  }
+  return runs;
+}
+
 /**
  * The sitemaps.org 0.9 sitemap (pure): the absolute URL of every indexable
  * page, sorted by URL: every content page and every rendered route, less
  * printable pages (by title, and any route ending in `/printable/`), the
  * not-found page and the app shell. Blog posts carry the day of their file
  * name as `<lastmod>`, other pages their day from `dates` when they have one.
+ * A site within the protocol's limits gets one `sitemap.xml`; a larger one
+ * gets `sitemap-1.xml`, `sitemap-2.xml`, … each within them, and
+ * `sitemap.xml` becomes the sitemap index that lists them, so crawlers and
+ * robots.txt keep one address.
  */
-export function sitemapXml({ baseUrl, pages, routes, dates }: SitemapOptions): string {
-  const printable = new Set(pages.filter(isPrintable).map((p) => p.url));
-  const lastmod = new Map(pages.map((p) => [p.url, postDay(p) || (dates?.get(p.url) ?? "")]));
-  const urls = new Set([...pages.map((p) => p.url), ...routes]);
-  const indexed = [...urls].filter((url) => !printable.has(url) && !url.endsWith("/printable/") && !NOT_INDEXED.has(url));
-  const entries = indexed
-    .map((url) => ({ loc: absoluteUrl(baseUrl, url), day: lastmod.get(url) ?? "" }))
-    .sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0))
-    .map(({ loc, day }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${day ? `    <lastmod>${day}</lastmod>\n` : ""}  </url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, "</urlset>", ""].join("\n");
+export function sitemapFiles(options: SitemapOptions, limits = SITEMAP_LIMITS): OutputFile[] {
+  const runs = sitemapRuns(sitemapEntries(options), limits);
+  if (runs.length === 1) return [{ path: "sitemap.xml", contents: urlset(runs[0]) }];
+  const parts = runs.map((run, i) => ({ path: `sitemap-${i + 1}.xml`, contents: urlset(run) }));
+  const index = [
+    XML_DECLARATION,
+    `<sitemapindex xmlns="${SITEMAP_NS}">`,
+    ...parts.map((part) => `  <sitemap>\n    <loc>${escapeXml(absoluteUrl(options.baseUrl, `/${part.path}`))}</loc>\n  </sitemap>`),
+    "</sitemapindex>",
+    "",
+  ].join("\n");
+  return [{ path: "sitemap.xml", contents: index }, ...parts];
 }
 
 /** robots.txt (pure): everything may be crawled, and the sitemap is at `<baseUrl>/sitemap.xml`. */
@@ -124,7 +170,7 @@ export interface SiteFilesOptions {
  */
 export function siteFiles({ settings, pages, routes, dates }: SiteFilesOptions): OutputFile[] {
   const files: OutputFile[] = [
-    { path: "sitemap.xml", contents: sitemapXml({ baseUrl: settings.baseUrl, pages: pages.map((p) => p.entry), routes, dates }) },
+    ...sitemapFiles({ baseUrl: settings.baseUrl, pages: pages.map((p) => p.entry), routes, dates }),
     { path: "robots.txt", contents: robotsTxt(settings.baseUrl) },
     { path: MANIFEST_PATH, contents: webManifest(settings) },
     ...siteIcons(),
