@@ -6,7 +6,18 @@ import * as assert from "uvu/assert";
 import { SEARCH_OPTIONS, type SearchIndexFile } from "../src/shared/search/index-format.ts";
 import { Searcher } from "../src/shared/search/searcher.ts";
 import { documentedEngine, partsEngine } from "../src/shared/search/split-engine.ts";
-import { keyHash, keyPartOf, queryKeys, termKeys, withinOneEdit, type KeyPart, type PostingsPart, type SearchRoot } from "../src/shared/search/split-format.ts";
+import {
+  keyHash,
+  keyPartOf,
+  PART_SIZES,
+  queryKeys,
+  SEARCH_INDEX_VERSION,
+  termKeys,
+  withinOneEdit,
+  type KeyPart,
+  type PostingsPart,
+  type SearchRoot,
+} from "../src/shared/search/split-format.ts";
 import { SearchIndexVersionError, SplitSearcher } from "../src/shared/search/split-searcher.ts";
 import type { PageEntry, SearchSection } from "../src/shared/content-types.ts";
 import { buildSearchIndex } from "../src/stages/search-index/core.ts";
@@ -134,6 +145,54 @@ test("engines of a few sections, whose postings are joined term by term, write t
   }
 });
 
+/** Every postings part of a split index, merged: term → postings. */
+const postingsOf = (split: WrittenSplit): PostingsPart =>
+  Object.assign({}, ...split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart));
+
+/** The number of sections each field's row of a term's postings lists, and the count a common term's row carries. */
+const rowsOf = (postings: string) =>
+  postings.split(";").map((row) => {
+    const [field, ids, , , count] = row.split(":");
+    return { field: Number(field), listed: ids.split(",").length, count: count === undefined ? undefined : Number(count) };
+  });
+
+test("a term in more sections than commonAt lists only that many, the ones it scores highest in, with the count it is in; no term grows with the site", async () => {
+  const sizes = { ...PART_SIZES, commonAt: 20 };
+  for (const count of [85, 340]) {
+    const pages = samplePages(count);
+    const postings = postingsOf(await writeSplit(pages, { sizes }));
+    for (const [term, text] of Object.entries(postings)) for (const row of rowsOf(text)) assert.ok(row.listed <= 20, `${term}: ${row.listed} sections`);
+    const sections = pages.flatMap((p) => p.sections);
+    const [webpack] = rowsOf(postings.webpack);
+    assert.equal(webpack, { field: 2, listed: 20, count: sections.length }, "webpack is in every section's text");
+    // A rare term is untouched: no count.
+    assert.equal(rowsOf(postings.term13), [{ field: 2, listed: 1, count: undefined }]);
+  }
+});
+
+test("a common word alone finds the sections the whole index ranks first, with the same scores", async () => {
+  const pages = samplePages();
+  const searcher = memorySearcher(await writeSplit(pages, { sizes: { ...PART_SIZES, commonAt: 20 } }));
+  const reference = new Searcher(buildSearchIndex(pages));
+  assert.equal(await searcher.search("webpack", 12), reference.search("webpack", 12));
+});
+
+test("a common word does not narrow a query with a rarer one: every section the rarer words match is found, as with every posting kept", async () => {
+  const pages = samplePages();
+  const capped = memorySearcher(await writeSplit(pages, { sizes: { ...PART_SIZES, commonAt: 20 } }));
+  const whole = memorySearcher(await writeSplit(pages));
+  const urls = (results: { url: string }[]) => results.map((r) => r.url).sort();
+  for (const query of ["term13 webpack", "webpack part9", "webpak term229", "term40 term41 webpack", "entry term42 webpack"]) {
+    const expected = await whole.search(query, 50);
+    assert.ok(expected.length > 0, query);
+    assert.equal(urls(await capped.search(query, 50)), urls(expected), query);
+  }
+  // Common words alone: sections any of them matches, those matching both first.
+  const both = await capped.search("webpack entry", 50);
+  assert.ok(both.length > 20, `${both.length} results`);
+  assert.match(both[0].snippet.map((p) => p.text).join(""), /entry/);
+});
+
 test("every term is filed under each of its keys, in the part that holds its postings", async () => {
   const split = await writeSplit(samplePages(), { buckets: 3 });
   const root = JSON.parse(split.root.contents) as SearchRoot;
@@ -161,7 +220,8 @@ test("the fast engine and the documented loader agree on every query", async () 
 test("a root of another version is refused with a message that says to reload", () => {
   assert.throws(
     () => new SplitSearcher({ version: 1 } as unknown as SearchRoot, async () => ({})),
-    (error: unknown) => error instanceof SearchIndexVersionError && /version 1.*version 2.*Reload the page/.test((error as Error).message),
+    (error: unknown) =>
+      error instanceof SearchIndexVersionError && new RegExp(`version 1.*version ${SEARCH_INDEX_VERSION}.*Reload the page`).test((error as Error).message),
   );
 });
 

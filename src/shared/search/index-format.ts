@@ -110,6 +110,8 @@ export const SEARCH_OPTIONS: SearchOptions = {
   maxFuzzy: 1,
   combineWith: "AND",
   weights: { fuzzy: 0.45, prefix: 0.6 },
+  // MiniSearch's own defaults, named here because the build ranks a common term's sections by them too.
+  bm25: { k: 1.2, b: 0.7, d: 0.5 },
 };
 
 interface SerializedEntry {

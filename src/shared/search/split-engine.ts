@@ -25,17 +25,44 @@ class AllIds extends Map<number, number> {
   }
 }
 
-/** Decodes split postings (`field:ids:frequencies:lengths` rows), recording each document's field lengths in `lengths` as it goes. */
+/**
+ * A common term's kept sections (see `PartSizes.commonAt`): `size` is the
+ * number of sections the term is in, which MiniSearch reads as the document
+ * frequency its scores come from, so each kept section scores as it would
+ * with every section listed; iterating gives the kept ones.
+ */
+class CommonDocs extends Map<number, number> {
+  readonly #count: number;
+  constructor(count: number) {
+    super();
+    this.#count = count;
+  }
+  override get size(): number {
+    return this.#count;
+  }
+}
+
+/** True when a term's postings are a common term's: some row carries the count of sections it is in. */
+export function isCommonPostings(postings: string): boolean {
+  return postings.split(";").some((row) => row.split(":", 5).length === 5);
+}
+
+/**
+ * Decodes split postings (`field:ids:frequencies:lengths[:count]` rows),
+ * recording each document's field lengths in `lengths` as it goes. The
+ * documented loader turns them into plain objects, which lose a common
+ * term's count: there its kept sections score as if they were all.
+ */
 function splitDecoder(lengths: Map<number, number[]>): PostingsDecoder {
   return (postings) => {
     const data = new Map<number, Map<number, number>>();
     for (const row of postings.split(";")) {
-      const [fieldText, idText, frequencyText, lengthText] = row.split(":");
+      const [fieldText, idText, frequencyText, lengthText, countText] = row.split(":");
       const field = Number(fieldText);
       const deltas = idText.split(",");
       const frequencies = frequencyText ? frequencyText.split(",") : undefined;
       const fieldLengths = lengthText.split(",");
-      const docs = new Map<number, number>();
+      const docs = countText ? new CommonDocs(Number(countText)) : new Map<number, number>();
       let id = 0;
       deltas.forEach((delta, k) => {
         id += Number(delta);

@@ -6,6 +6,9 @@
  * - **Postings parts** (`p<n>.json`): runs of terms in code-unit order, each
  *   term with its postings, cut at about `PartSizes.postingsBytes`. A term's
  *   postings carry each document's field length, so a part scores on its own.
+ *   A common term (in more than `PartSizes.commonAt` sections of a field)
+ *   keeps only the sections it scores highest in, and says how many it is in,
+ *   so no term's postings grow with the site (see `PostingsPart`).
  * - **Term-key parts** (`k<n>.json`): which postings part holds a term, for
  *   every term, filed under each of its keys (see `termKeys`); the part a key
  *   lives in is the key's hash modulo the number of key parts, so the root
@@ -18,7 +21,7 @@
  */
 
 /** Bumped whenever the files' shape changes; the loader refuses any other. */
-export const SEARCH_INDEX_VERSION = 2;
+export const SEARCH_INDEX_VERSION = 3;
 
 /** Where the root is served, relative to the site root. */
 export const SEARCH_INDEX_PATH = "search-index.json";
@@ -34,10 +37,17 @@ export interface PartSizes {
   postingsBytes: number;
   /** The size a term-key part aims at, in characters, which sets how many there are. */
   keyBytes: number;
+  /**
+   * Sections a term keeps per field: past it, the term is common, keeps the
+   * sections it scores highest in, and stops narrowing a query that has a
+   * rarer word (see `SplitSearcher`), as a search engine's common-terms query
+   * does. The project's own site has no term this common.
+   */
+  commonAt: number;
 }
 
 /** The part sizes the build uses. */
-export const PART_SIZES: PartSizes = { documentsPerPart: 32, postingsBytes: 12_000, keyBytes: 6_000 };
+export const PART_SIZES: PartSizes = { documentsPerPart: 32, postingsBytes: 12_000, keyBytes: 6_000, commonAt: 2_000 };
 
 /** Letters of a term's start that its keys are made of. */
 const KEY_LETTERS = 3;
@@ -76,7 +86,9 @@ export type KeyPart = Record<string, string>;
 /**
  * A postings part: term → postings, one field per `;`-separated row, each
  * `field:ids:frequencies:lengths`, with ids delta-coded, frequencies left
- * empty when all are 1, and each document's length of that field.
+ * empty when all are 1, and each document's length of that field. A common
+ * term's row (see `PartSizes.commonAt`) holds only its best sections and ends
+ * in a fifth part, `:count`, the number of sections of the field it is in.
  */
 export type PostingsPart = Record<string, string>;
 

@@ -2,7 +2,7 @@ import type MiniSearch from "minisearch";
 import { MINISEARCH_OPTIONS, SEARCH_OPTIONS, type SearchIndexFile } from "./index-format.ts";
 import { resultsOf, type Hit, type SearchResult } from "./results.ts";
 import { Searcher } from "./searcher.ts";
-import { partsEngine } from "./split-engine.ts";
+import { isCommonPostings, partsEngine } from "./split-engine.ts";
 import {
   keyPartOf,
   partFile,
@@ -73,6 +73,42 @@ function mayMatch(term: string, q: QueryWord): boolean {
 }
 
 /**
+ * A query with common words, as a search engine's common-terms query runs
+ * it: the documents are those every rarer word matches, and the common words,
+ * whose postings keep only their best sections, add to their scores where
+ * they match instead of narrowing them; a query of common words alone matches
+ * sections any of them matches. Each word is searched alone and the scores
+ * are combined as MiniSearch combines them: summed, times the number of
+ * query words matched.
+ */
+function commonTermsSearch(engine: MiniSearch, words: readonly QueryWord[], common: ReadonlySet<string>): Hit[] {
+  const runs = words.map((q) => ({
+    common: common.has(q.word),
+    hits: new Map((engine.search(q.word, SEARCH_OPTIONS) as unknown as Hit[]).map((hit) => [hit.id, hit])),
+  }));
+  const rare = runs.filter((run) => !run.common);
+  const ids =
+    rare.length > 0
+      ? [...rare[0].hits.keys()].filter((id) => rare.every((run) => run.hits.has(id)))
+      : [...new Set(runs.flatMap((run) => [...run.hits.keys()]))];
+  return ids
+    .map((id) => {
+      let raw = 0;
+      const terms = new Set<string>();
+      const queryTerms: string[] = [];
+      for (const run of runs) {
+        const hit = run.hits.get(id);
+        if (!hit) continue;
+        raw += hit.score;
+        for (const term of hit.terms) terms.add(term);
+        queryTerms.push(...hit.queryTerms);
+      }
+      return { id, score: raw * queryTerms.length, terms: [...terms], queryTerms };
+    })
+    .sort((a, b) => b.score - a.score);
+}
+
+/**
  * Searches the split index: for each query, loads the term-key parts of the
  * query's words, then the postings parts of every term that can match, and
  * once the best sections are known, the document parts that describe them.
@@ -105,8 +141,11 @@ export class SplitSearcher {
   /** The best `limit` sections for `query`, best first; an empty query gives none. */
   async search(query: string, limit = 10): Promise<SearchResult[]> {
     if (query.trim() === "") return [];
-    await this.#loadTerms(queryWords(query));
-    const hits = this.#currentEngine().search(query, SEARCH_OPTIONS).slice(0, limit) as unknown as Hit[];
+    const words = queryWords(query);
+    const common = this.#commonWords(words, await this.#loadTerms(words));
+    const engine = this.#currentEngine();
+    const all = common.size === 0 ? (engine.search(query, SEARCH_OPTIONS) as unknown as Hit[]) : commonTermsSearch(engine, words, common);
+    const hits = all.slice(0, limit);
     await this.#loadDocuments(hits.map((hit) => hit.id));
     return resultsOf(hits, (id) => {
       const [part, [pageIndex, anchor, , , text]] = this.#row(id);
@@ -133,8 +172,21 @@ export class SplitSearcher {
     return (await this.#titles).search(query, limit).map((result) => ({ ...result, partial: true }));
   }
 
-  /** Loads the postings parts of every term any of the words can match. */
-  async #loadTerms(words: readonly QueryWord[]): Promise<void> {
+  /** The words that can match a common term (see `PartSizes.commonAt`) among the terms of the postings parts numbered `parts`. */
+  #commonWords(words: readonly QueryWord[], parts: Iterable<number>): Set<string> {
+    const common = new Set<string>();
+    for (const n of parts) {
+      const part = this.#postings.loaded.get(n) ?? {};
+      for (const term in part) {
+        const matching = words.filter((q) => !common.has(q.word) && mayMatch(term, q));
+        if (matching.length > 0 && isCommonPostings(part[term])) for (const q of matching) common.add(q.word);
+      }
+    }
+    return common;
+  }
+
+  /** Loads the postings parts of every term any of the words can match; returns their numbers. */
+  async #loadTerms(words: readonly QueryWord[]): Promise<Set<number>> {
     const keyNumbers = new Set(words.flatMap((q) => queryKeys(q.word, q.fuzzy).map((key) => keyPartOf(key, this.#root.keyParts))));
     const keyParts = await Promise.all([...keyNumbers].map((n) => this.#keys.get(n, this.#load)));
     const needed = new Set<number>();
@@ -142,6 +194,7 @@ export class SplitSearcher {
       for (const n in part) if (part[n].split(" ").some((term) => words.some((q) => mayMatch(term, q)))) needed.add(Number(n));
     }
     await Promise.all([...needed].map((n) => this.#postings.get(n, this.#load)));
+    return needed;
   }
 
   /** The engine over every postings part loaded so far, made again only when more have arrived. */

@@ -1,5 +1,5 @@
 import type MiniSearch from "minisearch";
-import { engineState, fieldLengthsOf } from "../../shared/search/index-format.ts";
+import { engineState, fieldLengthsOf, SEARCH_OPTIONS } from "../../shared/search/index-format.ts";
 import { keyPartOf, termKeys, type KeyPart } from "../../shared/search/split-format.ts";
 
 /**
@@ -93,6 +93,51 @@ export function mergeRuns(text: string): [string, string][] {
     for (const row of line.slice(tab + 1).split(";")) join(joins, row);
   }
   return [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, joins]): [string, string] => [term, joined(joins)]);
+}
+
+/** The BM25 parameters searches score with, which `keepCommon` ranks a common term's documents by. */
+const BM25 = SEARCH_OPTIONS.bm25 ?? { k: 1.2, b: 0.7 };
+
+/**
+ * A term's postings (`field:ids:frequencies:lengths` rows) with each field
+ * that holds more than `cap` documents cut to the `cap` it scores highest in,
+ * by BM25's term-frequency part (the inverse document frequency is the same
+ * for all of them), ties to the lower id; such a row gains a fifth part, the
+ * number of documents it had, which scores are computed from. Rows of at
+ * most `cap` documents are unchanged.
+ */
+export function keepCommon(postings: string, cap: number, averages: readonly number[]): string {
+  // A row of more than `cap` ids takes at least 2 × cap characters.
+  if (postings.length < 2 * cap) return postings;
+  return postings
+    .split(";")
+    .map((row) => {
+      const [field, idText, frequencyText, lengthText] = row.split(":");
+      const deltas = idText.split(",");
+      if (deltas.length <= cap) return row;
+      const frequencies = frequencyText ? frequencyText.split(",").map(Number) : undefined;
+      const lengths = lengthText.split(",").map(Number);
+      const average = averages[Number(field)] || 1;
+      let id = 0;
+      const docs = deltas.map((delta, k) => {
+        id += Number(delta);
+        const tf = frequencies ? frequencies[k] : 1;
+        return { id, tf, length: lengths[k], impact: (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[k]) / average)) };
+      });
+      const kept = docs
+        .sort((a, b) => b.impact - a.impact || a.id - b.id)
+        .slice(0, cap)
+        .sort((a, b) => a.id - b.id);
+      let previous = 0;
+      const ids = kept.map((doc) => {
+        const delta = doc.id - previous;
+        previous = doc.id;
+        return delta;
+      });
+      const keptFrequencies = kept.every((doc) => doc.tf === 1) ? "" : kept.map((doc) => doc.tf).join(",");
+      return `${field}:${ids.join(",")}:${keptFrequencies}:${kept.map((doc) => doc.length).join(",")}:${deltas.length}`;
+    })
+    .join(";");
 }
 
 /** The term-key parts: every term under each of its keys, in the part its key hashes to, grouped by the postings part that holds it. */

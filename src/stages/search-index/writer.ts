@@ -14,7 +14,7 @@ import {
   type SearchRoot,
 } from "../../shared/search/split-format.ts";
 import { sectionOutline, snippetText } from "./core.ts";
-import { keyParts, mergeRuns, runRows } from "./runs.ts";
+import { keepCommon, keyParts, mergeRuns, runRows } from "./runs.ts";
 import { titlesFile, type TitledPage } from "./titles.ts";
 
 /** A file of the split index: always text. */
@@ -204,7 +204,8 @@ export class SplitIndexWriter {
     let size = 0;
     let parts = 0;
     for (let bucket = 0; bucket < this.#options.buckets; bucket++) {
-      for (const [term, postings] of mergeRuns(await this.#options.store.read(bucket))) {
+      for (const [term, merged] of mergeRuns(await this.#options.store.read(bucket))) {
+        const postings = keepCommon(merged, this.#options.sizes.commonAt, this.#averages);
         if (size > 0 && size + postings.length > this.#options.sizes.postingsBytes) {
           await this.#emit(partFile.postings(parts++), JSON.stringify(part));
           part = {};
