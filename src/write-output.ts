@@ -246,14 +246,49 @@ export async function writeChanged(
     if (!dir || !previous) return undefined;
     const written = files.filter((f) => previous.files.get(f.path) !== next.get(f.path));
     const removed = [...previous.files.keys()].filter((p) => !next.has(p));
-    await writeAll(dir, written);
-    await Promise.all(removed.map((p) => fs.rm(path.join(dir, p), { force: true })));
+    const moved = await moveSame(dir, written, removed, previous.files, next);
+    await writeAll(
+      dir,
+      written.filter((f) => !moved.has(f.path)),
+    );
+    await Promise.all(removed.filter((p) => !moved.has(p)).map((p) => fs.rm(path.join(dir, p), { force: true })));
     return { version: previous.version, files: next, changed: [...written.map((f) => f.path), ...removed] };
   });
   if (patched) return patched;
   if (next.size > files.length) return undefined;
   // A whole site is staged without the lock and takes it only to commit, like a build.
   return { version: await replace(outDir, files, options), files: next, changed: null };
+}
+
+/**
+ * Moves each removed file whose bytes a new file has (by digest) to that
+ * file's path, instead of writing the file and removing the other: a search
+ * index whose folder is renamed moves its unchanged parts. Returns the paths
+ * moved, from and to.
+ */
+async function moveSame(
+  dir: string,
+  written: readonly OutputFile[],
+  removed: readonly string[],
+  before: ReadonlyMap<string, string>,
+  after: ReadonlyMap<string, string>,
+): Promise<Set<string>> {
+  const byDigest = new Map<string, string[]>();
+  for (const p of removed) {
+    const digest = before.get(p) ?? "";
+    const same = byDigest.get(digest);
+    if (same) same.push(p);
+    else byDigest.set(digest, [p]);
+  }
+  const moved = new Set<string>();
+  for (const f of written) {
+    const from = byDigest.get(after.get(f.path) ?? "")?.pop();
+    if (!from) continue;
+    await fs.mkdir(path.dirname(path.join(dir, f.path)), { recursive: true });
+    await fs.rename(path.join(dir, from), path.join(dir, f.path));
+    moved.add(from).add(f.path);
+  }
+  return moved;
 }
 
 /**

@@ -215,6 +215,20 @@ test("writeChanged keeps the files a caller left out as unchanged, and writes no
     assert.equal(snapshot(out), before);
   }));
 
+test("writeChanged moves a file whose bytes now live at another path instead of writing it again", async () =>
+  withOutput(async (out) => {
+    const parts = (dir: string, n: number) => Array.from({ length: n }, (_, i) => ({ path: `search/${dir}/p${i}.json`, contents: `part ${i}` }));
+    const first = (await writeChanged(out, [{ path: "index.html", contents: "home" }, ...parts("aaa", 3)], undefined))!;
+    const inode = (p: string) => fs.statSync(path.join(out, p)).ino;
+    const before = inode("search/aaa/p1.json");
+    // The folder is renamed and one part changes: two parts move, one is written.
+    const next = [{ path: "index.html", contents: "home" }, ...parts("bbb", 3).map((f, i) => (i === 2 ? { ...f, contents: "part 2 edited" } : f))];
+    const second = (await writeChanged(out, next, first))!;
+    assert.equal(snapshot(out), snapshotOf(next));
+    assert.is(inode("search/bbb/p1.json"), before, "the same file, moved");
+    assert.equal([...second.changed!].sort(), [...parts("aaa", 3).map((f) => f.path), ...parts("bbb", 3).map((f) => f.path)].sort());
+  }));
+
 test("build({ write: false }) touches nothing beside the output either", async () =>
   withOutput(async (out, root) => {
     await writeOutput(out, OLD);

@@ -7,13 +7,13 @@ import { createMemoryLogger } from "../src/logger.ts";
 import type { OutputFile } from "../src/output-files.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
-import { runSearchIndex } from "../src/stages/search-index/index.ts";
+import { RUN_PAGES, runSearchIndex } from "../src/stages/search-index/index.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 
-/** A small site: the serve fixture and a dozen more guides, each with a few sections. */
-function site() {
+/** A small site: the serve fixture and a dozen more guides (or `guides`), each with a few sections. */
+function site(guides = 12) {
   const made = tempSite("serve/site");
-  for (let n = 1; n <= 12; n++)
+  for (let n = 1; n <= guides; n++)
     fs.writeFileSync(
       made.path(`content/guides/part-${n}.md`),
       `---\ntitle: Part ${n}\n---\n\nIntro ${n} of the loader.\n\n## Setup ${n}\n\nInstall plugin${n}.\n\n## Usage\n\nRun module${n}.\n`,
@@ -22,12 +22,12 @@ function site() {
 }
 
 /** Indexes the site and builds its search index with a cache, counting the pages whose sections were read and collecting what was emitted. */
-async function searchIndex(dir: string, budget: number, options: { partsGone?: boolean } = {}) {
+async function searchIndex(dir: string, budget: number, options: { partsGone?: boolean; cache?: boolean } = {}) {
   const ctx = createContext({
     root: dir,
     settings: resolveSettings({ search: { precacheBudget: budget } }),
     logger: createMemoryLogger(),
-    cache: true,
+    cache: options.cache ?? true,
     links: "warn",
   });
   if (options.partsGone) ctx.cache.getParts = async () => undefined;
@@ -73,14 +73,32 @@ for (const budget of [1_000_000, 600]) {
   });
 }
 
-test("a cached root without its parts builds the index again, emitting each part once", async () => {
+test("a cached root without its parts builds the index again from the cached runs, emitting each part once", async () => {
   const made = site();
   try {
     const first = await searchIndex(made.dir, 1_000_000);
     const again = await searchIndex(made.dir, 1_000_000, { partsGone: true });
-    assert.is(again.read, first.read);
+    assert.is(again.read, 0, "every run was cached");
     assert.equal(paths(again.emitted), [...new Set(paths(again.emitted))], "no part is emitted twice");
     assert.equal(again.emitted, first.emitted);
+  } finally {
+    made.remove();
+  }
+});
+
+test("after one page's text changes, only the pages of its run are read again, and the index is the one a build without a cache makes", async () => {
+  const made = site(RUN_PAGES + 30);
+  try {
+    const first = await searchIndex(made.dir, 1_000_000);
+    assert.ok(first.read > RUN_PAGES, `${first.read} pages read`);
+    // Pages are in title order ("Part 1", "Part 10", …, "Part 99"): the last guide is in the second run.
+    const last = made.path("content/guides/part-99.md");
+    fs.appendFileSync(last, "\n## Added\n\nA new section.\n");
+    const again = await searchIndex(made.dir, 1_000_000);
+    assert.is(again.read, first.read - RUN_PAGES, "the first run came from the cache");
+    const fresh = await searchIndex(made.dir, 1_000_000, { cache: false });
+    assert.equal(again.emitted, fresh.emitted);
+    assert.equal(again.result, fresh.result);
   } finally {
     made.remove();
   }

@@ -22,6 +22,8 @@ import { SearchIndexVersionError, SplitSearcher } from "../src/shared/search/spl
 import type { PageEntry, SearchSection } from "../src/shared/content-types.ts";
 import { buildSearchIndex } from "../src/stages/search-index/core.ts";
 import { writeSplit, type WrittenSplit } from "./helpers/split-index.ts";
+import { sectionNamer } from "../src/shared/content-rules.ts";
+import { SplitIndexWriter, type SearchRun } from "../src/stages/search-index/writer.ts";
 
 /** Levenshtein distance, the slow way: the reference `withinOneEdit` must agree with. */
 function distance(a: string, b: string): number {
@@ -104,7 +106,7 @@ function memorySearcher(split: WrittenSplit, loaded: string[] = []): SplitSearch
 
 test("the split index answers as the whole index does, loading only the parts a query needs", async () => {
   const pages = samplePages();
-  const split = await writeSplit(pages, { engineSections: 50, buckets: 5 });
+  const split = await writeSplit(pages, { runPages: 13, buckets: 5 });
   const root = JSON.parse(split.root.contents) as SearchRoot;
   assert.ok(root.documentParts >= 4 && root.keyParts >= 1 && root.postingsParts >= 2, JSON.stringify(root));
   assert.ok(split.parts.every((p) => p.path.startsWith(root.dir)));
@@ -121,20 +123,20 @@ test("the split index answers as the whole index does, loading only the parts a 
   assert.ok(one.length > 0 && one.length < split.parts.length / 2, `one query loads a few parts, not all: ${one.length} of ${split.parts.length}`);
 });
 
-test("engines of a few sections, whose postings are joined term by term, write the same parts as one engine holding every section", async () => {
+test("runs of a few pages, whose postings are joined term by term, write the same parts as one run holding every page", async () => {
   const pages = samplePages();
-  const one = await writeSplit(pages, { engineSections: Number.MAX_SAFE_INTEGER, buckets: 1 });
-  for (const [engineSections, buckets] of [
+  const one = await writeSplit(pages, { buckets: 1 });
+  for (const [runPages, buckets] of [
     [1, 3],
     [7, 256],
     [50, 2],
   ]) {
-    const many = await writeSplit(pages, { engineSections, buckets });
+    const many = await writeSplit(pages, { runPages, buckets });
     const body = (split: WrittenSplit) => new Map(split.parts.map((p) => [p.path, p.contents]));
     // Part boundaries follow the buckets; what each term's postings say does not.
     const postings = (split: WrittenSplit) =>
       Object.assign({}, ...split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart));
-    assert.equal(postings(many), postings(one), `engines of ${engineSections}, ${buckets} buckets`);
+    assert.equal(postings(many), postings(one), `runs of ${runPages} pages, ${buckets} buckets`);
     const documents = (split: WrittenSplit) => [...body(split)].filter(([path]) => /\/d\d+\.json$/.test(path));
     assert.equal(documents(many), documents(one));
     const { averages, documentCount, termCount } = JSON.parse(many.root.contents) as SearchRoot;
@@ -191,6 +193,47 @@ test("a common word does not narrow a query with a rarer one: every section the 
   const both = await capped.search("webpack entry", 50);
   assert.ok(both.length > 20, `${both.length} results`);
   assert.match(both[0].snippet.map((p) => p.text).join(""), /entry/);
+});
+
+test("runs kept from an earlier build and added again, at other places, write the same parts as indexing every page", async () => {
+  const pages = samplePages();
+  const kept = new Map<string, SearchRun>();
+  /** Writes the index in runs of 10 pages, adding each run kept from before (through JSON, as the cache keeps it) and keeping the new ones. */
+  const write = async (site: typeof pages, fresh: boolean) => {
+    const parts: { path: string; contents: string }[] = [];
+    const buckets = new Map<number, string>();
+    const writer = new SplitIndexWriter({
+      dir: "search/x/",
+      emit: async (file) => void parts.push(file),
+      store: { append: async (n, text) => void buckets.set(n, (buckets.get(n) ?? "") + text), read: async (n) => buckets.get(n) ?? "" },
+      sectionOf: sectionNamer(site),
+      precacheBudget: Number.MAX_SAFE_INTEGER,
+    });
+    let reused = 0;
+    for (let at = 0; at < site.length; at += 10) {
+      const run = site.slice(at, at + 10);
+      const key = JSON.stringify(run);
+      const before = kept.get(key);
+      if (before && !fresh) {
+        reused++;
+        await writer.addRun(JSON.parse(JSON.stringify(before)) as SearchRun);
+        continue;
+      }
+      for (const page of run) await writer.add(page.entry, page.sections);
+      kept.set(key, await writer.endRun());
+    }
+    const { root } = await writer.finish();
+    return { files: [root, ...parts].map((f) => [f.path, f.contents]), reused };
+  };
+  await write(pages, true);
+  // Page 3 gains a section: every later section's id moves up by one, and its run alone is indexed again.
+  const edited = pages.map((page, i) =>
+    i === 3 ? { ...page, sections: [...page.sections, { anchor: "new", headings: ["Added"], text: "entry added" }] } : page,
+  );
+  const again = await write(edited, false);
+  assert.is(again.reused, Math.ceil(pages.length / 10) - 1);
+  kept.clear();
+  assert.equal(again.files, (await write(edited, true)).files);
 });
 
 test("every term is filed under each of its keys, in the part that holds its postings", async () => {

@@ -14,7 +14,8 @@ export interface WrittenSplit {
 export interface WriteSplitOptions {
   dir?: string;
   precacheBudget?: number;
-  engineSections?: number;
+  /** Pages per run (the writer's unit of indexing); default all in one. */
+  runPages?: number;
   buckets?: number;
   sizes?: PartSizes;
 }
@@ -35,11 +36,14 @@ export async function writeSplit(
     },
     sectionOf: sectionNamer(pages),
     precacheBudget: options.precacheBudget ?? Number.MAX_SAFE_INTEGER,
-    ...(options.engineSections ? { engineSections: options.engineSections } : {}),
     ...(options.buckets ? { buckets: options.buckets } : {}),
     ...(options.sizes ? { sizes: options.sizes } : {}),
   });
-  for (const page of pages) if (!isPrintable(page.entry)) await writer.add(page.entry, page.sections);
+  const searchable = pages.filter((page) => !isPrintable(page.entry));
+  for (const [n, page] of searchable.entries()) {
+    await writer.add(page.entry, page.sections);
+    if (options.runPages && (n + 1) % options.runPages === 0) await writer.endRun();
+  }
   const { root, precached } = await writer.finish();
   return { root, parts, precached };
 }

@@ -13,13 +13,20 @@ import { sectionNamer } from "../../shared/content-rules.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
-import { SplitIndexWriter, type RunStore, type TextFile } from "./writer.ts";
+import { SplitIndexWriter, type RunStore, type SearchRun, type TextFile } from "./writer.ts";
 
 /** The code the index depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
 
 /** Pages whose sections are read from the body store at a time. */
 const READ_AHEAD = 32;
+
+/**
+ * Pages of a run (see `SplitIndexWriter`): the unit the index is cached in,
+ * so after a one-page edit only its run is indexed again. Runs are cut by
+ * page count, so an edit that adds or removes no page moves no boundary.
+ */
+export const RUN_PAGES = 256;
 
 /** What the search index stage made: the root (emitted by the build) and what the service worker precaches. */
 export interface SearchIndexResult {
@@ -86,7 +93,8 @@ export async function runSearchIndex(
   // The folder's name follows the index's inputs and the search code's sources, never how docs-build was run; cache
   // entries also follow the rest of its code.
   const dir = `${SEARCH_PARTS_DIR}/${hashKey(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), inputs).slice(0, 12)}/`;
-  const key = ctx.cache.enabled ? hashKey(await hashToolSources(TOOL_ROOT, SEARCH_SOURCES), inputs) : "";
+  const code = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, SEARCH_SOURCES) : "";
+  const key = code && hashKey(code, inputs);
   const cached = key ? await replay(ctx, key, emit) : undefined;
   if (cached) return cached;
   const store = await temporaryStore();
@@ -95,10 +103,21 @@ export async function runSearchIndex(
     if (key) await store.keep(file);
   };
   try {
-    const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf: sectionNamer(pages), precacheBudget: ctx.settings.search.precacheBudget });
-    for await (const [page, sections] of loadedInOrder(searchable, READ_AHEAD, (page) => bodies.sections(page))) {
-      ctx.signal?.throwIfAborted();
-      await writer.add(page.entry, sections);
+    const sectionOf = sectionNamer(pages);
+    const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf, precacheBudget: ctx.settings.search.precacheBudget });
+    for (let at = 0; at < searchable.length; at += RUN_PAGES) {
+      const run = searchable.slice(at, at + RUN_PAGES);
+      const runKey = code && hashKey(code, "run", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
+      const kept = runKey ? await ctx.cache.getJson<SearchRun>(runKey) : undefined;
+      if (kept) await writer.addRun(kept);
+      else {
+        for await (const [page, sections] of loadedInOrder(run, READ_AHEAD, (page) => bodies.sections(page))) {
+          ctx.signal?.throwIfAborted();
+          await writer.add(page.entry, sections);
+        }
+        const made = await writer.endRun();
+        if (runKey) await ctx.cache.setJson(runKey, made);
+      }
     }
     const { root, precached } = await writer.finish();
     // The root goes to the cache after the parts: a cached root means the parts entry was written whole.

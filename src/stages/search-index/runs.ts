@@ -40,6 +40,23 @@ export function runRows(engine: MiniSearch, offset: number): { rows: [string, st
   return { rows, lengths };
 }
 
+/**
+ * Run rows (see `runRows`) made with ids from 0, moved up by `offset`: each
+ * field row's first and last id and its first id (the one delta from 0).
+ */
+export function shiftRow(row: string, offset: number): string {
+  if (offset === 0) return row;
+  return row
+    .split(";")
+    .map((fieldRow) => {
+      const [field, first, last, ids, ...rest] = fieldRow.split(":");
+      const comma = ids.indexOf(",");
+      const head = Number(comma === -1 ? ids : ids.slice(0, comma)) + offset;
+      return [field, Number(first) + offset, Number(last) + offset, `${head}${comma === -1 ? "" : ids.slice(comma)}`, ...rest].join(":");
+    })
+    .join(";");
+}
+
 /** One field's postings being joined across runs. */
 interface FieldJoin {
   ids: string[];

@@ -14,7 +14,7 @@ import {
   type SearchRoot,
 } from "../../shared/search/split-format.ts";
 import { sectionOutline, snippetText } from "./core.ts";
-import { keepCommon, keyParts, mergeRuns, runRows } from "./runs.ts";
+import { keepCommon, keyParts, mergeRuns, runRows, shiftRow } from "./runs.ts";
 import { titlesFile, type TitledPage } from "./titles.ts";
 
 /** A file of the split index: always text. */
@@ -45,11 +45,36 @@ export interface SplitIndexWriterOptions {
   precacheBudget: number;
   /** Default `PART_SIZES`. */
   sizes?: PartSizes;
-  /** Sections one engine indexes before its postings go to the store; default 4096 (a few MB of heap). */
-  engineSections?: number;
   /** Buckets of the store; default 256, so reading one back holds about 1/256 of the site's postings. */
   buckets?: number;
 }
+
+/** A page of a document part: URL, title and site section. */
+type RowPage = [url: string, title: string, section: string];
+
+/**
+ * A run of pages as the writer indexed it (see `SplitIndexWriter.endRun`),
+ * with section ids counted from the run's first section, so it can be added
+ * again at any place in a later index: what the build caches, so a run none
+ * of whose pages changed is not indexed again. Plain data.
+ */
+export interface SearchRun {
+  /** Pages of the run with sections. */
+  pages: number;
+  /** The pages the sections belong to. */
+  rowPages: RowPage[];
+  /** Each section's row: its page (in `rowPages`), anchor, heading, parent (in the run; -1 for none) and snippet. */
+  sections: [page: number, anchor: string, heading: string, parent: number, snippet: string][];
+  /** Each page as the titles index would keep it. */
+  titles: TitledPage[];
+  /** The run's postings as run rows (see `runRows`), ids from 0. */
+  rows: [string, string][];
+  /** Each section's field lengths. */
+  lengths: number[][];
+}
+
+/** An empty run. */
+const newRun = (): SearchRun => ({ pages: 0, rowPages: [], sections: [], titles: [], rows: [], lengths: [] });
 
 /** What the writer made: the root, and the parts the service worker precaches. */
 export interface SplitIndexResult {
@@ -62,21 +87,23 @@ const TITLES_TEXT_FACTOR = 24;
 
 /**
  * Writes the split index (see `split-format.ts`) a page at a time, in memory
- * that does not grow with the site: document parts are emitted as their
- * sections arrive; each engine of `engineSections` sections hands its
- * postings to the store, bucketed by a hash of the term's first three
- * letters, and is let go; at
- * the end each bucket is read back on its own, its terms' postings joined
- * across engines and cut into postings parts. What stays in memory is the
- * vocabulary (for the term-key parts), the parts that fit the precache
- * budget, and the titles that fit the titles index.
+ * that does not grow with the site. Pages come in runs: the caller ends each
+ * run (`endRun`), whose engine then hands its postings to the store,
+ * bucketed by a hash of the term's first three letters, and is let go; a run
+ * the caller kept from an earlier build is added whole (`addRun`) without
+ * indexing its pages again. Document parts are emitted as their sections
+ * arrive. At the end each bucket is read back on its own, its terms'
+ * postings joined across runs and cut into postings parts. What stays in
+ * memory is one run, the vocabulary (for the term-key parts), the parts that
+ * fit the precache budget, and the titles that fit the titles index.
  */
 export class SplitIndexWriter {
   readonly #options: Required<SplitIndexWriterOptions>;
   #engine = new MiniSearch(MINISEARCH_OPTIONS);
-  /** Sections indexed before the current engine's; its own ids start there. */
+  /** Sections indexed before the current run's; its own ids start there. */
   #offset = 0;
   #count = 0;
+  #run = newRun();
   readonly #averages: number[] = SEARCH_FIELDS.map(() => 0);
   #documents: DocumentPart;
   #documentParts = 0;
@@ -92,41 +119,73 @@ export class SplitIndexWriter {
   #pages = 0;
 
   constructor(options: SplitIndexWriterOptions) {
-    this.#options = { sizes: PART_SIZES, engineSections: 4096, buckets: 256, ...options };
+    this.#options = { sizes: PART_SIZES, buckets: 256, ...options };
     this.#titlesBudget = options.precacheBudget / 4;
     this.#documents = { first: 0, pages: [], sections: [] };
   }
 
-  /** Adds one page's sections (pages are shown in the order they are added). */
+  /** Adds one page's sections to the current run (pages are shown in the order they are added). */
   async add(entry: Pick<PageEntry, "url" | "title">, sections: readonly SearchSection[]): Promise<void> {
     if (sections.length === 0) return;
+    const run = this.#run;
+    run.pages++;
     this.#pages++;
-    const section = this.#options.sectionOf(entry.url);
-    const first = this.#count;
+    const page: RowPage = [entry.url, entry.title, this.#options.sectionOf(entry.url)];
+    const at = run.rowPages.push(page) - 1;
+    const first = this.#count - this.#offset;
     const outline = sectionOutline(sections);
     for (const [i, { heading, parent }] of outline.entries()) {
       const s = sections[i];
-      const id = this.#count++;
-      await this.#addRow([entry.url, entry.title, section], [s.anchor, heading, parent < 0 ? -1 : first + parent, snippetText(s.text)]);
-      this.#engine.add({ id: id - this.#offset, title: i === 0 ? entry.title : "", heading, text: s.text });
+      this.#engine.add({ id: this.#count - this.#offset, title: i === 0 ? entry.title : "", heading, text: s.text });
+      run.sections.push([at, s.anchor, heading, parent < 0 ? -1 : first + parent, snippetText(s.text)]);
+      await this.#addRow(page, run.sections[run.sections.length - 1]);
     }
-    this.#keepTitles(
-      entry,
-      section,
-      outline.map((o) => o.heading),
-    );
-    if (this.#engine.documentCount >= this.#options.engineSections) await this.#spill();
+    const titled = {
+      url: entry.url,
+      title: entry.title,
+      section: page[2],
+      headings: outline
+        .map((o) => o.heading)
+        .filter(Boolean)
+        .join(" · "),
+    };
+    run.titles.push(titled);
+    this.#keepTitles(titled);
   }
 
-  /** Puts a section's row in the current document part, emitting the part once it is full. */
-  async #addRow(page: [string, string, string], [anchor, heading, parent, snippet]: [string, string, number, string]): Promise<void> {
+  /** Ends the current run: its postings go to the store, and it is returned as it can be added again. */
+  async endRun(): Promise<SearchRun> {
+    const run = this.#run;
+    const { rows, lengths } = runRows(this.#engine, 0);
+    run.rows = rows;
+    run.lengths = lengths;
+    await this.#store(run);
+    this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
+    this.#run = newRun();
+    this.#offset = this.#count;
+    return run;
+  }
+
+  /** Adds a run ended in this or an earlier build (ending the current run first): its sections follow those added before. */
+  async addRun(run: SearchRun): Promise<void> {
+    if (this.#run.sections.length > 0) await this.endRun();
+    this.#pages += run.pages;
+    for (const row of run.sections) await this.#addRow(run.rowPages[row[0]], row);
+    for (const titled of run.titles) this.#keepTitles(titled);
+    await this.#store(run);
+    this.#offset = this.#count;
+  }
+
+  /** Counts a section of the run that starts at `#offset` and puts its row in the current document part, its parent made absolute, emitting the part once it is full. */
+  async #addRow(page: RowPage, [, anchor, heading, parent, snippet]: SearchRun["sections"][number]): Promise<void> {
+    this.#count++;
     const part = this.#documents;
     let at = this.#pageOf.get(page[0]);
     if (at === undefined) {
       at = part.pages.push(page) - 1;
       this.#pageOf.set(page[0], at);
     }
-    part.sections.push([at, anchor, heading, parent, snippet]);
+    part.sections.push([at, anchor, heading, parent < 0 ? -1 : this.#offset + parent, snippet]);
     if (part.sections.length >= this.#options.sizes.documentsPerPart) await this.#flushDocuments();
   }
 
@@ -137,26 +196,21 @@ export class SplitIndexWriter {
     this.#pageOf = new Map();
   }
 
-  #keepTitles(entry: Pick<PageEntry, "url" | "title">, section: string, headings: readonly string[]): void {
-    const page = { url: entry.url, title: entry.title, section, headings: headings.filter(Boolean).join(" · ") };
+  #keepTitles(page: TitledPage): void {
     const size = page.url.length + page.title.length + page.headings.length;
     if (this.#titlesText + size > this.#titlesBudget * TITLES_TEXT_FACTOR) return;
     this.#titlesText += size;
     this.#titles.push(page);
   }
 
-  /** Hands the current engine's postings to the store, bucketed by term, and starts a new engine. */
-  async #spill(): Promise<void> {
-    const engine = this.#engine;
+  /** Hands a run's postings to the store, its ids moved to where the run starts, bucketed by term, and counts its field lengths. */
+  async #store(run: SearchRun): Promise<void> {
     const { buckets } = this.#options;
     const lines: string[][] = Array.from({ length: buckets }, () => []);
-    const { rows, lengths } = runRows(engine, this.#offset);
     // Terms that share their first three letters share a bucket, so the terms a prefix query reaches sit side by side in few parts.
-    for (const [term, row] of rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${row}\n`);
-    for (const [local, fieldLengths] of lengths.entries()) addToAverages(this.#averages, this.#offset + local, fieldLengths);
+    for (const [term, row] of run.rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${shiftRow(row, this.#offset)}\n`);
+    for (const [local, fieldLengths] of run.lengths.entries()) addToAverages(this.#averages, this.#offset + local, fieldLengths);
     for (const [bucket, text] of lines.entries()) if (text.length) await this.#options.store.append(bucket, text.join(""));
-    this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
-    this.#offset = this.#count;
   }
 
   /** Emits a part, keeping it for the precache while every part so far fits the budget. */
@@ -173,7 +227,7 @@ export class SplitIndexWriter {
 
   /** Writes the rest: the last document part, the postings parts, the term-key parts, the titles index when needed, and the root. */
   async finish(): Promise<SplitIndexResult> {
-    if (this.#engine.documentCount > 0) await this.#spill();
+    if (this.#run.sections.length > 0) await this.endRun();
     await this.#flushDocuments();
     const partOf = await this.#writePostings();
     const keys = keyParts(partOf, this.#options.sizes.keyBytes);
