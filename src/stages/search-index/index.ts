@@ -43,20 +43,44 @@ function inputHash(ctx: BuildContext, searchable: readonly PageSummary[]): strin
   return hash.digest("hex");
 }
 
-/** A run store in a private temporary folder, one file per bucket, and a file the parts are kept in for the cache; `remove` deletes it. */
+/**
+ * A run store in a private temporary folder, one file per bucket, each kept
+ * open for appending until it is read (a run appends to most buckets, and
+ * opening each file for each run cost more than the writing), and a file the
+ * parts are kept in for the cache; `remove` closes and deletes them.
+ */
 async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Promise<void>; kept(): AsyncIterable<string>; remove(): Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "docs-build-search-"));
   const file = (bucket: number) => path.join(dir, String(bucket));
   const parts = path.join(dir, "parts");
+  // Bucket n's file is kept open under n, the parts' file under -1.
+  const open = new Map<number, Promise<fs.FileHandle>>();
+  const append = async (n: number, text: string) => {
+    let handle = open.get(n);
+    if (!handle) open.set(n, (handle = fs.open(n < 0 ? parts : file(n), "a")));
+    await (await handle).appendFile(text);
+  };
+  const close = async (n: number) => {
+    const handle = open.get(n);
+    open.delete(n);
+    await (await handle)?.close();
+  };
   return {
-    append: (bucket, text) => fs.appendFile(file(bucket), text),
-    read: (bucket) => fs.readFile(file(bucket), "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : Promise.reject(error))),
-    keep: (part) => fs.appendFile(parts, partLine(part)),
+    append,
+    async read(bucket) {
+      await close(bucket);
+      return fs.readFile(file(bucket), "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : Promise.reject(error)));
+    },
+    keep: (part) => append(-1, partLine(part)),
     async *kept() {
+      await close(-1);
       const handle = await fs.open(parts).catch(() => undefined);
       if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
     },
-    remove: () => fs.rm(dir, { recursive: true, force: true }),
+    async remove() {
+      await Promise.all([...open.keys()].map(close));
+      await fs.rm(dir, { recursive: true, force: true });
+    },
   };
 }
 
