@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { UsageError } from "./errors.ts";
+import { removeTree } from "./write-file.ts";
 
 /**
  * How a site is put in place. `symlink`: the output path is a symlink to a
@@ -102,7 +103,7 @@ export async function tidyOutput(paths: OutputPaths, notify?: (line: string) => 
   const keep = state.kind === "link" ? state.target : undefined;
   const leftovers = siblings.filter((name) => name !== keep && !inUse(name));
   // fs.rm removes a symlink itself, never what it points to.
-  await Promise.all(leftovers.map((name) => fs.rm(path.join(paths.parent, name), { recursive: true, force: true })));
+  for (const name of leftovers) await removeTree(path.join(paths.parent, name));
   if (leftovers.length > 0)
     notify?.(`Removed ${leftovers.length} leftover${leftovers.length === 1 ? "" : "s"} of stopped builds beside ${paths.base}: ${leftovers.join(", ")}.`);
   return state;
@@ -137,10 +138,10 @@ export async function installLinked(paths: OutputPaths, state: OutputState, vers
     if (state.kind === "folder") await migrate(paths, version, tag);
     else await pointAt(paths, version, tag);
   } catch (error) {
-    await fs.rm(path.join(paths.parent, version), { recursive: true, force: true });
+    await removeTree(path.join(paths.parent, version));
     throw error;
   }
-  if (state.kind === "link") await fs.rm(path.join(paths.parent, state.target), { recursive: true, force: true });
+  if (state.kind === "link") await removeTree(path.join(paths.parent, state.target));
   return version;
 }
 
@@ -160,7 +161,7 @@ async function migrate(paths: OutputPaths, version: string, tag: string): Promis
     await fs.rename(previous, paths.out);
     throw error;
   }
-  await fs.rm(previous, { recursive: true, force: true });
+  await removeTree(previous);
 }
 
 /**
@@ -183,9 +184,9 @@ export async function installRenamed(paths: OutputPaths, state: OutputState, sta
       throw error;
     }
   } catch (error) {
-    await fs.rm(staging, { recursive: true, force: true });
+    await removeTree(staging);
     throw error;
   }
-  if (existing) await fs.rm(previous, { recursive: true, force: true });
+  if (existing) await removeTree(previous);
   return outputIdentity(await inspectOutput(paths)) as string;
 }

@@ -18,6 +18,7 @@ import {
   type OutputState,
 } from "./output-layout.ts";
 import { isGone, lockOutput, readHolder, thisProcess, type LockOptions } from "./output-lock.ts";
+import { removeTree } from "./write-file.ts";
 
 /** Options of {@link writeOutput} and {@link writeChanged}. */
 export interface WriteOptions extends LockOptions {
@@ -109,7 +110,7 @@ export async function openStaging(outDir: string, options: WriteOptions = {}): P
   });
   const folders = new Set<string>([dir]);
   const abort = async () => {
-    await fs.rm(dir, { recursive: true, force: true });
+    await removeTree(dir);
     filling.delete(dir);
   };
   return {

@@ -4,6 +4,7 @@ import path from "node:path";
 import { hashKey, type Cache } from "../../cache.ts";
 import { isGone, readHolder, thisProcess } from "../../output-lock.ts";
 import type { Anchor, ProcessedPage, SearchSection } from "../../shared/content-types.ts";
+import { removeTree } from "../../write-file.ts";
 
 /** What the store keeps of a page: its body, search sections and markdown, and its entry's headings. */
 type Stored = Pick<ProcessedPage, "bodyHtml" | "sections" | "markdown"> & { entry: Pick<ProcessedPage["entry"], "anchors"> };
@@ -83,7 +84,7 @@ async function sweepSpillFolders(tmp = os.tmpdir()): Promise<void> {
         started: "",
         token: "",
       };
-      if (await isGone(owner)) await fs.rm(dir, { recursive: true, force: true }).catch(() => undefined);
+      if (await isGone(owner)) await removeTree(dir).catch(() => undefined);
     }),
   );
 }
@@ -134,7 +135,7 @@ export function spillBodyStore(): BodyStore {
       return text === undefined ? undefined : (JSON.parse(text) as Anchor[]);
     },
     async close() {
-      if (made) await fs.rm(await made, { recursive: true, force: true });
+      if (made) await removeTree(await made);
     },
   };
 }

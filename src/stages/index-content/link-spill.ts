@@ -4,6 +4,7 @@ import path from "node:path";
 import readline from "node:readline";
 import type { PageLinkFacts } from "../../shared/content-types.ts";
 import { makeSpillFolder } from "./body-store.ts";
+import { removeTree } from "../../write-file.ts";
 
 /**
  * Where each page's links and heading ids wait, one JSON line per page in the
@@ -35,7 +36,7 @@ export function linkSpill(): LinkSpill {
       for await (const line of lines) if (line) yield JSON.parse(line) as PageLinkFacts;
     },
     async close() {
-      if (made) await fs.rm(await made, { recursive: true, force: true });
+      if (made) await removeTree(await made);
     },
   };
 }

@@ -14,6 +14,7 @@ import type { PageSummary } from "../../shared/content-types.ts";
 import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
 import { SplitIndexWriter, type RunStore, type SearchRun, type TextFile } from "./writer.ts";
+import { removeTree } from "../../write-file.ts";
 
 /** The code the index depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
@@ -79,7 +80,7 @@ async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Prom
     },
     async remove() {
       await Promise.all([...open.keys()].map(close));
-      await fs.rm(dir, { recursive: true, force: true });
+      await removeTree(dir);
     },
   };
 }
