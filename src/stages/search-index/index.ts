@@ -44,24 +44,41 @@ function inputHash(ctx: BuildContext, searchable: readonly PageSummary[]): strin
   return hash.digest("hex");
 }
 
+/** Characters appended to a store file that wait in memory before they are written. */
+const WRITE_BYTES = 1 << 16;
+
 /**
  * A run store in a private temporary folder, one file per bucket, each kept
  * open for appending until it is read (a run appends to most buckets, and
- * opening each file for each run cost more than the writing), and a file the
- * parts are kept in for the cache; `remove` closes and deletes them.
+ * opening each file for each run cost more than the writing) and written in
+ * blocks, and a file the parts are kept in for the cache; `remove` closes and
+ * deletes them.
  */
 async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Promise<void>; kept(): AsyncIterable<string>; remove(): Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), "docs-build-search-"));
   const file = (bucket: number) => path.join(dir, String(bucket));
   const parts = path.join(dir, "parts");
-  // Bucket n's file is kept open under n, the parts' file under -1.
+  // Bucket n's file is kept open under n, the parts' file under -1; what is appended waits in memory up to
+  // WRITE_BYTES a file (a run appends a few KB to each of 256 buckets).
   const open = new Map<number, Promise<fs.FileHandle>>();
-  const append = async (n: number, text: string) => {
+  const waiting = new Map<number, { texts: string[]; length: number }>();
+  const flush = async (n: number) => {
+    const pending = waiting.get(n);
+    if (!pending) return;
+    waiting.delete(n);
     let handle = open.get(n);
     if (!handle) open.set(n, (handle = fs.open(n < 0 ? parts : file(n), "a")));
-    await (await handle).appendFile(text);
+    await (await handle).appendFile(pending.texts.join(""));
+  };
+  const append = async (n: number, text: string) => {
+    let pending = waiting.get(n);
+    if (!pending) waiting.set(n, (pending = { texts: [], length: 0 }));
+    pending.texts.push(text);
+    pending.length += text.length;
+    if (pending.length >= WRITE_BYTES) await flush(n);
   };
   const close = async (n: number) => {
+    await flush(n);
     const handle = open.get(n);
     open.delete(n);
     await (await handle)?.close();
@@ -79,6 +96,7 @@ async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Prom
       if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
     },
     async remove() {
+      waiting.clear();
       await Promise.all([...open.keys()].map(close));
       await removeTree(dir);
     },

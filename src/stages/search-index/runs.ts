@@ -128,33 +128,45 @@ export function keepCommon(postings: string, cap: number, averages: readonly num
   if (postings.length < 2 * cap) return postings;
   return postings
     .split(";")
-    .map((row) => {
-      const [field, idText, frequencyText, lengthText] = row.split(":");
-      const deltas = idText.split(",");
-      if (deltas.length <= cap) return row;
-      const frequencies = frequencyText ? frequencyText.split(",").map(Number) : undefined;
-      const lengths = lengthText.split(",").map(Number);
-      const average = averages[Number(field)] || 1;
-      let id = 0;
-      const docs = deltas.map((delta, k) => {
-        id += Number(delta);
-        const tf = frequencies ? frequencies[k] : 1;
-        return { id, tf, length: lengths[k], impact: (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * lengths[k]) / average)) };
-      });
-      const kept = docs
-        .sort((a, b) => b.impact - a.impact || a.id - b.id)
-        .slice(0, cap)
-        .sort((a, b) => a.id - b.id);
-      let previous = 0;
-      const ids = kept.map((doc) => {
-        const delta = doc.id - previous;
-        previous = doc.id;
-        return delta;
-      });
-      const keptFrequencies = kept.every((doc) => doc.tf === 1) ? "" : kept.map((doc) => doc.tf).join(",");
-      return `${field}:${ids.join(",")}:${keptFrequencies}:${kept.map((doc) => doc.length).join(",")}:${deltas.length}`;
-    })
+    .map((row) => keepBest(row, cap, averages))
     .join(";");
+}
+
+/** One field's row cut as {@link keepCommon} says; typed arrays and a numeric sort, since at 100,000 pages one row has 700,000 ids. */
+function keepBest(row: string, cap: number, averages: readonly number[]): string {
+  const [field, idText, frequencyText, lengthText] = row.split(":");
+  const deltas = idText.split(",");
+  const n = deltas.length;
+  if (n <= cap) return row;
+  const frequencies = frequencyText ? frequencyText.split(",") : undefined;
+  const lengths = lengthText.split(",");
+  const average = averages[Number(field)] || 1;
+  const impact = new Float64Array(n);
+  const ids = new Float64Array(n);
+  let id = 0;
+  for (let k = 0; k < n; k++) {
+    id += Number(deltas[k]);
+    ids[k] = id;
+    const tf = frequencies ? Number(frequencies[k]) : 1;
+    impact[k] = (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * Number(lengths[k])) / average));
+  }
+  // The cap-th highest impact; all above it are kept, and of those equal to it the lowest ids.
+  const threshold = impact.slice().sort()[n - cap];
+  let room = cap;
+  for (let k = 0; k < n; k++) if (impact[k] > threshold) room--;
+  const keptIds: number[] = [];
+  const keptFrequencies: string[] = [];
+  const keptLengths: string[] = [];
+  let previous = 0;
+  for (let k = 0; k < n; k++) {
+    if (!(impact[k] > threshold || (impact[k] === threshold && room-- > 0))) continue;
+    keptIds.push(ids[k] - previous);
+    previous = ids[k];
+    keptFrequencies.push(frequencies ? frequencies[k] : "1");
+    keptLengths.push(lengths[k]);
+  }
+  const frequencyPart = keptFrequencies.every((f) => f === "1") ? "" : keptFrequencies.join(",");
+  return `${field}:${keptIds.join(",")}:${frequencyPart}:${keptLengths.join(",")}:${n}`;
 }
 
 /** The term-key parts: every term under each of its keys, in the part its key hashes to, grouped by the postings part that holds it. */
