@@ -102,7 +102,7 @@ export async function tidyOutput(paths: OutputPaths, notify?: (line: string) => 
   }
   const keep = state.kind === "link" ? state.target : undefined;
   const leftovers = siblings.filter((name) => name !== keep && !inUse(name));
-  // fs.rm removes a symlink itself, never what it points to.
+  // removeTree removes a symlink itself, never what it points to.
   for (const name of leftovers) await removeTree(path.join(paths.parent, name));
   if (leftovers.length > 0)
     notify?.(`Removed ${leftovers.length} leftover${leftovers.length === 1 ? "" : "s"} of stopped builds beside ${paths.base}: ${leftovers.join(", ")}.`);
