@@ -12,8 +12,8 @@ import type { RenderedPage } from "./stages/render-pages/index.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
-import { runPageDates } from "./stages/page-dates/index.ts";
-import { requireContentFolder, restoreHeadings, runIndexContent } from "./stages/index-content/index.ts";
+import { runPageDates, type DayOf } from "./stages/page-dates/index.ts";
+import { requireContentFolder, runIndexContent, wholeIndex } from "./stages/index-content/index.ts";
 import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
@@ -112,9 +112,9 @@ interface Prepared {
 /** The content index with the contributors resolved, and the client bundle under way beside them. */
 interface Indexed {
   index: Awaited<ReturnType<typeof runIndexContent>>;
-  contributors: Awaited<ReturnType<typeof runResolveContributors>>;
-  /** The day each page last changed, by URL. */
-  dates: ReadonlyMap<string, string>;
+  contributorsOf: Awaited<ReturnType<typeof runResolveContributors>>;
+  /** The day a page last changed, or "". */
+  dayOf: DayOf;
   bundling: ReturnType<typeof runBundleClient>;
 }
 
@@ -174,17 +174,12 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
   bundling.catch(() => undefined);
   const index = await task(logger, "index content", () => runIndexContent(ctx));
   try {
-    const contributors = await task(logger, "resolve contributors", () =>
-      runResolveContributors(
-        ctx,
-        index.pages.map((p) => p.entry),
-      ),
-    );
-    const dates = options.history === false ? new Map<string, string>() : await task(logger, "read page dates", () => runPageDates(ctx, index.pages));
+    const contributorsOf = await task(logger, "resolve contributors", () => runResolveContributors(ctx));
+    const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, index.site));
     failOnErrors(ctx);
-    return { index, contributors, dates, bundling };
+    return { index, contributorsOf, dayOf, bundling };
   } catch (error) {
-    await index.bodies.close();
+    await index.close();
     throw error;
   }
 }
@@ -205,7 +200,7 @@ async function openOutput({ options, logger, ctx }: Prepared): Promise<Output> {
 }
 
 /** Runs the stages from bundle client to generate service worker, emitting their files, then puts the output in place; abandons the staging folder on failure and closes the body store. */
-async function renderAndWrite(prepared: Prepared, { index, contributors, dates, bundling }: Indexed, output: Output): Promise<Made> {
+async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf, bundling }: Indexed, output: Output): Promise<Made> {
   const { options, logger, ctx } = prepared;
   const emit = (file: OutputFile | StreamedFile) => emitFile(output, file);
   try {
@@ -214,22 +209,21 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, dates, 
       runRenderPages(
         ctx,
         {
-          root: index.root,
-          pages: index.pages,
+          site: index.site,
           bodies: index.bodies,
-          contributors: contributors.byUrl,
+          contributorsOf,
           assets: client.assets,
-          dates,
+          dayOf,
           keepPlans: options.session !== undefined,
           before: options.session?.rendered && { pages: options.session.rendered, keep: (paths, bytes) => keepFiles(output, paths, bytes) },
         },
         emit,
       ),
     );
-    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { pages: index.pages, routes: rendered.routes, dates }));
+    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { site: index.site, generated: rendered.generated, dayOf }));
     ctx.signal?.throwIfAborted();
-    const search = await task(logger, "build search index", () => runSearchIndex(ctx, { pages: index.pages, bodies: index.bodies }, emit));
-    await task(logger, "write llms files", () => runLlmsFiles(ctx, { pages: index.pages, bodies: index.bodies }, emit));
+    const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies }, emit));
+    await task(logger, "write llms files", () => runLlmsFiles(ctx, { site: index.site, bodies: index.bodies }, emit));
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, {
         files: [...rendered.precached, ...siteFiles.files, ...search.files, ...search.precached, ...client.files],
@@ -246,7 +240,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributors, dates, 
     await output.staging?.abort();
     throw error;
   } finally {
-    await index.bodies.close();
+    await index.close();
   }
 }
 
@@ -281,7 +275,7 @@ function finish({ options, started, logger, settings, ctx }: Prepared, output: O
   }
   const seconds = (performance.now() - started) / 1000;
   logger.summary(
-    `Built ${rendered.routes.length} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
+    `Built ${rendered.routes} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
       (options.write === false ? "" : ` → ${ctx.display(ctx.paths.out)}`),
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
@@ -296,7 +290,7 @@ function finish({ options, started, logger, settings, ctx }: Prepared, output: O
       out: ctx.paths.out,
     };
   }
-  return { files: collected, pages: rendered.routes.length, bytes, seconds, diagnostics, changed: session?.written?.changed ?? null };
+  return { files: collected, pages: rendered.routes, bytes, seconds, diagnostics, changed: session?.written?.changed ?? null };
 }
 
 /** Builds only the content index (for `docs-build index`), failing on content errors. */
@@ -306,12 +300,13 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
   const logger = options.logger ?? createLogger({ stream: "stderr" });
   const ctx = createContext({ root, content: options.content, settings, logger, links: options.links ?? "warn" });
   const index = await runIndexContent(ctx);
+  let whole: Awaited<ReturnType<typeof wholeIndex>>;
   try {
-    await restoreHeadings(index);
+    whole = await wholeIndex(index);
   } finally {
-    await index.bodies.close();
+    await index.close();
   }
   failOnErrors(ctx);
   for (const d of ctx.diagnostics()) logger.warn(formatDiagnostic(d));
-  return index.root;
+  return whole.root;
 }

@@ -7,6 +7,8 @@ import { ContentError } from "./errors.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { checkContributors, type CheckContributorsResult } from "./stages/check-contributors/index.ts";
 import { runIndexContent } from "./stages/index-content/index.ts";
+import { loadWholeSite } from "./pipeline/site-pages.ts";
+import type { PageEntry } from "./shared/content-types.ts";
 import { readContributorData } from "./data-files/contributors.ts";
 
 export type { CheckContributorsResult } from "./stages/check-contributors/index.ts";
@@ -43,10 +45,15 @@ export async function contributors(options: ContributorsOptions = {}): Promise<C
   const settings = options.settings ?? (await loadSettings(root, options.config));
   const ctx = createContext({ root, content: options.content, settings, logger, links: "warn" });
   const index = await runIndexContent(ctx);
-  await index.bodies.close();
+  let pages: PageEntry[];
+  try {
+    pages = (await loadWholeSite(index.site)).pages.map((p) => p.entry);
+  } finally {
+    await index.close();
+  }
   const before = await readContributorData(ctx);
   const fatal = ctx.diagnostics().filter((d) => d.fatal);
   if (fatal.length) throw new ContentError(sortDiagnostics(fatal));
   const { fromHistory, maxAgeDays, now, concurrency, codeHost } = options;
-  return checkContributors(ctx, { pages: index.pages.map((p) => p.entry), before, fromHistory, maxAgeDays, now, concurrency, codeHost, started });
+  return checkContributors(ctx, { pages, before, fromHistory, maxAgeDays, now, concurrency, codeHost, started });
 }

@@ -13,20 +13,22 @@ export async function* loadedInOrder<T, V>(items: readonly T[], size: number, lo
 
 /**
  * Runs `run` on each item, `size` at a time, taking items from the iterable
- * only as a run finishes, so items made on demand (a generator) are never
- * all in memory at once. Each item comes with its position. The first
- * failure stops the taking of further items and is thrown.
+ * only as a run finishes, so items made on demand (a generator, or an async
+ * one) are never all in memory at once. Each item comes with its position.
+ * The first failure stops the taking of further items and is thrown.
  */
-export async function eachAtOnce<T>(items: Iterable<T>, size: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
-  const iterator = items[Symbol.iterator]();
+export async function eachAtOnce<T>(items: Iterable<T> | AsyncIterable<T>, size: number, run: (item: T, index: number) => Promise<void>): Promise<void> {
+  const iterator = Symbol.asyncIterator in items ? items[Symbol.asyncIterator]() : items[Symbol.iterator]();
   let taken = 0;
   let stopped = false;
   const worker = async () => {
     while (!stopped) {
-      const next = iterator.next();
-      if (next.done) return;
+      // Positions are given as items are asked for: an async generator answers in the order it was asked.
+      const index = taken++;
+      const next = await iterator.next();
+      if (next.done || stopped) return;
       try {
-        await run(next.value, taken++);
+        await run(next.value, index);
       } catch (error) {
         stopped = true;
         throw error;

@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { resolveSettings } from "../src/config.ts";
 import { clientAssets } from "../src/stages/bundle-client/core.ts";
+import { memorySite } from "../src/pipeline/site-pages.ts";
 import { planPages } from "../src/stages/render-pages/core.ts";
 import { Document } from "../templates/Document.tsx";
 import { injectManifest, precacheEntries, urlOfFile } from "../src/stages/generate-service-worker/core.ts";
@@ -54,10 +55,10 @@ test("clientAssets finds the entry, its stylesheet, its static imports to preloa
   assert.throws(() => clientAssets(outputs, "site-client/other.tsx"), /^bundle client: esbuild produced no output for site-client\/other\.tsx.*docs-build bug/);
 });
 
-test("the document's <head> links the client's stylesheet, preloads its static chunks and loads its entry script", () => {
+test("the document's <head> links the client's stylesheet, preloads its static chunks and loads its entry script", async () => {
   const assets = clientAssets(outputs, "site-client/index.tsx");
   const root = { path: "content", name: "content", children: [], size: 0, type: "directory" as const, url: "/" };
-  const [plan] = planPages({ root, pages: [], contributors: {}, settings: resolveSettings({}), sponsors: null, vote: null }).filter(
+  const [plan] = (await planPages({ site: memorySite(root, []), settings: resolveSettings({}), sponsors: null, vote: null })).filter(
     (p) => p.outPath === "404.html",
   );
   const html = renderToStaticMarkup(createElement(Document, { data: plan.data, appHtml: "", canonical: "", robots: "noindex", assets }));
@@ -70,13 +71,11 @@ test("the document's <head> links the client's stylesheet, preloads its static c
   assert.not.match(head, "lazy-YZABCDEF", "dynamically imported chunks are not preloaded");
 });
 
-test("the vote page's data names the bundle's vote stylesheet", () => {
+test("the vote page's data names the bundle's vote stylesheet", async () => {
   const root = { path: "content", name: "content", children: [], size: 0, type: "directory" as const, url: "/" };
   const vote = { version: 1 as const, capturedAt: "2026-01-01", topics: [] };
-  const plans = planPages({
-    root,
-    pages: [],
-    contributors: {},
+  const plans = await planPages({
+    site: memorySite(root, []),
     settings: resolveSettings({}),
     sponsors: null,
     vote,

@@ -4,6 +4,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { resolveSettings } from "../src/config.ts";
 import type { DocPageProps, PageData, SidebarItem } from "../src/shared/page-data.ts";
+import { memorySite } from "../src/pipeline/site-pages.ts";
 import { siteData } from "../src/stages/render-pages/core.ts";
 import { App } from "../templates/App.tsx";
 import { bootScript } from "../templates/boot-script.ts";
@@ -23,14 +24,13 @@ import { versionUrl, VersionSelector } from "../templates/components/VersionSele
 // Server rendering of each component against fixture data.
 const settings = resolveSettings({});
 const folder = (name: string) => ({ path: `content/${name}`, name, children: [], size: 0, type: "directory" as const, url: `/${name}/` });
-const site = siteData(settings, {
-  path: "content",
-  name: "content",
-  children: [folder("concepts"), folder("configuration"), folder("blog")],
-  size: 0,
-  type: "directory",
-  url: "/",
-});
+const site = siteData(
+  settings,
+  memorySite(
+    { path: "content", name: "content", children: [folder("concepts"), folder("configuration"), folder("blog")], size: 0, type: "directory", url: "/" },
+    [],
+  ).parts,
+);
 const items: SidebarItem[] = [
   { url: "/guides/", title: "Guides", anchors: [], hasAnchors: false, group: "" },
   {

@@ -1,5 +1,5 @@
 import { formatDiagnostic, sortDiagnostics } from "../src/diagnostics.ts";
-import { restoreHeadings, runIndexContent } from "../src/stages/index-content/index.ts";
+import { runIndexContent, wholeIndex } from "../src/stages/index-content/index.ts";
 import { testContext } from "./helpers/context.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";
 
@@ -7,9 +7,9 @@ import { fixtureLoop } from "./helpers/fixture-loop.ts";
 // pages in site order and every diagnostic, formatted as the CLI prints them.
 fixtureLoop("index-content", async (caseDir) => {
   const ctx = testContext({ root: caseDir });
-  const result = await runIndexContent(ctx);
-  await restoreHeadings(result);
-  await result.bodies.close();
+  const index = await runIndexContent(ctx);
+  const result = await wholeIndex(index);
+  await index.close();
   const diagnostics = sortDiagnostics(ctx.diagnostics()).map(formatDiagnostic).join("\n");
   return {
     "index.json": `${JSON.stringify(result.root, null, 2)}\n`,

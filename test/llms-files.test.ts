@@ -40,9 +40,9 @@ fixtureLoop("llms-files", async (caseDir) => {
   const index = await runIndexContent(ctx);
   const { files, emit } = collector();
   try {
-    await runLlmsFiles(ctx, { pages: index.pages, bodies: index.bodies, fullLimit }, emit);
+    await runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, fullLimit }, emit);
   } finally {
-    await index.bodies.close();
+    await index.close();
   }
   return Object.fromEntries(Object.entries(files).map(([file, text]) => [file.replaceAll("/", "--"), text]));
 });
@@ -176,9 +176,9 @@ test("the stage parses nothing: it writes the markdown the index stage stored, w
     fs.rmSync(path.join(root, "input"), { recursive: true });
     const { files, emit } = collector();
     try {
-      await runLlmsFiles(ctx, { pages: index.pages, bodies: index.bodies }, emit);
+      await runLlmsFiles(ctx, { site: index.site, bodies: index.bodies }, emit);
     } finally {
-      await index.bodies.close();
+      await index.close();
     }
     const expected = path.join(import.meta.dirname, "../fixtures/llms-files/small-site/expected");
     assert.is(files["guides/getting-started.md"], fs.readFileSync(path.join(expected, "guides--getting-started.md"), "utf8"));
@@ -205,9 +205,9 @@ async function smallSite(fullLimit?: number): Promise<{ files: Record<string, st
   };
   const { files, emit } = collector();
   try {
-    await runLlmsFiles(ctx, { pages: index.pages, bodies, fullLimit }, emit);
+    await runLlmsFiles(ctx, { site: index.site, bodies, fullLimit }, emit);
   } finally {
-    await index.bodies.close();
+    await index.close();
   }
   return { files, reads };
 }

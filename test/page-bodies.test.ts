@@ -7,6 +7,7 @@ import * as assert from "uvu/assert";
 import { resolveSettings } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { createMemoryLogger } from "../src/logger.ts";
+import { loadWholeSite } from "../src/pipeline/site-pages.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { tempSite, type TempSite } from "./helpers/temp-site.ts";
 
@@ -41,15 +42,16 @@ test("bodies wait outside memory and are read back one page at a time; without a
     writePage(site.dir, "guides/index.md", "---\ntitle: Guides\n---\n\nAll the guides.\n");
     const spilled = () => fs.readdirSync(site.path("tmp")).filter((name) => name.startsWith("docs-build-bodies-"));
     const index = await runIndexContent(context(site.dir, false));
-    assert.is(spilled().length, 1, "the bodies are in one folder of their own");
-    const page = index.pages.find((p) => p.entry.url === "/guides/caching/")!;
+    assert.is(spilled().length, 2, "the bodies and the pages' summaries each wait in a folder of their own");
+    const { pages } = await loadWholeSite(index.site);
+    const page = pages.find((p) => p.entry.url === "/guides/caching/")!;
     assert.not.ok("bodyHtml" in page, "the summary carries no body");
     assert.match(await index.bodies.body(page), /<h2 id="long-term-caching">/);
     assert.equal(
       (await index.bodies.sections(page)).map((s) => s.anchor),
       ["", "long-term-caching"],
     );
-    await index.bodies.close();
+    await index.close();
     assert.equal(spilled(), []);
   });
 });
@@ -75,8 +77,8 @@ test("a build without a cache removes the body folders of killed builds whose pr
       assert.not.ok(left.includes(names[0]), "the killed build's folder is removed");
       assert.not.ok(left.includes(names[3]), "a folder whose owner file names a gone process is removed");
       assert.ok(left.includes(names[1]) && left.includes(names[2]), "a running build's folder and other folders stay");
-      assert.is(left.filter((name) => name.startsWith(`docs-build-bodies-${process.pid}-`)).length, 1, "this build's own folder");
-      await index.bodies.close();
+      assert.is(left.filter((name) => name.startsWith(`docs-build-bodies-${process.pid}-`)).length, 2, "this build's own folders: bodies and summaries");
+      await index.close();
     } finally {
       alive.kill();
     }
@@ -88,7 +90,7 @@ test("a body whose cache entry has gone is made again from its page; a page edit
   try {
     writePage(site.dir, "guides/caching.md", PAGE);
     const index = await runIndexContent(context(site.dir, true));
-    const page = index.pages[0];
+    const [page] = (await loadWholeSite(index.site)).pages;
     const first = await index.bodies.body(page);
     fs.rmSync(path.join(site.dir, ".cache"), { recursive: true, force: true });
     assert.is(await index.bodies.body(page), first, "remade from the page's file");
@@ -100,6 +102,7 @@ test("a body whose cache entry has gone is made again from its page; a page edit
     } catch (error) {
       assert.match(String(error), "content/guides/caching.md changed while the site was being built. Build again once edits are saved.");
     }
+    await index.close();
   } finally {
     site.remove();
   }

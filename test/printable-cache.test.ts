@@ -31,8 +31,8 @@ async function render(root: string) {
     else text = String(file.contents);
     files.set(file.path, text);
   };
-  await runRenderPages(ctx, { root: index.root, pages: index.pages, bodies, contributors: {}, assets: ASSETS }, emit);
-  await index.bodies.close();
+  await runRenderPages(ctx, { site: index.site, bodies, assets: ASSETS }, emit);
+  await index.close();
   return { files, read };
 }
 

@@ -17,7 +17,7 @@ fixtureLoop("resolve-contributors", (_caseDir, input): Record<string, string> =>
   const checked = validate(contributorDataSchema, data);
   if (!checked.output) return { "problem.txt": checked.problems.map((p) => `"${formatPath(p.path)}" ${p.message}\n`).join("") };
   const result = resolveContributors(pages, { data: checked.output, exclude: DEFAULT_SETTINGS.contributors.exclude });
-  return { "contributors.json": `${JSON.stringify(result.byUrl, null, 2)}\n` };
+  return { "contributors.json": `${JSON.stringify(result, null, 2)}\n` };
 });
 
 const NOW = Date.parse("2026-11-22T12:00:00.000Z");

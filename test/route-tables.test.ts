@@ -3,7 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { resolveRequest } from "../src/serve/resolve-request.ts";
 import { outputFileUrl, routeFolder, routeTablePath, routeTableUrl } from "../src/shared/routes.ts";
-import { routeTableFile, routeTables } from "../src/stages/render-pages/route-tables.ts";
+import { countRoutes, routeTableFile, routeTables } from "../src/stages/render-pages/route-tables.ts";
 import { pageUrlOf } from "../site-client/loader.ts";
 
 // How a page's URL names its folder's route table (the build and the client
@@ -81,7 +81,7 @@ test("the client finds the same table from a location's pathname as the build wr
 
 test("routes are grouped into their folders' tables, each handed back once its last route arrives, in URL order", () => {
   const urls = ["/", "/guides/", "/guides/b/", "/guides/a/", "/guides/deep/x/", "/api/"];
-  const tables = routeTables(urls);
+  const tables = routeTables(countRoutes(urls));
   const route = (id: number) => ({ id, file: `/assets/pages/p${id}.json` });
   assert.is(tables.add("/guides/b/", route(2)), undefined);
   assert.equal(
@@ -108,7 +108,7 @@ test("a table's bytes do not depend on the order its pages finished in", () => {
 });
 
 test("a route that was not announced, or added once too often, throws", () => {
-  const tables = routeTables(["/guides/a/"]);
+  const tables = routeTables(countRoutes(["/guides/a/"]));
   assert.throws(() => tables.add("/api/x/", { id: 0, file: "/x" }), /Route \/api\/x\/ was not announced to its table page-routes\/api\/_.json/);
   assert.ok(tables.add("/guides/a/", { id: 1, file: "/a" }));
   assert.throws(() => tables.add("/guides/a/", { id: 1, file: "/a" }), /not announced/);

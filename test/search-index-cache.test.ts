@@ -41,10 +41,10 @@ async function searchIndex(dir: string, budget: number, options: { partsGone?: b
   };
   const emitted: OutputFile[] = [];
   try {
-    const result = await runSearchIndex(ctx, { pages: index.pages, bodies }, async (file) => void emitted.push(file));
+    const result = await runSearchIndex(ctx, { site: index.site, bodies }, async (file) => void emitted.push(file));
     return { result, emitted, read };
   } finally {
-    await index.bodies.close();
+    await index.close();
   }
 }
 

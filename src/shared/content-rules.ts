@@ -1,4 +1,4 @@
-import type { Anchor, DirectoryEntry, PageEntry, PageSummary } from "./content-types.ts";
+import type { Anchor, DirectoryEntry, PageEntry } from "./content-types.ts";
 import type { BlogPostSummary } from "./page-data.ts";
 
 const BLOG_DATE = /^_?(\d{4}-\d{2}-\d{2})-/;
@@ -9,6 +9,11 @@ export const BLOG_URL = "/blog/";
 /** True for pages left out of navigation: titled printable, or containing Printable. */
 export function isPrintable(entry: Pick<PageEntry, "title">): boolean {
   return entry.title === "printable" || entry.title.includes("Printable");
+}
+
+/** True for the pages on the walk of previous and next links: every page but the landing page and printable pages. */
+export function onWalk(entry: Pick<PageEntry, "url" | "title">): boolean {
+  return entry.url !== "/" && !isPrintable(entry);
 }
 
 /** The date of a blog post from its file name (`YYYY-MM-DD-slug.md`), or "". */
@@ -54,7 +59,7 @@ export function newestFirst(posts: readonly BlogPostSummary[]): BlogPostSummary[
 }
 
 /** The blog posts among the pages (see `isBlogPost`), newest first: what the blog index lists and the feeds carry. */
-export function blogPosts(pages: ReadonlyArray<Pick<PageSummary, "entry" | "teaser">>): BlogPostSummary[] {
+export function blogPosts(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url" | "title" | "name">; teaser: string }>): BlogPostSummary[] {
   const posts = pages.flatMap(({ entry, teaser }) => (isBlogPost(entry) ? [{ url: entry.url, title: entry.title, date: postDay(entry), teaser }] : []));
   return newestFirst(posts);
 }
@@ -62,6 +67,12 @@ export function blogPosts(pages: ReadonlyArray<Pick<PageSummary, "entry" | "teas
 /** Lists the pages of a folder depth-first, which is the site order. */
 export function pagesOf(folder: DirectoryEntry): PageEntry[] {
   return folder.children.flatMap((child) => (child.type === "directory" ? pagesOf(child) : [child]));
+}
+
+/** A folder's title: its index page's, else its name capitalised. */
+export function titleOfFolder(folder: DirectoryEntry): string {
+  const index = folder.children.find((c): c is PageEntry => c.type === "file" && c.url === folder.url);
+  return index?.title ?? folder.name.charAt(0).toUpperCase() + folder.name.slice(1);
 }
 
 /** First segment of a URL (`guides` of `/guides/caching/`). */

@@ -55,6 +55,7 @@ import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts
 type SectionedPage = { entry: PageEntry; sections: SearchSection[] };
 import { Searcher } from "../../src/shared/search/searcher.ts";
 import { highlight, snippetWindow, type TextPiece } from "../../src/shared/search/results.ts";
+import { loadWholeSite } from "../../src/pipeline/site-pages.ts";
 import { runIndexContent } from "../../src/stages/index-content/index.ts";
 import { buildSearchIndex, STORED_SNIPPET } from "../../src/stages/search-index/core.ts";
 import { TOOL_DIR } from "../helpers/temp-site.ts";
@@ -581,8 +582,9 @@ async function main(): Promise<void> {
   const content = await timed(() => runIndexContent(ctx));
   console.log(`${(content.ms / 1000).toFixed(1)} s`);
   const pages: SectionedPage[] = [];
-  for (const page of content.value.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await content.value.bodies.sections(page) : [] });
-  await content.value.bodies.close();
+  for (const page of (await loadWholeSite(content.value.site)).pages)
+    pages.push({ entry: page.entry, sections: page.sectionsHash ? await content.value.bodies.sections(page) : [] });
+  await content.value.close();
   const docs = sectionDocs(pages);
   console.log(`${docs.length} sections of ${new Set(docs.map((d) => d.url.split("#")[0])).size} pages; ${QUERIES.length} queries × ${QUERY_ROUNDS} rounds\n`);
   for (const { query, expect } of QUERIES) {

@@ -2,6 +2,7 @@ import { createContext } from "../../src/context.ts";
 import { resolveSettings } from "../../src/config.ts";
 import { createMemoryLogger } from "../../src/logger.ts";
 import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
+import { loadWholeSite } from "../../src/pipeline/site-pages.ts";
 import { runIndexContent } from "../../src/stages/index-content/index.ts";
 import { TOOL_DIR } from "./temp-site.ts";
 
@@ -15,8 +16,9 @@ export function projectSections(): Promise<SectionedPage[]> {
   sectioned ??= (async () => {
     const index = await runIndexContent(createContext({ root: TOOL_DIR, settings: resolveSettings({}), logger: createMemoryLogger(), cache: false }));
     const pages: SectionedPage[] = [];
-    for (const page of index.pages) pages.push({ entry: page.entry, sections: page.sectionsHash ? await index.bodies.sections(page) : [] });
-    await index.bodies.close();
+    for (const page of (await loadWholeSite(index.site)).pages)
+      pages.push({ entry: page.entry, sections: page.sectionsHash ? await index.bodies.sections(page) : [] });
+    await index.close();
     return pages;
   })();
   return sectioned;

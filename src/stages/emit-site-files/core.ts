@@ -1,7 +1,7 @@
 import type { Settings } from "../../config.ts";
 import type { OutputFile } from "../../output-files.ts";
 import { blogPosts, isPrintable, postDay } from "../../shared/content-rules.ts";
-import type { PageEntry, PageSummary } from "../../shared/content-types.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
 import { atomFeed, rssFeed } from "./feeds.ts";
 import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
@@ -155,10 +155,16 @@ export function siteIcons(): OutputFile[] {
   ];
 }
 
+/** What the site files need of a page: its URL, title and file name, and its blog teaser. */
+export interface SitePage {
+  entry: Pick<PageEntry, "url" | "title" | "name">;
+  teaser: string;
+}
+
 /** Inputs of `siteFiles`: the settings, the processed pages of the index, and the rendered routes. */
 export interface SiteFilesOptions {
   settings: Pick<Settings, "name" | "baseUrl" | "description">;
-  pages: readonly PageSummary[];
+  pages: readonly SitePage[];
   routes: readonly string[];
   /** The day each page last changed, by URL, for the sitemap. Default none. */
   dates?: ReadonlyMap<string, string>;

@@ -1,15 +1,17 @@
 import type { BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
-import type { PageSummary } from "../../shared/content-types.ts";
-import { siteFiles } from "./core.ts";
+import type { SitePages } from "../../pipeline/site-pages.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
+import { siteFiles, type SitePage } from "./core.ts";
 import { undatedBlogPages } from "./feeds.ts";
 
-/** Inputs of the stage: the index stage's pages and the routes the render stage produced. */
+/** Inputs of the stage: the index stage's pages and the generated routes the render stage produced. */
 export interface EmitSiteFilesInput {
-  pages: readonly PageSummary[];
-  routes: readonly string[];
-  /** The day each page last changed, by URL (the page dates stage), for the sitemap. Default none. */
-  dates?: ReadonlyMap<string, string>;
+  site: SitePages;
+  /** The URLs of the routes the render stage generated (folder indexes, printable pages, the vote page). */
+  generated: readonly string[];
+  /** A page's day (the page dates stage), "" for none, for the sitemap. Default none. */
+  dayOf?: (entry: PageEntry) => string;
 }
 
 /** The site files: sitemap, robots.txt, web app manifest, icons and blog feeds. */
@@ -24,8 +26,20 @@ export interface EmitSiteFilesResult {
  * `blog/atom.xml` (Atom 1.0) when the site has blog posts. Everything is
  * derived from the content, so the output is the same on every build. A
  * page under `blog/` without a day in its file name is reported as a warning.
+ * The pages are read a part at a time, and only what the sitemap lists of
+ * each (its URL, title, file name and day) is kept until it is written.
  */
-export function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput): EmitSiteFilesResult {
-  for (const problem of undatedBlogPages(input.pages.map((p) => p.entry))) ctx.report(problem);
-  return { files: siteFiles({ settings: ctx.settings, pages: input.pages, routes: input.routes, dates: input.dates }) };
+export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput): Promise<EmitSiteFilesResult> {
+  const pages: SitePage[] = [];
+  const dates = new Map<string, string>();
+  for (const part of input.site.parts) {
+    const { pages: read } = await input.site.load(part);
+    for (const problem of undatedBlogPages(read.map((p) => p.entry))) ctx.report(problem);
+    for (const { entry, teaser } of read) {
+      pages.push({ entry: { url: entry.url, title: entry.title, name: entry.name }, teaser });
+      const day = input.dayOf?.(entry);
+      if (day) dates.set(entry.url, day);
+    }
+  }
+  return { files: siteFiles({ settings: ctx.settings, pages, routes: input.generated, dates }) };
 }

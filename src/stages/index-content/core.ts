@@ -42,9 +42,26 @@ function compareEntries(sections: readonly string[], inBlog: boolean) {
   };
 }
 
+/** The content folder's entry, before its children are added. */
+function emptyRoot(rootPath: string): DirectoryEntry {
+  return { path: rootPath, name: rootPath.split("/").pop() || rootPath, children: [], size: 0, type: "directory", url: "/" };
+}
+
+/**
+ * The content folder down to its top-level entries (pure), ordered as
+ * {@link indexContent} orders them: `children` are its top-level folders,
+ * their own children left out and their sizes kept, and its root pages.
+ */
+export function topOfSite(rootPath: string, children: readonly ContentEntry[], sections: readonly string[]): DirectoryEntry {
+  const root = emptyRoot(rootPath);
+  root.children = [...children].sort(compareEntries(sections, false));
+  root.size = root.children.reduce((sum, child) => sum + child.size, 0);
+  return root;
+}
+
 /** Builds the tree of directory and page entries from pages keyed by their path under the content folder. */
 function buildTree(pages: Array<{ relative: string; entry: PageEntry }>, rootPath: string, sections: readonly string[]): DirectoryEntry {
-  const root: DirectoryEntry = { path: rootPath, name: rootPath.split("/").pop() || rootPath, children: [], size: 0, type: "directory", url: "/" };
+  const root = emptyRoot(rootPath);
   const folders = new Map<string, DirectoryEntry>([["", root]]);
   const folderOf = (dir: string): DirectoryEntry => {
     const found = folders.get(dir);

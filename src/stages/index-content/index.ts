@@ -8,13 +8,15 @@ import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import { UsageError } from "../../errors.ts";
 import { boundHeapGrowth } from "../../heap-growth.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
-import type { PageSummary } from "../../shared/content-types.ts";
+import { loadWholeSite, type SitePages } from "../../pipeline/site-pages.ts";
+import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import type { PageProcessor } from "./process-pages.ts";
 import { indexedPage, type IndexedPage } from "./summary.ts";
 import { linkSpill, type LinkSpill } from "./link-spill.ts";
-import { checkLinks, indexContent, type IndexContentResult } from "./core.ts";
+import { checkLinks } from "./core.ts";
+import { summarySpill, type SummarySpill } from "./summary-spill.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
@@ -115,9 +117,12 @@ function pageKey(source: SourceFile, prefix: string): string {
   return key;
 }
 
-/** The content index with the reader of the pages' bodies. */
-export interface IndexedContent extends IndexContentResult {
+/** The content index: the site's pages, read a top-level part at a time, and the reader of their bodies. */
+export interface IndexedContent {
+  site: SitePages;
   bodies: PageBodies;
+  /** Removes what the build stored only for itself, the pages' summaries and bodies; call once the build no longer reads them. */
+  close(): Promise<void>;
 }
 
 /**
@@ -157,11 +162,11 @@ function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): P
  * Summarizes one group of pages: cached pages are reused (keyed by the
  * page's bytes, its path, the settings it depends on and the pipeline's
  * code); the others are processed, their bodies stored and their summaries,
- * link facts and problems cached. Problems are reported and link facts
- * spilled here; only the summaries stay in memory.
+ * link facts and problems cached. Problems are reported, and link facts and
+ * summaries spilled, here: memory keeps none of them.
  */
-async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[], stores: Stores): Promise<PageSummary[]> {
-  const { store, processor, links, keyOf } = stores;
+async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[], stores: Stores): Promise<void> {
+  const { store, processor, links, summaries, keyOf } = stores;
   const keys = sources.map(keyOf);
   const limit = pLimit(32);
   const indexed = ctx.cache.enabled
@@ -182,13 +187,14 @@ async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[],
   const pages = indexed as IndexedPage[];
   for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
   await links.add(pages.map((page) => page.links));
-  return pages.map((page) => page.summary);
+  await summaries.add(pages.map((page) => page.summary));
 }
 
 /** Where the index stage puts what it does not keep in memory, what processes the pages, and their keys. */
 interface Stores {
   store: BodyStore;
   links: LinkSpill;
+  summaries: SummarySpill;
   processor: PageProcessor;
   keyOf: (source: SourceFile) => string;
 }
@@ -201,9 +207,10 @@ export async function requireContentFolder(ctx: BuildContext): Promise<void> {
 
 /**
  * Finds every `.md`/`.mdx` page under the content folder and processes them a
- * group at a time (in worker threads, or from the cache), so memory holds the
- * pages' summaries but never all their sources or bodies; then builds the
- * content index. Problems are reported on the context.
+ * group at a time (in worker threads, or from the cache), so memory never
+ * holds the site's sources, bodies or summaries: bodies go to the body store
+ * and summaries to a spill read back a top-level part at a time (see
+ * {@link SitePages}). Then checks the links. Problems are reported on the context.
  */
 export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent> {
   await requireContentFolder(ctx);
@@ -213,8 +220,12 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
   const limit = pLimit(32);
   const contentReal = await fs.realpath(ctx.paths.content);
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
-  const stores: Stores = { store, links: linkSpill(), processor: lazyProcessor(relatives.length, ctx), keyOf: await pageKeyer(ctx) };
-  const pages: PageSummary[] = [];
+  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings });
+  const stores: Stores = { store, links: linkSpill(), summaries, processor: lazyProcessor(relatives.length, ctx), keyOf: await pageKeyer(ctx) };
+  const close = async () => {
+    await summaries.close();
+    await store.close();
+  };
   try {
     for (let at = 0; at < relatives.length; at += GROUP) {
       ctx.signal?.throwIfAborted();
@@ -222,14 +233,14 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
       const sources = (await Promise.all(group.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter(
         (s): s is SourceFile => s !== undefined,
       );
-      for (const page of await summarizeGroup(ctx, sources, stores)) pages.push(page);
+      await summarizeGroup(ctx, sources, stores);
     }
-    const result = indexContent(pages, { rootPath: ctx.display(ctx.paths.content), settings: ctx.settings });
-    for (const d of result.diagnostics) ctx.report(d);
+    const { site, diagnostics } = await summaries.finish();
+    for (const d of diagnostics) ctx.report(d);
     for (const d of await checkLinks(() => stores.links.pages(), ctx.links)) ctx.report(d);
-    return { ...result, bodies: pageBodies(ctx, store, contentReal) };
+    return { site, bodies: pageBodies(ctx, store, contentReal), close };
   } catch (error) {
-    await store.close();
+    await close();
     throw error;
   } finally {
     await stores.processor.close();
@@ -238,15 +249,17 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
 }
 
 /**
- * Gives each page of the index its headings back from the body store, as the
- * spec's content index has them (for `docs-build index`): the build's summaries
- * leave them there and count only those a sidebar item shows.
+ * The whole content index as the spec has it, for `docs-build index`: the
+ * tree with every page, each page given its headings back from the body store
+ * (the build's summaries leave them there and count only those a sidebar item shows).
  */
-export async function restoreHeadings({ pages, bodies }: IndexedContent): Promise<void> {
-  for await (const [page, anchors] of loadedInOrder(pages, 32, (page) => bodies.anchors(page))) {
+export async function wholeIndex({ site, bodies }: IndexedContent): Promise<{ root: DirectoryEntry; pages: PageSummary[] }> {
+  const whole = await loadWholeSite(site);
+  for await (const [page, anchors] of loadedInOrder(whole.pages, 32, (page) => bodies.anchors(page))) {
     page.entry.anchors = anchors;
     delete page.entry.sidebarAnchors;
   }
+  return whole;
 }
 
 /** The key of each page's cache entries and stored body: a hash of what its processing depends on, or a counter without a cache. */

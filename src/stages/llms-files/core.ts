@@ -95,17 +95,30 @@ export function llmsIndex(
   pages: readonly MachinePage[],
   sectionFiles: readonly SectionFullFile[] = [],
 ): string {
-  const lines = [`# ${oneLine(site.name)}`, "", `> ${oneLine(site.description)}`];
-  for (const section of sectionsOf(pages)) {
-    lines.push("", `## ${oneLine(section.title)}`, "");
-    for (const { entry } of section.pages) {
-      const description = oneLine(entry.description);
-      lines.push(`- [${linkText(entry.title || entry.url)}](${site.baseUrl}/${markdownPath(entry.url)})${description ? `: ${description}` : ""}`);
-    }
+  const sections = sectionsOf(pages).map((section) => llmsIndexSection(section.title, section.pages, site.baseUrl));
+  return [llmsIndexHead(site), ...sections, llmsIndexFiles(sectionFiles, site.baseUrl)].join("");
+}
+
+/** The start of `llms.txt` (pure): the site's name and one-line summary. */
+export function llmsIndexHead(site: { name: string; description: string }): string {
+  return `# ${oneLine(site.name)}\n\n> ${oneLine(site.description)}\n`;
+}
+
+/** One section of `llms.txt` (pure): its h2 and a line per page. */
+export function llmsIndexSection(title: string, pages: readonly MachinePage[], baseUrl: string): string {
+  const lines = ["", `## ${oneLine(title)}`, ""];
+  for (const { entry } of pages) {
+    const description = oneLine(entry.description);
+    lines.push(`- [${linkText(entry.title || entry.url)}](${baseUrl}/${markdownPath(entry.url)})${description ? `: ${description}` : ""}`);
   }
-  if (sectionFiles.length > 0) lines.push("", "## Full text by section", "");
-  for (const file of sectionFiles)
-    lines.push(`- [${linkText(file.title)}](${site.baseUrl}/${file.path}): ${file.pages} ${file.pages === 1 ? "page" : "pages"}`);
+  return `${lines.join("\n")}\n`;
+}
+
+/** The end of `llms.txt` (pure): the sections' own full-text files with their numbers of pages, or nothing without them. */
+export function llmsIndexFiles(sectionFiles: readonly SectionFullFile[], baseUrl: string): string {
+  if (sectionFiles.length === 0) return "";
+  const lines = ["", "## Full text by section", ""];
+  for (const file of sectionFiles) lines.push(`- [${linkText(file.title)}](${baseUrl}/${file.path}): ${file.pages} ${file.pages === 1 ? "page" : "pages"}`);
   return `${lines.join("\n")}\n`;
 }
 

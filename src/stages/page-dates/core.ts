@@ -40,6 +40,9 @@ export interface PageDates {
   days: Map<string, string>;
   /** True when some page of the content's own (not fetched, not printable) exists and none has a commit. */
   noHistory: boolean;
+  /** How many pages of the content's own there are, and how many of them have a commit. */
+  own: number;
+  committed: number;
 }
 
 /**
@@ -66,5 +69,5 @@ export function pageDates(pages: readonly DatedPage[], history: ReadonlyMap<stri
     committed++;
     days.set(url, day);
   }
-  return { days, noHistory: own > 0 && committed === 0 };
+  return { days, noHistory: own > 0 && committed === 0, own, committed };
 }

@@ -1,12 +1,13 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
 import type { Settings } from "../../config.ts";
-import { BLOG_URL, blogPosts, isPrintable, pagesOf, postDay } from "../../shared/content-rules.ts";
+import type { LoadedPart, SitePages, SitePart } from "../../pipeline/site-pages.ts";
+import { BLOG_URL, blogPosts, isPrintable, onWalk, pagesOf, postDay, titleOfFolder } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
-import type { Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
+import type { BlogPostSummary, Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { APP_SHELL_URL, STACKBLITZ_BASE } from "../../shared/constants.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
-import { sidebarAt, sidebarFor, titleOfFolder, type SectionSidebar } from "./sidebar.ts";
+import { sidebarAt, sidebarFor, type SectionSidebar } from "./sidebar.ts";
 
 /** Sections that have a combined printable page. */
 const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
@@ -34,11 +35,12 @@ export interface PagePlan {
   redirects: Array<{ from: string; to: string }>;
 }
 
-/** Inputs of `planPages`. */
+/** Inputs of `eachPlan`. */
 export interface PlanOptions {
-  root: DirectoryEntry;
-  pages: readonly PageSummary[];
-  contributors: Record<string, Contributor[]>;
+  /** The content index, read a top-level part at a time. */
+  site: SitePages;
+  /** A page's contributors. Default none. */
+  contributorsOf?: (entry: PageEntry) => Contributor[];
   settings: Settings;
   /** The validated sponsors file, or null when there is none. */
   sponsors: SponsorData | null;
@@ -46,8 +48,8 @@ export interface PlanOptions {
   vote: VoteData | null;
   /** The URL of each anchors file, by the URL of the section or nested folder whose pages it holds; one without a file has no entry. */
   anchorFiles?: ReadonlyMap<string, string>;
-  /** The day each page last changed (`YYYY-MM-DD`), by URL; a page without one shows no date. Default none. */
-  dates?: ReadonlyMap<string, string>;
+  /** The day a page last changed (`YYYY-MM-DD`), or "" for a page that shows no date. Default none. */
+  dayOf?: (entry: PageEntry) => string;
   /** The URL of the vote board's stylesheet, from the client bundle. Default "". */
   voteStylesheet?: string;
 }
@@ -60,12 +62,12 @@ function outPathOf(url: string): string {
 }
 
 /** The top-level section of a URL (`/guides/caching/` → `guides`), or "". */
-export function sectionOf(url: string): string {
+function sectionOf(url: string): string {
   return url.split("/")[1] ?? "";
 }
 
-/** Site-wide data from the settings and the top-level folders of the index. */
-export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
+/** Site-wide data from the settings and the top-level parts of the index. */
+export function siteData(settings: Settings, parts: readonly SitePart[]): SiteData {
   return {
     name: settings.name,
     baseUrl: settings.baseUrl,
@@ -79,7 +81,7 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
       settings.search.provider === "docsearch"
         ? { provider: "docsearch", appId: settings.search.appId, apiKey: settings.search.apiKey, indexName: settings.search.indexName }
         : { provider: "local", indexUrl: `/${SEARCH_INDEX_PATH}` },
-    sections: subNavigation(settings.sections, root),
+    sections: subNavigation(settings.sections, parts),
   };
 }
 
@@ -90,76 +92,100 @@ export function siteData(settings: Settings, root: DirectoryEntry): SiteData {
  * top-level folders a site has (a site of 4,000 of them would otherwise add
  * some 300 KB to each page's HTML and data).
  */
-function subNavigation(sections: readonly string[], root: DirectoryEntry): SiteData["sections"] {
-  const folders = new Map<string, DirectoryEntry>();
-  for (const c of root.children) if (c.type === "directory") folders.set(c.name, c);
+function subNavigation(sections: readonly string[], parts: readonly SitePart[]): SiteData["sections"] {
+  const folders = new Map<string, SitePart>();
+  for (const part of parts) if (part.folder) folders.set(part.folder.name, part);
   return sections.flatMap((name) => {
-    const folder = folders.get(name);
-    return folder && folder.url !== "/blog/" ? [{ url: folder.url, title: titleOfFolder(folder) }] : [];
+    const part = folders.get(name);
+    return part && part.url !== "/blog/" ? [{ url: part.url, title: part.title }] : [];
   });
 }
 
 /** What every kind of page starts from: all of `PageData` but its kind. */
 type BaseData = Omit<PageData, "kind">;
 
-/** What the planners of every page kind share, made once per site by `planPages`. */
+/** What the planners of every page kind share, made once per site by `eachPlan`. */
 interface SitePlanning {
   options: PlanOptions;
-  /** Every folder of the index by URL, in site order. */
-  folders: ReadonlyMap<string, DirectoryEntry>;
-  /** The URLs that have a page: the content's, plus the generated printable pages'. */
-  urls: ReadonlySet<string>;
-  /** The sections that get a generated combined printable page. */
-  printable: readonly string[];
+  /** The URLs of the top-level folders. */
+  sections: ReadonlySet<string>;
+  /** The URLs at the top of the site that have a page: the root pages', and the top-level folders' with an index page. */
+  topUrls: ReadonlySet<string>;
+  /** The blog's posts, newest first, for the blog index. */
+  posts: readonly BlogPostSummary[];
+  /** The part being planned: its folders by URL, in site order, and its pages' URLs. */
+  current: { folders: ReadonlyMap<string, DirectoryEntry>; urls: ReadonlySet<string> };
   /** A section's sidebar, made once for a run of its pages and shared by them (later steps key caches on it). */
   sidebarOf(section: string): SectionSidebar;
   /** The data of a page at `url` before its kind adds its own. */
   base(url: string, title: string, description: string): BaseData;
 }
 
-/** A page's neighbours on the walk of previous and next links: every content page but the landing page and printable pages, in site order; none for pages off it. */
+/** A page's neighbours on the walk of previous and next links (see `onWalk`), in site order; none for pages off it. */
 interface Neighbours {
-  previous?: PageEntry;
-  next?: PageEntry;
+  previous?: LinkItem;
+  next?: LinkItem;
 }
 
-/** Gathers what the planners share (pure): folders, URLs, printable sections, sidebars and the base page data. */
-function sitePlanning(options: PlanOptions): SitePlanning {
-  const { root, pages, settings, anchorFiles = new Map<string, string>() } = options;
-  const site = siteData(settings, root);
-  const folders = new Map<string, DirectoryEntry>();
-  const walk = (folder: DirectoryEntry) => {
-    folders.set(folder.url, folder);
-    for (const c of folder.children) if (c.type === "directory") walk(c);
-  };
-  walk(root);
+/** The folders of a tree by URL, in site order. */
+function foldersOf(folder: DirectoryEntry | undefined, into = new Map<string, DirectoryEntry>()): Map<string, DirectoryEntry> {
+  if (!folder) return into;
+  into.set(folder.url, folder);
+  for (const c of folder.children) if (c.type === "directory") foldersOf(c, into);
+  return into;
+}
+
+/** Gathers what the planners share (pure but for the blog's part, read once): sections, top URLs, posts, sidebars and the base page data. */
+async function sitePlanning(options: PlanOptions): Promise<SitePlanning> {
+  const { site, settings, anchorFiles = new Map<string, string>() } = options;
+  const data = siteData(settings, site.parts);
+  const sections = new Set(site.parts.flatMap((part) => (part.folder ? [part.url] : [])));
+  const topUrls = new Set(site.parts.flatMap((part) => (part.ownPage ? [part.url] : [])));
+  // The blog index lists exactly the posts the feeds carry, in the same order.
+  const blog = site.parts.find((part) => part.folder && part.url === BLOG_URL);
+  const posts = blog ? blogPosts((await site.load(blog)).pages) : [];
   // Only the last section's sidebar is kept: pages come section by section, so memory holds one section's, never the site's.
   let last: { section: string; sidebar: SectionSidebar } | undefined;
-  const sidebarOf = (section: string): SectionSidebar => {
-    if (last?.section !== section) last = { section, sidebar: sidebarFor(folders.get(`/${section}/`), anchorFiles) };
-    return last.sidebar;
+  const planning: SitePlanning = {
+    options,
+    sections,
+    topUrls,
+    posts,
+    current: { folders: new Map(), urls: new Set() },
+    sidebarOf(section) {
+      if (last?.section !== section) last = { section, sidebar: sidebarFor(planning.current.folders.get(`/${section}/`), anchorFiles) };
+      return last.sidebar;
+    },
+    base: (url, title, description) => ({
+      url,
+      title,
+      description: description || settings.description,
+      site: data,
+      sidebar: sidebarAt(planning.sidebarOf(sectionOf(url)), url),
+      sidebarAnchors: anchorFiles.get(`/${sectionOf(url)}/`) ?? "",
+      page: null,
+      children: [],
+      hero: { words: HERO_WORDS },
+      posts: url === BLOG_URL ? [...posts] : [],
+      sponsors: null,
+      vote: null,
+    }),
   };
-  const urls = new Set(pages.map((p) => p.entry.url));
-  // Sections that get a combined printable page: those with pages, unless the content has its own.
-  const printable = PRINTABLE_SECTIONS.filter((section) => folders.has(`/${section}/`) && !urls.has(`/${section}/printable/`));
-  for (const section of printable) urls.add(`/${section}/printable/`);
-  // The blog index lists exactly the posts the feeds carry, in the same order.
-  const posts = blogPosts(pages);
-  const base = (url: string, title: string, description: string): BaseData => ({
-    url,
-    title,
-    description: description || settings.description,
-    site,
-    sidebar: sidebarAt(sidebarOf(sectionOf(url)), url),
-    sidebarAnchors: anchorFiles.get(`/${sectionOf(url)}/`) ?? "",
-    page: null,
-    children: [],
-    hero: { words: HERO_WORDS },
-    posts: url === BLOG_URL ? posts : [],
-    sponsors: null,
-    vote: null,
-  });
-  return { options, folders, urls, printable, sidebarOf, base };
+  return planning;
+}
+
+/**
+ * Makes `loaded` the part being planned. A root page whose URL is also a
+ * top-level folder's (`guides.md` beside `guides/`) gets that folder's tree
+ * too, for its sidebar.
+ */
+async function enterPart(planning: SitePlanning, part: SitePart, loaded: LoadedPart): Promise<void> {
+  let folder = loaded.folder;
+  if (!folder && planning.sections.has(part.url)) {
+    const named = planning.options.site.parts.find((other) => other.folder && other.url === part.url);
+    if (named) folder = (await planning.options.site.load(named)).folder;
+  }
+  planning.current = { folders: foldersOf(folder), urls: new Set(loaded.pages.map((page) => page.entry.url)) };
 }
 
 /** A generated page: no body of its own and no redirects. */
@@ -187,15 +213,15 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
 /** The page props of a page of the content: its front matter's fields, contributors, neighbours, printable page and live preview. */
 function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours: Neighbours): DocPageProps {
   const { entry } = processed;
-  const link = (e: PageEntry | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
+  const link = (e: LinkItem | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
   const section = sectionOf(entry.url);
   const printUrl = `/${section}/printable/`;
   return {
     title: entry.title,
     url: entry.url,
     date: postDay(entry),
-    updated: planning.options.dates?.get(entry.url) ?? "",
-    contributors: planning.options.contributors[entry.url] ?? [],
+    updated: planning.options.dayOf?.(entry) ?? "",
+    contributors: planning.options.contributorsOf?.(entry) ?? [],
     related: entry.related,
     previous: link(neighbours.previous),
     next: link(neighbours.next),
@@ -203,7 +229,8 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     edit: entry.edit,
     path: entry.path,
     repo: entry.repo,
-    printUrl: PRINTABLE_SECTIONS.includes(section) && planning.urls.has(printUrl) ? printUrl : "",
+    // A printable section with a folder has its printable page: the content's own, or a generated one.
+    printUrl: PRINTABLE_SECTIONS.includes(section) && planning.sections.has(`/${section}/`) ? printUrl : "",
     stackBlitz: processed.stackBlitz ? `${STACKBLITZ_BASE}${processed.stackBlitz}` : "",
   };
 }
@@ -247,13 +274,11 @@ function planSectionIndex(planning: SitePlanning, folder: DirectoryEntry): PageP
   return generatedPlan(folder.url, data, { canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
 }
 
-/** A section's combined printable page: its pages' bodies one after another, left out of search engines. */
-function planPrintablePage(planning: SitePlanning, section: string, byUrl: ReadonlyMap<string, PageSummary>): PagePlan {
+/** A section's combined printable page: its pages' bodies one after another (`pages`, its part's pages in site order), left out of search engines. */
+function planPrintablePage(planning: SitePlanning, section: string, pages: readonly PageSummary[]): PagePlan {
   const { settings } = planning.options;
   const url = `/${section}/printable/`;
-  const members = pagesOf(planning.folders.get(`/${section}/`)!)
-    .filter((e) => !isPrintable(e))
-    .map((e) => byUrl.get(e.url)!);
+  const members = pages.filter((page) => !isPrintable(page.entry));
   const data: PageData = { ...planning.base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [], sidebarAnchors: "" };
   const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
   return {
@@ -295,38 +320,83 @@ function planAppShell(planning: SitePlanning): PagePlan {
   return generatedPlan(APP_SHELL_URL, data, { canonical: "", robots: "noindex" });
 }
 
-/**
- * Plans every HTML file of the site (pure): one per page of the index (the
- * landing page at `/`), a generated index for folders without one, each
- * printable section's combined page, the vote page when there are topics
- * and the content has none, the not-found page and the app shell, each with
- * the data its template needs. Plans are made one at a time as they are
- * taken, so a caller that renders each and lets it go never holds the
- * site's plans at once.
- */
-export function* eachPlan(options: PlanOptions): Generator<PagePlan> {
-  const { pages, vote } = options;
-  const planning = sitePlanning(options);
-  const onWalk = (e: PageEntry) => e.url !== "/" && !isPrintable(e);
+/** The content pages of one part, each with its neighbours: `before` and `after` are the walk's pages just outside the part. */
+function* partPlans(planning: SitePlanning, pages: readonly PageSummary[], before?: LinkItem, after?: LinkItem): Generator<PagePlan> {
   const chain = pages.filter((p) => onWalk(p.entry));
   let at = 0;
   for (const page of pages) {
     // Pages come in site order, so a page's place on the walk is the count of walk pages before it.
     const i = onWalk(page.entry) ? at++ : -1;
-    const neighbours: Neighbours = i < 0 ? {} : { previous: chain[i - 1]?.entry, next: chain[i + 1]?.entry };
+    const neighbours: Neighbours = i < 0 ? {} : { previous: i > 0 ? chain[i - 1].entry : before, next: chain[i + 1]?.entry ?? after };
     yield (page.entry.url === "/" ? planLandingPage : planDocPage)(planning, page, neighbours);
   }
-  for (const folder of planning.folders.values()) if (!planning.urls.has(folder.url)) yield planSectionIndex(planning, folder);
-  if (planning.printable.length) {
-    const byUrl = new Map(pages.map((p) => [p.entry.url, p]));
-    for (const section of planning.printable) yield planPrintablePage(planning, section, byUrl);
+}
+
+/** The generated indexes of a part's folders that have no page of their own, in site order. */
+function* sectionIndexes(planning: SitePlanning): Generator<PagePlan> {
+  const { folders, urls } = planning.current;
+  for (const folder of folders.values()) if (!urls.has(folder.url) && !planning.topUrls.has(folder.url)) yield planSectionIndex(planning, folder);
+}
+
+/**
+ * The generated index of the site's root when the content has no landing
+ * page: it lists every page, so the site is read whole, as that page is.
+ */
+async function rootIndex(planning: SitePlanning): Promise<PagePlan> {
+  const { site } = planning.options;
+  const children = [];
+  for (const part of site.parts) {
+    const loaded = await site.load(part);
+    children.push(loaded.folder ?? loaded.pages[0].entry);
   }
-  if (vote && !planning.urls.has("/vote/")) yield planVotePage(planning, vote);
+  planning.current = { folders: new Map(), urls: new Set() };
+  return planSectionIndex(planning, { ...site.top, children });
+}
+
+/**
+ * Plans every HTML file of the site (pure but for reading the parts): one
+ * per page of the index (the landing page at `/`), a generated index for
+ * folders without one, each printable section's combined page, the vote
+ * page when there are topics and the content has none, the not-found page
+ * and the app shell, each with the data its template needs. Parts are read
+ * one at a time and plans made as they are taken, so a caller that renders
+ * each and lets it go never holds the site's plans, or its pages, at once.
+ */
+export async function* eachPlan(options: PlanOptions): AsyncGenerator<PagePlan> {
+  const { site, vote } = options;
+  const planning = await sitePlanning(options);
+  const { parts } = site;
+  let before: LinkItem | undefined;
+  for (let p = 0; p < parts.length; p++) {
+    const loaded = await site.load(parts[p]);
+    await enterPart(planning, parts[p], loaded);
+    const after = parts.slice(p + 1).find((part) => part.firstWalk)?.firstWalk;
+    yield* partPlans(planning, loaded.pages, before, after);
+    before = parts[p].lastWalk ?? before;
+  }
+  if (!planning.topUrls.has("/")) yield await rootIndex(planning);
+  for (const part of parts) {
+    if (!part.folder) continue;
+    await enterPart(planning, part, await site.load(part));
+    yield* sectionIndexes(planning);
+  }
+  for (const section of PRINTABLE_SECTIONS) {
+    const part = parts.find((other) => other.folder && other.url === `/${section}/`);
+    if (!part) continue;
+    const loaded = await site.load(part);
+    await enterPart(planning, part, loaded);
+    // The content's own printable page takes the place of the generated one.
+    if (!planning.current.urls.has(`/${section}/printable/`)) yield planPrintablePage(planning, section, loaded.pages);
+  }
+  planning.current = { folders: new Map(), urls: new Set() };
+  if (vote && !planning.topUrls.has("/vote/")) yield planVotePage(planning, vote);
   yield planNotFoundPage(planning);
   yield planAppShell(planning);
 }
 
-/** Every plan of {@link eachPlan} in one array (pure). */
-export function planPages(options: PlanOptions): PagePlan[] {
-  return [...eachPlan(options)];
+/** Every plan of {@link eachPlan} in one array. */
+export async function planPages(options: PlanOptions): Promise<PagePlan[]> {
+  const plans: PagePlan[] = [];
+  for await (const plan of eachPlan(options)) plans.push(plan);
+  return plans;
 }

@@ -2,6 +2,7 @@ import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { byteLength, type OutputFile, type StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
+import { urlsUnder, type SitePages } from "../../pipeline/site-pages.ts";
 import { eachAtOnce, loadedInOrder } from "../../read-ahead.ts";
 import type { Anchor, ContentEntry, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
@@ -10,12 +11,12 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { readSponsors } from "../../data-files/sponsors.ts";
 import { readVoteTopics } from "../../data-files/vote-topics.ts";
-import { eachPlan, sectionOf, type PagePlan, type PlanOptions } from "./core.ts";
+import { eachPlan, type PagePlan, type PlanOptions } from "./core.ts";
 import { outputFileUrl } from "../../shared/routes.ts";
 import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
-import { routeTables, type RouteTables } from "./route-tables.ts";
+import { countRoutes, routeTables, type RouteTables } from "./route-tables.ts";
 import { anchorGroups, withCurrentAnchors } from "./sidebar.ts";
 import { sidebarAnchorsOf } from "../../shared/content-rules.ts";
 
@@ -24,7 +25,10 @@ import { sidebarAnchorsOf } from "../../shared/content-rules.ts";
  * URLs served, and the few pages the service worker precaches.
  */
 export interface RenderPagesResult {
-  routes: string[];
+  /** How many routes were rendered: every page but the not-found page and the app shell. */
+  routes: number;
+  /** The URLs of the generated routes (folder indexes, printable pages, the vote page), for the sitemap. */
+  generated: string[];
   /** The precached pages (landing, app shell, not-found), for their revisions. */
   precached: OutputFile[];
   /** The plans of the pages with a body of their own, when the input asked to keep them (the dev server); else empty. */
@@ -56,13 +60,13 @@ export type Emit = (file: OutputFile | StreamedFile) => Promise<void>;
 
 /** Inputs of the render stage: the index stage's tree, pages and bodies, resolved contributors and the client bundle's assets. */
 export interface RenderPagesInput {
-  root: DirectoryEntry;
-  pages: readonly PageSummary[];
+  site: SitePages;
   bodies: Pick<PageBodies, "body" | "anchors">;
-  contributors: Record<string, Contributor[]>;
+  /** A page's contributors (the resolve contributors stage). Default none. */
+  contributorsOf?: (entry: PageEntry) => Contributor[];
   assets: ClientAssets;
-  /** The day each page last changed, by URL (the page dates stage). Default none. */
-  dates?: ReadonlyMap<string, string>;
+  /** A page's day (the page dates stage), "" for none. Default none. */
+  dayOf?: (entry: PageEntry) => string;
   /** Return the plans of the pages with a body of their own (the dev server re-renders an edited page from its plan), and what each page rendered to. */
   keepPlans?: boolean;
   /** The dev server's last build; default none. */
@@ -83,22 +87,20 @@ function withAnchors(folder: DirectoryEntry, anchors: ReadonlyMap<PageEntry, Anc
  * Emits the anchors files of every top-level section, one section at a time:
  * one for its own pages and one per nested folder
  * (`assets/sidebar/guides-part-001-<hash>.json`), what a sidebar item shows
- * when a reader opens another page's anchors. The headings are read from the
- * body store for one section at a time, so memory never holds the site's.
- * Each file is named by a hash of its contents, so browsers and the service
- * worker may keep it for good. Returns each file's URL by folder URL.
+ * when a reader opens another page's anchors. A section's pages and their
+ * headings are read for one section at a time, so memory never holds the
+ * site's. Each file is named by a hash of its contents, so browsers and the
+ * service worker may keep it for good. Returns each file's URL by folder URL.
  */
 async function emitAnchorFiles(input: RenderPagesInput, emit: Emit): Promise<Map<string, string>> {
-  const sections = input.root.children.filter((child): child is DirectoryEntry => child.type === "directory");
-  const bySection = new Map<string, PageSummary[]>(sections.map((section) => [section.url, []]));
-  for (const page of input.pages) if (page.anchorsHash) bySection.get(`/${sectionOf(page.entry.url)}/`)?.push(page);
   const urls = new Map<string, string>();
-  for (const section of sections) {
+  for (const part of input.site.parts) {
+    if (!part.folder) continue;
+    const { folder, pages } = await input.site.load(part);
     const anchors = new Map<PageEntry, Anchor[]>();
-    for await (const [page, list] of loadedInOrder(bySection.get(section.url) ?? [], READ_AHEAD, (page) => input.bodies.anchors(page)))
-      anchors.set(page.entry, list);
-    bySection.delete(section.url);
-    for (const group of anchorGroups(withAnchors(section, anchors))) {
+    const headed = pages.filter((page) => page.anchorsHash);
+    for await (const [page, list] of loadedInOrder(headed, READ_AHEAD, (page) => input.bodies.anchors(page))) anchors.set(page.entry, list);
+    for (const group of anchorGroups(withAnchors(folder!, anchors))) {
       const contents = JSON.stringify(group.anchors);
       const name = group.url.split("/").filter(Boolean).join("-");
       const file = { path: `assets/sidebar/${name}-${hashKey(contents).slice(0, 10)}.json`, contents };
@@ -114,19 +116,20 @@ const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**
 
 /**
  * The HTML of each `<RepositoryList kind="…" />`, from the committed list of
- * that kind (`repositories/loaders.json`, `plugins.json`); a broken list is
- * reported at its line. Nothing is read when no page has a list.
+ * that kind (`repositories/loaders.json`, `plugins.json`), with a hash of
+ * them all; a broken list is reported at its line. Read when the first page
+ * with a list is rendered, so nothing is read when no page has one.
  */
-async function repositoryLists(ctx: BuildContext, pages: readonly PageSummary[]): Promise<Record<string, string>> {
-  if (!pages.some((p) => p.repositoryLists)) return {};
-  const urls = new Set(pages.map((p) => p.entry.url));
-  const lists: Record<string, string> = {};
-  for (const kind of Object.keys(REPOSITORY_LISTS) as Array<keyof typeof REPOSITORY_LISTS>) {
+async function repositoryLists(ctx: BuildContext, site: SitePages): Promise<{ html: Record<string, string>; hash: string }> {
+  const kinds = Object.keys(REPOSITORY_LISTS) as Array<keyof typeof REPOSITORY_LISTS>;
+  const urls = await urlsUnder(site, kinds);
+  const html: Record<string, string> = {};
+  for (const kind of kinds) {
     const parsed = (await readRepositoryList(ctx, kind)) ?? { entries: [], problems: [] };
     for (const problem of parsed.problems) ctx.report(problem);
-    lists[kind] = repositoryListHtml(parsed.entries, urls);
+    html[kind] = repositoryListHtml(parsed.entries, urls);
   }
-  return lists;
+  return { html, hash: hashKey(JSON.stringify(html)) };
 }
 
 /** Members of a combined printable page whose bodies are read at a time. */
@@ -139,12 +142,12 @@ interface RenderSetup {
   emit: Emit;
   /** A page's body from the body store, its repository lists filled in. */
   bodyOf: (page: PageSummary) => Promise<string>;
+  /** A hash of the repository lists' HTML, read on first use. */
+  listsHash: () => Promise<string>;
   /** The client assets as JSON, for cache keys. */
   assets: string;
   /** A hash of the template sources; empty without a cache. */
   templates: string;
-  /** A hash of the repository lists' HTML. */
-  listsHash: string;
   /** A hash of an object the plans share, computed once per object. */
   hashOf: (value: object) => string;
 }
@@ -165,22 +168,23 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput,
   const anchorUrls = await emitAnchorFiles(input, emit);
   const options: PlanOptions = { ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss };
   const setup = await renderSetup(ctx, input, emit);
-  const { precached, printable, routes, pagePlans, rendered } = await renderPagesAtOnce(setup, options);
+  const { precached, printable, routes, generated, pagePlans, rendered } = await renderPagesAtOnce(setup, options);
   // Printable pages one at a time: each holds a few of its members' bodies at once.
   for (const plan of printable) {
     ctx.signal?.throwIfAborted();
     if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
   }
-  return { routes, precached, pagePlans, rendered };
+  return { routes, generated, precached, pagePlans, rendered };
 }
 
 /** Reads the repository lists and hashes what every page's cache key shares. */
 async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emit): Promise<RenderSetup> {
-  const lists = await repositoryLists(ctx, input.pages);
-  const listsHash = hashKey(JSON.stringify(lists));
+  let lists: ReturnType<typeof repositoryLists> | undefined;
+  const listsOf = () => (lists ??= repositoryLists(ctx, input.site));
+  const listsHash = async () => (await listsOf()).hash;
   const bodyOf = async (page: PageSummary) => {
     const body = await input.bodies.body(page);
-    return page.repositoryLists ? fillRepositoryLists(body, lists) : body;
+    return page.repositoryLists ? fillRepositoryLists(body, (await listsOf()).html) : body;
   };
   const assets = JSON.stringify(input.assets);
   const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
@@ -196,28 +200,29 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
 }
 
 /**
-/**
  * Renders the pages other than printable ones, up to 32 at once, taking each
  * plan as it is made and letting it go once rendered. Emits each page, its
  * content chunk, and its folder's route table once the folder's last chunk is
- * made; the folders' sizes come from a first pass over the plans that keeps
- * only their URLs. A chunk's id is its plan's position among these pages, so
- * it is unique in the site. Returns the precached pages, the printable plans,
- * the routes (every page but the not-found page and the app shell) and, when
- * asked, the page plans.
+ * made; the tables' sizes come from a first pass over the plans that keeps
+ * only a count per table. A chunk's id is its plan's position among these
+ * pages, so it is unique in the site. Returns the precached pages, the
+ * printable plans, the count of routes (every page but the not-found page and
+ * the app shell), the generated routes' URLs and, when asked, the page plans.
  */
 async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
   const { ctx, emit } = setup;
-  const chunked: string[] = [];
-  for (const plan of eachPlan(options)) if (plan.body.kind !== "printable" && hasChunk(plan)) chunked.push(plan.data.url);
-  const tables: RouteTables = routeTables(chunked);
+  const counts = new Map<string, number>();
+  for await (const plan of eachPlan(options)) if (plan.body.kind !== "printable" && hasChunk(plan)) countRoutes([plan.data.url], counts);
+  const tables: RouteTables = routeTables(counts);
   const precached: OutputFile[] = [];
   const printable: PagePlan[] = [];
-  const routes: string[] = [];
+  const generated: string[] = [];
+  let routes = 0;
   const pagePlans: PagePlan[] = [];
-  const others = function* () {
-    for (const plan of eachPlan(options)) {
-      if (isRoute(plan)) routes.push(plan.data.url);
+  const others = async function* () {
+    for await (const plan of eachPlan(options)) {
+      if (isRoute(plan)) routes++;
+      if (isRoute(plan) && plan.body.kind !== "page") generated.push(plan.data.url);
       if (setup.input.keepPlans && plan.body.kind === "page") pagePlans.push(plan);
       if (plan.body.kind === "printable") printable.push(plan);
       else yield plan;
@@ -240,7 +245,7 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
     const table = tables.add(plan.data.url, { id, file: outputFileUrl(chunk) });
     if (table) await emit(table);
   });
-  return { precached, printable, routes, pagePlans, rendered };
+  return { precached, printable, routes, generated, pagePlans, rendered };
 }
 
 /** What the dev server keeps of a page it rendered. */
@@ -268,7 +273,7 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<Rendere
   };
   if (!ctx.cache.enabled) return { key: "", ...(await make()) };
   const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
-  const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? setup.listsHash : "";
+  const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? await setup.listsHash() : "";
   const key = hashKey(
     "html",
     setup.templates,
@@ -318,7 +323,7 @@ async function streamPrintable(setup: RenderSetup, plan: PagePlan, members: read
     yield after;
   };
   if (!ctx.cache.enabled) return emit({ path: plan.outPath, parts: parts() });
-  const lists = members.some((member) => member.repositoryLists) ? setup.listsHash : "";
+  const lists = members.some((member) => member.repositoryLists) ? await setup.listsHash() : "";
   const key = hashKey("printable", setup.templates, setup.assets, JSON.stringify(plan.data), plan.bodyHash, lists, plan.canonical, plan.robots);
   let cached = await ctx.cache.getParts(key);
   if (!cached) {

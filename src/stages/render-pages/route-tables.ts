@@ -16,20 +16,24 @@ export function routeTableFile(path: string, routes: Routes): OutputFile {
   return { path, contents: JSON.stringify(ordered) };
 }
 
-/**
- * Groups routes by folder as they arrive (pure): `urls` are the URLs of every
- * page that will get a chunk, counted per table up front, so each table is
- * handed back as soon as its folder is complete and only the folders still
- * being rendered are held, never the whole site's routes. A URL not announced
- * in `urls`, or announced fewer times than it is added, is a bug of the
- * caller and throws.
- */
-export function routeTables(urls: Iterable<string>): RouteTables {
-  const pending = new Map<string, number>();
+/** How many routes each table will hold, by table path (pure); counting into `into` lets a caller count as it goes. */
+export function countRoutes(urls: Iterable<string>, into = new Map<string, number>()): Map<string, number> {
   for (const url of urls) {
     const path = routeTablePath(url);
-    pending.set(path, (pending.get(path) ?? 0) + 1);
+    into.set(path, (into.get(path) ?? 0) + 1);
   }
+  return into;
+}
+
+/**
+ * Groups routes by folder as they arrive (pure): `counts` says how many
+ * routes each table will get (see {@link countRoutes}), so each table is
+ * handed back as soon as its folder is complete and only the folders still
+ * being rendered are held, never the whole site's routes. A URL not counted,
+ * or counted fewer times than it is added, is a bug of the caller and throws.
+ */
+export function routeTables(counts: ReadonlyMap<string, number>): RouteTables {
+  const pending = new Map(counts);
   const open = new Map<string, Routes>();
   return {
     add(url, route) {

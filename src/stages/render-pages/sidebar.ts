@@ -1,12 +1,6 @@
-import { isPrintable, pagesOf, sidebarAnchorsOf } from "../../shared/content-rules.ts";
+import { isPrintable, pagesOf, sidebarAnchorsOf, titleOfFolder } from "../../shared/content-rules.ts";
 import type { Anchor, DirectoryEntry, PageEntry } from "../../shared/content-types.ts";
 import type { SectionAnchors, SidebarItem } from "../../shared/page-data.ts";
-
-/** A folder's title: its index page's, else its name capitalised. */
-export function titleOfFolder(folder: DirectoryEntry): string {
-  const index = folder.children.find((c): c is PageEntry => c.type === "file" && c.url === folder.url);
-  return index?.title ?? folder.name.charAt(0).toUpperCase() + folder.name.slice(1);
-}
 
 /** One entry of a section's sidebar before it becomes an item: one of its own pages, or a nested folder with all the pages under it. */
 type SidebarEntry = { page: PageEntry } | { folder: DirectoryEntry; pages: PageEntry[] };

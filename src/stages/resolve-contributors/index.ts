@@ -3,16 +3,13 @@ import path from "node:path";
 import type { BuildContext } from "../../context.ts";
 import { readContributorData } from "../../data-files/contributors.ts";
 import { diagnostic } from "../../diagnostics.ts";
-import type { PageEntry } from "../../shared/content-types.ts";
-import { resolveContributors, type ResolveContributorsResult } from "./core.ts";
-
-export type { ResolveContributorsResult } from "./core.ts";
+import { contributorResolver, type ContributorsOf } from "./core.ts";
 
 /** Where the data lived before it moved next to the content. */
 const OLD_LOCATION = "contributors.json";
 
-/** Resolves every page's contributors from the committed data and the excluded handles; never touches the network. */
-export async function runResolveContributors(ctx: BuildContext, pages: readonly PageEntry[]): Promise<ResolveContributorsResult> {
+/** Reads the committed contributor data and returns what resolves a page's contributors from it and the excluded handles; never touches the network. */
+export async function runResolveContributors(ctx: BuildContext): Promise<ContributorsOf> {
   const old = path.join(ctx.paths.repositories, OLD_LOCATION);
   if (
     await fs.stat(old).then(
@@ -23,5 +20,5 @@ export async function runResolveContributors(ctx: BuildContext, pages: readonly 
     ctx.report(diagnostic("contributor-data", { problem: "moved" }, { file: ctx.display(old), fatal: false }));
   }
   const data = await readContributorData(ctx);
-  return resolveContributors(pages, { data, exclude: ctx.settings.contributors.exclude });
+  return contributorResolver({ data, exclude: ctx.settings.contributors.exclude });
 }

@@ -9,7 +9,7 @@ import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
-import { sectionNamer } from "../../shared/content-rules.ts";
+import { inRuns, pagesWhere, partSections, type SitePages } from "../../pipeline/site-pages.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
@@ -37,10 +37,10 @@ export interface SearchIndexResult {
 }
 
 /** A hash of what the index is made from besides its code: the settings it uses, and each searchable page's URL, title and sections. */
-function inputHash(ctx: BuildContext, searchable: readonly PageSummary[]): string {
+async function inputHash(ctx: BuildContext, searchable: AsyncIterable<PageSummary>): Promise<string> {
   const hash = createHash("sha256");
   hash.update(`${SEARCH_INDEX_VERSION}\0${ctx.settings.search.precacheBudget}\0`);
-  for (const p of searchable) hash.update(`${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0`);
+  for await (const p of searchable) hash.update(`${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0`);
   return hash.digest("hex");
 }
 
@@ -127,12 +127,12 @@ async function* partsOf(chunks: AsyncIterable<string>): AsyncGenerator<TextFile>
  */
 export async function runSearchIndex(
   ctx: BuildContext,
-  { pages, bodies }: { pages: readonly PageSummary[]; bodies: Pick<PageBodies, "sections"> },
+  { site, bodies }: { site: SitePages; bodies: Pick<PageBodies, "sections"> },
   emit: (file: OutputFile) => Promise<void>,
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
-  const searchable = pages.filter(isSearchable);
-  const inputs = inputHash(ctx, searchable);
+  const searchable = () => pagesWhere(site, isSearchable);
+  const inputs = await inputHash(ctx, searchable());
   // The folder's name follows the index's inputs and the search code's sources, never how docs-build was run; cache
   // entries also follow the rest of its code.
   const dir = `${SEARCH_PARTS_DIR}/${hashKey(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), inputs).slice(0, 12)}/`;
@@ -146,10 +146,9 @@ export async function runSearchIndex(
     if (key) await store.keep(file);
   };
   try {
-    const sectionOf = sectionNamer(pages);
+    const sectionOf = partSections(site.parts).titleOf;
     const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf, precacheBudget: ctx.settings.search.precacheBudget });
-    for (let at = 0; at < searchable.length; at += RUN_PAGES) {
-      const run = searchable.slice(at, at + RUN_PAGES);
+    for await (const run of inRuns(searchable(), RUN_PAGES)) {
       const runKey = code && hashKey(code, "run", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
       const kept = runKey ? await ctx.cache.getJson<SearchRun>(runKey) : undefined;
       if (kept) await writer.addRun(kept);
