@@ -47,7 +47,6 @@ export function summarySpill(options: { rootPath: string; settings: Settings }):
       .filter(Boolean)
       .map((line) => JSON.parse(line) as PageSummary);
   };
-  const index = (pages: readonly PageSummary[]) => indexContent(pages, options);
   return {
     async add(pages) {
       if (pages.length === 0) return;
@@ -64,37 +63,7 @@ export function summarySpill(options: { rootPath: string; settings: Settings }):
       }
       await (await open()).file.write(text);
     },
-    async finish() {
-      const diagnostics: Diagnostic[] = [];
-      const made: Array<{ entry: ContentEntry; part: SitePart; run: Run; indexUrl?: string; indexPath?: string }> = [];
-      for (const run of runs) {
-        const result = index(await read(run));
-        diagnostics.push(...result.diagnostics);
-        if (result.pages.length > 0) made.push({ ...partOf(result.root, result.pages), run });
-      }
-      diagnostics.push(...topDuplicates(made));
-      const top = topOfSite(
-        options.rootPath,
-        made.map((m) => m.entry),
-        options.settings.sections,
-      );
-      const byEntry = new Map(made.map((m) => [m.entry, m]));
-      const ordered = top.children.map((child) => byEntry.get(child)!);
-      const runOf = new Map(ordered.map((m) => [m.part, m.run]));
-      const site: SitePages = {
-        top,
-        parts: ordered.map((m) => m.part),
-        count: made.reduce((sum, m) => sum + m.part.count, 0),
-        async load(part): Promise<LoadedPart> {
-          const run = runOf.get(part);
-          if (!run) throw new Error(`${part.url} is not a part of this site`);
-          const result = index(await read(run));
-          const folder = result.root.children.find((c): c is DirectoryEntry => c.type === "directory");
-          return { folder, pages: result.pages };
-        },
-      };
-      return { site, diagnostics };
-    },
+    finish: () => siteOf(runs, read, options),
     async close() {
       if (!opened) return;
       const { dir, file } = await opened;
@@ -102,6 +71,47 @@ export function summarySpill(options: { rootPath: string; settings: Settings }):
       await removeTree(dir);
     },
   };
+}
+
+/**
+ * Orders every part of the spill (a read of each) and hands on the site,
+ * with the duplicate URLs found within parts and across them.
+ */
+async function siteOf(
+  runs: readonly Run[],
+  read: (run: Run) => Promise<PageSummary[]>,
+  options: { rootPath: string; settings: Settings },
+): Promise<{ site: SitePages; diagnostics: Diagnostic[] }> {
+  const index = (pages: readonly PageSummary[]) => indexContent(pages, options);
+  const diagnostics: Diagnostic[] = [];
+  const made: Array<ReturnType<typeof partOf> & { run: Run }> = [];
+  for (const run of runs) {
+    const result = index(await read(run));
+    diagnostics.push(...result.diagnostics);
+    if (result.pages.length > 0) made.push({ ...partOf(result.root, result.pages), run });
+  }
+  diagnostics.push(...topDuplicates(made));
+  const top = topOfSite(
+    options.rootPath,
+    made.map((m) => m.entry),
+    options.settings.sections,
+  );
+  const byEntry = new Map(made.map((m) => [m.entry, m]));
+  const ordered = top.children.map((child) => byEntry.get(child)!);
+  const runOf = new Map(ordered.map((m) => [m.part, m.run]));
+  const site: SitePages = {
+    top,
+    parts: ordered.map((m) => m.part),
+    count: made.reduce((sum, m) => sum + m.part.count, 0),
+    async load(part): Promise<LoadedPart> {
+      const run = runOf.get(part);
+      if (!run) throw new Error(`${part.url} is not a part of this site`);
+      const result = index(await read(run));
+      const folder = result.root.children.find((c): c is DirectoryEntry => c.type === "directory");
+      return { folder, pages: result.pages };
+    },
+  };
+  return { site, diagnostics };
 }
 
 /** The top-level folder of a page's path under the content folder, or "" for a page at its root. */
@@ -112,7 +122,7 @@ function topFolderOf(pagePath: string, rootPath: string): string {
 }
 
 /** A part and its top-level entry, from its indexed tree and pages (pure), with its own page's URL and path for the check across parts. */
-function partOf(root: DirectoryEntry, pages: readonly PageSummary[]) {
+function partOf(root: DirectoryEntry, pages: readonly PageSummary[]): { entry: ContentEntry; part: SitePart; indexUrl?: string; indexPath?: string } {
   const entry = root.children.find((c): c is DirectoryEntry => c.type === "directory") ?? pages[0].entry;
   const part = describePart(entry, pages);
   const own = pages.find((page) => page.entry.url === entry.url);
