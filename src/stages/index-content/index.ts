@@ -220,7 +220,8 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
   const limit = pLimit(32);
   const contentReal = await fs.realpath(ctx.paths.content);
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
-  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings });
+  // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
+  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: ctx.cache.memo !== undefined });
   const stores: Stores = { store, links: linkSpill(), summaries, processor: lazyProcessor(relatives.length, ctx), keyOf: await pageKeyer(ctx) };
   const close = async () => {
     await summaries.close();

@@ -32,8 +32,20 @@ export interface SummarySpill {
   close(): Promise<void>;
 }
 
+/** Options of a summary spill: the content folder as displayed, the settings that order the index, and whether read parts stay in memory. */
+interface SpillOptions {
+  rootPath: string;
+  settings: Settings;
+  /**
+   * Keep each part once read, so later stages read none again: for the dev
+   * server, which rebuilds after every edit and whose memory holds its
+   * caches anyway. A build keeps nothing.
+   */
+  keepParts?: boolean;
+}
+
 /** Opens a spill for the summaries of a content folder displayed as `rootPath`; its folder is made on the first page added. */
-export function summarySpill(options: { rootPath: string; settings: Settings }): SummarySpill {
+export function summarySpill(options: SpillOptions): SummarySpill {
   let opened: Promise<{ dir: string; file: fs.FileHandle }> | undefined;
   const open = () => (opened ??= makeSpillFolder().then(async (dir) => ({ dir, file: await fs.open(path.join(dir, "summaries.jsonl"), "a+") })));
   const runs: Run[] = [];
@@ -80,15 +92,21 @@ export function summarySpill(options: { rootPath: string; settings: Settings }):
 async function siteOf(
   runs: readonly Run[],
   read: (run: Run) => Promise<PageSummary[]>,
-  options: { rootPath: string; settings: Settings },
+  options: SpillOptions,
 ): Promise<{ site: SitePages; diagnostics: Diagnostic[] }> {
   const index = (pages: readonly PageSummary[]) => indexContent(pages, options);
   const diagnostics: Diagnostic[] = [];
   const made: Array<ReturnType<typeof partOf> & { run: Run }> = [];
+  const kept = new Map<Run, LoadedPart>();
+  const loaded = (result: ReturnType<typeof index>): LoadedPart => ({
+    folder: result.root.children.find((c): c is DirectoryEntry => c.type === "directory"),
+    pages: result.pages,
+  });
   for (const run of runs) {
     const result = index(await read(run));
     diagnostics.push(...result.diagnostics);
     if (result.pages.length > 0) made.push({ ...partOf(result.root, result.pages), run });
+    if (options.keepParts) kept.set(run, loaded(result));
   }
   diagnostics.push(...topDuplicates(made));
   const top = topOfSite(
@@ -106,9 +124,7 @@ async function siteOf(
     async load(part): Promise<LoadedPart> {
       const run = runOf.get(part);
       if (!run) throw new Error(`${part.url} is not a part of this site`);
-      const result = index(await read(run));
-      const folder = result.root.children.find((c): c is DirectoryEntry => c.type === "directory");
-      return { folder, pages: result.pages };
+      return kept.get(run) ?? loaded(index(await read(run)));
     },
   };
   return { site, diagnostics };
