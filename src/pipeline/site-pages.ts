@@ -1,4 +1,4 @@
-import { onWalk, pagesOf, titleOfFolder } from "../shared/content-rules.ts";
+import { onWalk, pagesOf, sectionsFrom, titleOfFolder, type SiteSections } from "../shared/content-rules.ts";
 import type { ContentEntry, DirectoryEntry, PageSummary } from "../shared/content-types.ts";
 import type { LinkItem } from "../shared/page-data.ts";
 
@@ -102,38 +102,19 @@ export async function urlsUnder(site: SitePages, folders: readonly string[]): Pr
   return urls;
 }
 
-/** A top-level folder's section as search and the llms files name it: titled by its index page, or its name capitalised. */
-export interface PartSections {
-  /** The section's folder for a URL: its first segment when that folder has pages below its own, else "" (the `General` section). */
-  folderOf(url: string): string;
-  /** The section's title for a URL: `General` for pages outside any folder. */
-  titleOf(url: string): string;
-}
-
 /**
  * The site's sections from its parts alone (pure), as `sectionFolders` and
  * `sectionNamer` find them from every page: a top-level folder is a section
  * when some page lies below its own URL, and is titled by the page at its URL.
  */
-export function partSections(parts: readonly SitePart[]): PartSections {
+export function partSections(parts: readonly SitePart[]): SiteSections {
   const titles = new Map<string, string>();
   const folders = new Set<string>();
   for (const part of parts) {
     if (part.folder && part.count > (part.ownPage ? 1 : 0)) folders.add(part.folder.name);
     if (part.ownPage) titles.set(part.url, part.title);
   }
-  const folderOf = (url: string) => {
-    const first = url.split("/")[1] ?? "";
-    return folders.has(first) ? first : "";
-  };
-  return {
-    folderOf,
-    titleOf(url) {
-      const folder = folderOf(url);
-      if (!folder) return "General";
-      return titles.get(`/${folder}/`) ?? folder.charAt(0).toUpperCase() + folder.slice(1);
-    },
-  };
+  return sectionsFrom(folders, titles);
 }
 
 /** Every page of the site that `keep` accepts, in site order, read a part at a time. */

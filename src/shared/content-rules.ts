@@ -78,22 +78,51 @@ export function titleOfFolder(folder: DirectoryEntry): string {
 /** First segment of a URL (`guides` of `/guides/caching/`). */
 const firstSegment = (url: string) => url.split("/")[1] ?? "";
 
+/** Where a URL's site section is, and what it is called (see {@link sectionsFrom}). */
+export interface SiteSections {
+  /** The section's top-level folder for a URL, or "" for pages outside any folder (the `General` section). */
+  folderOf(url: string): string;
+  /** The section's title for a URL: its folder's page's title, its folder's name capitalised, or `General`. */
+  titleOf(url: string): string;
+}
+
+/**
+ * The site's sections (pure) from the top-level folders that have a page
+ * nested under them and the titles of the pages at top-level URLs
+ * (`/guides/`): a URL's section is its first segment when that is such a
+ * folder, else `General`.
+ */
+export function sectionsFrom(folders: ReadonlySet<string>, titles: ReadonlyMap<string, string>): SiteSections {
+  const folderOf = (url: string) => {
+    const folder = firstSegment(url);
+    return folders.has(folder) ? folder : "";
+  };
+  return {
+    folderOf,
+    titleOf(url) {
+      const folder = folderOf(url);
+      if (!folder) return "General";
+      return titles.get(`/${folder}/`) ?? folder.charAt(0).toUpperCase() + folder.slice(1);
+    },
+  };
+}
+
+/** The top-level folders with a page nested under them (`guides` of `/guides/caching/`), from every page. */
+const nestedFolders = (pages: ReadonlyArray<{ entry: Pick<PageEntry, "url"> }>) =>
+  new Set(
+    pages
+      .map((p) => p.entry.url)
+      .filter((u) => u.split("/").filter(Boolean).length > 1)
+      .map(firstSegment),
+  );
+
 /**
  * The top-level folder each URL's section is (pure): the first segment of
  * the URL when some page is nested under it (`guides` of `/guides/caching/`),
  * "" for pages outside any folder (the landing page, `/comparison/`).
  */
 export function sectionFolders(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url"> }>): (url: string) => string {
-  const folders = new Set(
-    pages
-      .map((p) => p.entry.url)
-      .filter((u) => u.split("/").filter(Boolean).length > 1)
-      .map(firstSegment),
-  );
-  return (url) => {
-    const folder = firstSegment(url);
-    return folders.has(folder) ? folder : "";
-  };
+  return sectionsFrom(nestedFolders(pages), new Map()).folderOf;
 }
 
 /**
@@ -104,12 +133,7 @@ export function sectionFolders(pages: ReadonlyArray<{ entry: Pick<PageEntry, "ur
 export function sectionNamer(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url" | "title"> }>): (url: string) => string {
   // Only top-level pages (`/guides/`) can title a section, so only theirs are kept.
   const titles = new Map(pages.filter((p) => p.entry.url.split("/").length === 3).map((p) => [p.entry.url, p.entry.title]));
-  const folderOf = sectionFolders(pages);
-  return (url) => {
-    const folder = folderOf(url);
-    if (!folder) return "General";
-    return titles.get(`/${folder}/`) ?? folder.charAt(0).toUpperCase() + folder.slice(1);
-  };
+  return sectionsFrom(nestedFolders(pages), titles).titleOf;
 }
 
 /** The headings a sidebar item shows: levels 2 and 3. */
