@@ -1,7 +1,8 @@
 import type { MemoryCache } from "./cache.ts";
 import { loadSettings, resolveSettings, type Settings } from "./config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context.ts";
-import { formatDiagnostic, sortDiagnostics, type Diagnostic } from "./diagnostics.ts";
+import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
+import { PROBLEMS_IN_MEMORY } from "./problem-log.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
 import type { OutputFile, StreamedFile } from "./output-files.ts";
@@ -82,15 +83,17 @@ export interface BuildResult {
   pages: number;
   bytes: number;
   seconds: number;
+  /** The problems, sorted by file and position: all of them, or the first `PROBLEMS_IN_MEMORY` when there are more (all are printed). */
   diagnostics: Diagnostic[];
+  /** How many problems there were. */
+  problems: number;
   /** For the dev server's builds: the output paths this build wrote or removed, or null when it wrote the whole site. */
   changed: string[] | null;
 }
 
 /** Throws one ContentError listing every problem reported so far, warnings too, sorted, when any of them is an error; prints nothing. */
-function failOnErrors(ctx: BuildContext): void {
-  const all = sortDiagnostics(ctx.diagnostics());
-  if (all.some((d) => d.fatal)) throw new ContentError(all);
+async function failOnErrors(ctx: BuildContext): Promise<void> {
+  if (ctx.problems.errors > 0) throw new ContentError(await ctx.problems.all());
 }
 
 /** Resolves settings from the options: the given settings or the config file, then the base-URL override. */
@@ -137,11 +140,15 @@ interface Made {
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const prepared = await prepare(options);
-  const indexed = await indexAndResolve(prepared);
-  const output = await openOutput(prepared);
-  const made = await renderAndWrite(prepared, indexed, output);
-  if (made.writeWhole) return build(options);
-  return finish(prepared, output, made);
+  try {
+    const indexed = await indexAndResolve(prepared);
+    const output = await openOutput(prepared);
+    const made = await renderAndWrite(prepared, indexed, output);
+    if (made.writeWhole) return await build(options);
+    return await finish(prepared, output, made);
+  } finally {
+    await prepared.ctx.problems.close();
+  }
 }
 
 /** Starts the clock, resolves the settings and creates the build context. */
@@ -176,7 +183,7 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
   try {
     const contributorsOf = await task(logger, "resolve contributors", () => runResolveContributors(ctx));
     const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, index.site));
-    failOnErrors(ctx);
+    await failOnErrors(ctx);
     return { index, contributorsOf, dayOf, bundling };
   } catch (error) {
     await index.close();
@@ -232,7 +239,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     );
     for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
-    failOnErrors(ctx);
+    await failOnErrors(ctx);
     ctx.signal?.throwIfAborted();
     const writeWhole = await putInPlace(prepared, output);
     return { rendered, client, writeWhole };
@@ -263,11 +270,12 @@ async function putInPlace({ options, logger, ctx }: Prepared, output: Output): P
 }
 
 /** Prints the diagnostics not printed before and the summary, keeps the site for the dev server, and returns the result. */
-function finish({ options, started, logger, settings, ctx }: Prepared, output: Output, { rendered, client }: Made): BuildResult {
+async function finish({ options, started, logger, settings, ctx }: Prepared, output: Output, { rendered, client }: Made): Promise<BuildResult> {
   const session = options.session;
   const { collected, count, bytes } = output;
-  const diagnostics = sortDiagnostics(ctx.diagnostics());
-  for (const d of diagnostics) {
+  const diagnostics: Diagnostic[] = [];
+  for await (const d of ctx.problems.sorted()) {
+    if (diagnostics.length < PROBLEMS_IN_MEMORY) diagnostics.push(d);
     const text = formatDiagnostic(d);
     if (session?.printed?.has(text)) continue;
     session?.printed?.add(text);
@@ -290,7 +298,7 @@ function finish({ options, started, logger, settings, ctx }: Prepared, output: O
       out: ctx.paths.out,
     };
   }
-  return { files: collected, pages: rendered.routes, bytes, seconds, diagnostics, changed: session?.written?.changed ?? null };
+  return { files: collected, pages: rendered.routes, bytes, seconds, diagnostics, problems: ctx.problems.count, changed: session?.written?.changed ?? null };
 }
 
 /** Builds only the content index (for `docs-build index`), failing on content errors. */
@@ -306,7 +314,7 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
   } finally {
     await index.close();
   }
-  failOnErrors(ctx);
-  for (const d of ctx.diagnostics()) logger.warn(formatDiagnostic(d));
+  await failOnErrors(ctx);
+  for await (const d of ctx.problems.sorted()) logger.warn(formatDiagnostic(d));
   return whole.root;
 }

@@ -5,6 +5,7 @@ import { createCache, type Cache, type MemoryCache } from "./cache.ts";
 import type { Settings } from "./config.ts";
 import type { Diagnostic } from "./diagnostics.ts";
 import type { Logger } from "./logger.ts";
+import { problemLog, type ProblemLog } from "./problem-log.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
 
 export { TOOL_ROOT } from "./tool-root.ts";
@@ -56,8 +57,8 @@ export interface BuildContext {
   readonly signal: AbortSignal | undefined;
   /** Records a problem; the build fails once at the end if any is fatal. */
   report(diagnostic: Diagnostic): void;
-  /** Everything reported so far. */
-  diagnostics(): readonly Diagnostic[];
+  /** Everything reported so far, read back sorted (in memory that does not grow with their number). */
+  readonly problems: Omit<ProblemLog, "report">;
   /**
    * The code-host client, loaded and created on first use (GITHUB_API_URL,
    * GITHUB_TOKEN, unless `options` say otherwise); later calls get the same client.
@@ -79,7 +80,7 @@ export function createContext(options: ContextOptions): BuildContext {
     siteClient: path.join(TOOL_ROOT, "site-client"),
     repositories: path.join(root, "repositories"),
   });
-  const reported: Diagnostic[] = [];
+  const problems = problemLog();
   let client: Octokit | undefined;
   return Object.freeze({
     paths,
@@ -89,8 +90,8 @@ export function createContext(options: ContextOptions): BuildContext {
     links: options.links ?? "error",
     threads: options.threads,
     signal: options.signal,
-    report: (d: Diagnostic) => void reported.push(d),
-    diagnostics: () => reported.slice(),
+    report: (d: Diagnostic) => problems.report(d),
+    problems,
     async codeHost(codeHostOptions?: CodeHostOptions) {
       const { createCodeHost } = await import("./code-host/client.ts");
       client ??= createCodeHost(codeHostOptions);

@@ -2,7 +2,6 @@ import path from "node:path";
 import type { CodeHostCommandOptions } from "./code-host/command.ts";
 import { loadSettings, type Settings } from "./config.ts";
 import { createContext } from "./context.ts";
-import { sortDiagnostics } from "./diagnostics.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { checkContributors, type CheckContributorsResult } from "./stages/check-contributors/index.ts";
@@ -52,8 +51,7 @@ export async function contributors(options: ContributorsOptions = {}): Promise<C
     await index.close();
   }
   const before = await readContributorData(ctx);
-  const fatal = ctx.diagnostics().filter((d) => d.fatal);
-  if (fatal.length) throw new ContentError(sortDiagnostics(fatal));
+  if (ctx.problems.errors > 0) throw new ContentError((await ctx.problems.all()).filter((d) => d.fatal));
   const { fromHistory, maxAgeDays, now, concurrency, codeHost } = options;
   return checkContributors(ctx, { pages, before, fromHistory, maxAgeDays, now, concurrency, codeHost, started });
 }

@@ -106,7 +106,10 @@ export function fromVFile(file: VFile, displayPath: string): Diagnostic[] {
   return file.messages.map((m) => fromVFileMessage(m, displayPath));
 }
 
-/** Sorts diagnostics by file, then position, so output is stable. */
+/** Orders diagnostics by file, then position, so output is stable. */
+export const compareDiagnostics = (a: Diagnostic, b: Diagnostic): number => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column;
+
+/** Sorts diagnostics by file, then position (see {@link compareDiagnostics}). */
 export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
-  return [...list].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line || a.column - b.column);
+  return [...list].sort(compareDiagnostics);
 }

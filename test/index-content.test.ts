@@ -1,4 +1,4 @@
-import { formatDiagnostic, sortDiagnostics } from "../src/diagnostics.ts";
+import { formatDiagnostic } from "../src/diagnostics.ts";
 import { runIndexContent, wholeIndex } from "../src/stages/index-content/index.ts";
 import { testContext } from "./helpers/context.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";
@@ -10,7 +10,7 @@ fixtureLoop("index-content", async (caseDir) => {
   const index = await runIndexContent(ctx);
   const result = await wholeIndex(index);
   await index.close();
-  const diagnostics = sortDiagnostics(ctx.diagnostics()).map(formatDiagnostic).join("\n");
+  const diagnostics = (await ctx.problems.all()).map(formatDiagnostic).join("\n");
   return {
     "index.json": `${JSON.stringify(result.root, null, 2)}\n`,
     "order.txt": `${result.pages.map((p) => `${p.entry.url}  ${p.entry.title}`).join("\n")}\n`,

@@ -16,7 +16,7 @@ fixtureLoop("render-pages", async (caseDir) => {
     outputs[`${name}.html`] = `${(await bodies.body(page)).replace(/(<\/(?:p|h[1-6]|pre|div|aside|ul|ol|li|table|details|section)>)(?!\n)/g, "$1\n")}`;
   }
   await index.close();
-  const diagnostics = ctx.diagnostics();
+  const diagnostics = await ctx.problems.all();
   if (diagnostics.length) outputs["diagnostics.json"] = `${JSON.stringify(diagnostics, null, 2)}\n`;
   return outputs;
 });

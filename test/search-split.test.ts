@@ -123,20 +123,24 @@ test("the split index answers as the whole index does, loading only the parts a 
   assert.ok(one.length > 0 && one.length < split.parts.length / 2, `one query loads a few parts, not all: ${one.length} of ${split.parts.length}`);
 });
 
-test("runs of a few pages, whose postings are joined term by term, write the same parts as one run holding every page", async () => {
+test("runs of a few pages, whose postings are joined term by term, write the same parts as one run holding every page, common terms cut as they are joined included", async () => {
   const pages = samplePages();
-  const one = await writeSplit(pages, { buckets: 1 });
-  for (const [runPages, buckets] of [
-    [1, 3],
-    [7, 256],
-    [50, 2],
+  for (const [runPages, buckets, commonAt] of [
+    [1, 3, PART_SIZES.commonAt],
+    [7, 256, PART_SIZES.commonAt],
+    [50, 2, PART_SIZES.commonAt],
+    // A common term's join is cut each time it holds 10: after every other run of one page.
+    [1, 3, 5],
+    [7, 4, 5],
   ]) {
-    const many = await writeSplit(pages, { runPages, buckets });
+    const sizes = { ...PART_SIZES, commonAt };
+    const one = await writeSplit(pages, { buckets: 1, sizes });
+    const many = await writeSplit(pages, { runPages, buckets, sizes });
     const body = (split: WrittenSplit) => new Map(split.parts.map((p) => [p.path, p.contents]));
     // Part boundaries follow the buckets; what each term's postings say does not.
     const postings = (split: WrittenSplit) =>
       Object.assign({}, ...split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart));
-    assert.equal(postings(many), postings(one), `runs of ${runPages} pages, ${buckets} buckets`);
+    assert.equal(postings(many), postings(one), `runs of ${runPages} pages, ${buckets} buckets, cut at ${commonAt}`);
     const documents = (split: WrittenSplit) => [...body(split)].filter(([path]) => /\/d\d+\.json$/.test(path));
     assert.equal(documents(many), documents(one));
     const { averages, documentCount, termCount } = JSON.parse(many.root.contents) as SearchRoot;
@@ -205,7 +209,12 @@ test("runs kept from an earlier build and added again, at other places, write th
     const writer = new SplitIndexWriter({
       dir: "search/x/",
       emit: async (file) => void parts.push(file),
-      store: { append: async (n, text) => void buckets.set(n, (buckets.get(n) ?? "") + text), read: async (n) => buckets.get(n) ?? "" },
+      store: {
+        append: async (n, text) => void buckets.set(n, (buckets.get(n) ?? "") + text),
+        read: async function* (n) {
+          yield buckets.get(n) ?? "";
+        },
+      },
       sectionOf: sectionNamer(site),
       precacheBudget: Number.MAX_SAFE_INTEGER,
     });

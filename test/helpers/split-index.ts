@@ -32,7 +32,9 @@ export async function writeSplit(
     emit: async (file) => void parts.push(file),
     store: {
       append: async (bucket, text) => void (buckets.get(bucket) ?? buckets.set(bucket, []).get(bucket))?.push(text),
-      read: async (bucket) => (buckets.get(bucket) ?? []).join(""),
+      async *read(bucket) {
+        yield* buckets.get(bucket) ?? [];
+      },
     },
     sectionOf: sectionNamer(pages),
     precacheBudget: options.precacheBudget ?? Number.MAX_SAFE_INTEGER,

@@ -172,7 +172,7 @@ export async function checkContributors(ctx: BuildContext, input: CheckContribut
     input.pages.map((p) => ({ path: p.path, handles: pageHandles(p, data) })),
     data,
   );
-  for (const d of ctx.diagnostics()) if (!d.fatal && d.ruleId === "contributor-data") logger.warn(formatDiagnostic(d));
+  for await (const d of ctx.problems.sorted()) if (!d.fatal && d.ruleId === "contributor-data") logger.warn(formatDiagnostic(d));
   const result: CheckContributorsResult = { checked, missing, failures, written, data };
   return command.finish({
     result,

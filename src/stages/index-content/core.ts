@@ -122,7 +122,7 @@ function targetOf(link: PageLink): { target: string; hash: string } | null {
  * ids, and for the links. Memory holds the site's URLs and the headings of
  * pages linked to with a fragment, never every page's links and headings.
  */
-export async function checkLinks(pages: () => AsyncIterable<PageLinkFacts>, mode: LinkMode): Promise<Diagnostic[]> {
+export async function checkLinks(pages: () => AsyncIterable<PageLinkFacts>, mode: LinkMode, report: (problem: Diagnostic) => void): Promise<void> {
   const urls = new Set<string>();
   // A page that failed has its own error; its headings are unknown, so links into it are not judged.
   const failed = new Set<string>();
@@ -137,20 +137,18 @@ export async function checkLinks(pages: () => AsyncIterable<PageLinkFacts>, mode
   }
   const anchors = new Map<string, Set<string>>();
   for await (const { url, headingIds } of pages()) if (wanted.has(url)) anchors.set(url, new Set(headingIds));
-  const out: Diagnostic[] = [];
   for await (const page of pages()) {
     for (const link of page.links) {
       const to = targetOf(link);
       if (!to || failed.has(to.target)) continue;
       const place = { file: page.path, line: link.line, column: link.column, fatal: mode === "error" };
       if (!urls.has(to.target)) {
-        out.push(diagnostic("broken-link", { url: link.url }, place));
+        report(diagnostic("broken-link", { url: link.url }, place));
       } else if (to.hash && !anchors.get(to.target)?.has(safeDecode(to.hash))) {
-        out.push(diagnostic("broken-anchor", { url: link.url, target: to.target, hash: to.hash, headings: [...(anchors.get(to.target) ?? [])] }, place));
+        report(diagnostic("broken-anchor", { url: link.url, target: to.target, hash: to.hash, headings: [...(anchors.get(to.target) ?? [])] }, place));
       }
     }
   }
-  return out;
 }
 
 /**

@@ -238,7 +238,7 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
     }
     const { site, diagnostics } = await summaries.finish();
     for (const d of diagnostics) ctx.report(d);
-    for (const d of await checkLinks(() => stores.links.pages(), ctx.links)) ctx.report(d);
+    await checkLinks(() => stores.links.pages(), ctx.links, ctx.report);
     return { site, bodies: pageBodies(ctx, store, contentReal), close };
   } catch (error) {
     await close();

@@ -85,9 +85,10 @@ async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Prom
   };
   return {
     append,
-    async read(bucket) {
+    async *read(bucket) {
       await close(bucket);
-      return fs.readFile(file(bucket), "utf8").catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? "" : Promise.reject(error)));
+      const handle = await fs.open(file(bucket)).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+      if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
     },
     keep: (part) => append(-1, partLine(part)),
     async *kept() {

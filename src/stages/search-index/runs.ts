@@ -1,3 +1,5 @@
+import readline from "node:readline";
+import { Readable } from "node:stream";
 import type MiniSearch from "minisearch";
 import { engineState, fieldLengthsOf, SEARCH_OPTIONS } from "../../shared/search/index-format.ts";
 import { keyPartOf, termKeys, type KeyPart } from "../../shared/search/split-format.ts";
@@ -57,90 +59,102 @@ export function shiftRow(row: string, offset: number): string {
     .join(";");
 }
 
-/** One field's postings being joined across runs. */
+/** One field's postings being joined across runs, cut to its best `cap` whenever it holds more than twice that. */
 interface FieldJoin {
   ids: string[];
   /** Per run, its frequencies ("" when all are 1) and how many ids it has. */
   frequencies: [string, number][];
   lengths: string[];
   last: number;
+  /** Ids the join holds now. */
+  held: number;
+  /** Ids it has been given, the cut ones included. */
+  total: number;
 }
 
-/** Adds a run row's field to its join: the run's first id becomes a delta from the previous run's last. */
-function join(joins: Map<number, FieldJoin>, row: string): void {
+/** How a bucket's terms are cut: see {@link mergeRuns}. */
+export interface Cut {
+  cap: number;
+  averages: readonly number[];
+}
+
+/** Adds a run row's field to its join (the run's first id becomes a delta from the previous run's last), cutting the join once it holds more than twice the cap. */
+function join(joins: Map<number, FieldJoin>, row: string, cut: Cut): void {
   const [fieldText, firstText, lastText, ids, frequencies, lengths] = row.split(":");
   const field = Number(fieldText);
   const count = ids.split(",").length;
   const known = joins.get(field);
   if (!known) {
-    joins.set(field, { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText) });
-    return;
+    joins.set(field, { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText), held: count, total: count });
+  } else {
+    const comma = ids.indexOf(",");
+    known.ids.push(`${Number(firstText) - known.last}${comma === -1 ? "" : ids.slice(comma)}`);
+    known.frequencies.push([frequencies, count]);
+    known.lengths.push(lengths);
+    known.last = Number(lastText);
+    known.held += count;
+    known.total += count;
   }
-  const comma = ids.indexOf(",");
-  known.ids.push(`${Number(firstText) - known.last}${comma === -1 ? "" : ids.slice(comma)}`);
-  known.frequencies.push([frequencies, count]);
-  known.lengths.push(lengths);
-  known.last = Number(lastText);
+  const j = joins.get(field) as FieldJoin;
+  if (j.held > 2 * cut.cap) keepBest(j, field, cut);
 }
 
-/** A term's joined postings in the parts' form. */
-function joined(joins: Map<number, FieldJoin>): string {
+/** A join's `ids:frequencies:lengths`. */
+function fieldText(j: FieldJoin): string {
+  const allOnes = j.frequencies.every(([f]) => f === "");
+  const frequencies = allOnes ? "" : j.frequencies.map(([f, n]) => f || Array(n).fill(1).join(",")).join(",");
+  return `${j.ids.join(",")}:${frequencies}:${j.lengths.join(",")}`;
+}
+
+/** A term's joined postings in the parts' form; a field given more than the cap ends in the number it was given. */
+function joined(joins: Map<number, FieldJoin>, cut: Cut): string {
   return [...joins]
     .sort(([a], [b]) => a - b)
     .map(([field, j]) => {
-      const allOnes = j.frequencies.every(([f]) => f === "");
-      const frequencies = allOnes ? "" : j.frequencies.map(([f, n]) => f || Array(n).fill(1).join(",")).join(",");
-      return `${field}:${j.ids.join(",")}:${frequencies}:${j.lengths.join(",")}`;
+      if (j.total <= cut.cap) return `${field}:${fieldText(j)}`;
+      if (j.held > cut.cap) keepBest(j, field, cut);
+      return `${field}:${fieldText(j)}:${j.total}`;
     })
     .join(";");
 }
 
 /**
- * The terms of one bucket's text (lines `term<TAB>rows`, runs in id order)
- * with their postings joined across runs, in code-unit order of the terms.
+ * The terms of one bucket's text (lines `term<TAB>rows`, runs in id order,
+ * read as its chunks come) with their postings joined across runs, in
+ * code-unit order of the terms. A field of a term in more than `cut.cap`
+ * sections keeps only the `cap` it scores highest in, by BM25's
+ * term-frequency part (the inverse document frequency is the same for all
+ * of them), ties to the lower id, and gains a fifth part, the number of
+ * sections it is in, which scores are computed from. The cut is made while
+ * the runs are joined, whenever a field holds twice the cap: that order is
+ * total, so the best of the best kept so far and the next run's are the best
+ * of all, and no term holds more than about twice the cap however large the
+ * site.
  */
-export function mergeRuns(text: string): [string, string][] {
+export async function mergeRuns(chunks: AsyncIterable<string>, cut: Cut): Promise<[string, string][]> {
   const terms = new Map<string, Map<number, FieldJoin>>();
-  for (const line of text.split("\n")) {
+  for await (const line of readline.createInterface({ input: Readable.from(chunks), crlfDelay: Number.POSITIVE_INFINITY })) {
     if (!line) continue;
     const tab = line.indexOf("\t");
     const term = line.slice(0, tab);
     let joins = terms.get(term);
     if (!joins) terms.set(term, (joins = new Map()));
-    for (const row of line.slice(tab + 1).split(";")) join(joins, row);
+    for (const row of line.slice(tab + 1).split(";")) join(joins, row, cut);
   }
-  return [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, joins]): [string, string] => [term, joined(joins)]);
+  return [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, joins]): [string, string] => [term, joined(joins, cut)]);
 }
 
-/** The BM25 parameters searches score with, which `keepCommon` ranks a common term's documents by. */
+/** The BM25 parameters searches score with, which the cut ranks a common term's sections by. */
 const BM25 = SEARCH_OPTIONS.bm25 ?? { k: 1.2, b: 0.7 };
 
-/**
- * A term's postings (`field:ids:frequencies:lengths` rows) with each field
- * that holds more than `cap` documents cut to the `cap` it scores highest in,
- * by BM25's term-frequency part (the inverse document frequency is the same
- * for all of them), ties to the lower id; such a row gains a fifth part, the
- * number of documents it had, which scores are computed from. Rows of at
- * most `cap` documents are unchanged.
- */
-export function keepCommon(postings: string, cap: number, averages: readonly number[]): string {
-  // A row of more than `cap` ids takes at least 2 × cap characters.
-  if (postings.length < 2 * cap) return postings;
-  return postings
-    .split(";")
-    .map((row) => keepBest(row, cap, averages))
-    .join(";");
-}
-
-/** One field's row cut as {@link keepCommon} says; typed arrays and a numeric sort, since at 100,000 pages one row has 700,000 ids. */
-function keepBest(row: string, cap: number, averages: readonly number[]): string {
-  const [field, idText, frequencyText, lengthText] = row.split(":");
+/** Cuts a join to the `cap` sections it scores highest in (see {@link mergeRuns}); typed arrays and a numeric sort, as a cut reads twice the cap. */
+function keepBest(j: FieldJoin, field: number, { cap, averages }: Cut): void {
+  const [idText, frequencyText, lengthText] = fieldText(j).split(":");
   const deltas = idText.split(",");
   const n = deltas.length;
-  if (n <= cap) return row;
   const frequencies = frequencyText ? frequencyText.split(",") : undefined;
   const lengths = lengthText.split(",");
-  const average = averages[Number(field)] || 1;
+  const average = averages[field] || 1;
   const impact = new Float64Array(n);
   const ids = new Float64Array(n);
   let id = 0;
@@ -165,8 +179,11 @@ function keepBest(row: string, cap: number, averages: readonly number[]): string
     keptFrequencies.push(frequencies ? frequencies[k] : "1");
     keptLengths.push(lengths[k]);
   }
-  const frequencyPart = keptFrequencies.every((f) => f === "1") ? "" : keptFrequencies.join(",");
-  return `${field}:${keptIds.join(",")}:${frequencyPart}:${keptLengths.join(",")}:${n}`;
+  j.ids = [keptIds.join(",")];
+  j.frequencies = [[keptFrequencies.every((f) => f === "1") ? "" : keptFrequencies.join(","), cap]];
+  j.lengths = [keptLengths.join(",")];
+  j.last = previous;
+  j.held = cap;
 }
 
 /** The term-key parts: every term under each of its keys, in the part its key hashes to, grouped by the postings part that holds it. */

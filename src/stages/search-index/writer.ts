@@ -14,7 +14,7 @@ import {
   type SearchRoot,
 } from "../../shared/search/split-format.ts";
 import { sectionOutline, snippetText } from "./core.ts";
-import { keepCommon, keyParts, mergeRuns, runRows, shiftRow } from "./runs.ts";
+import { keyParts, mergeRuns, runRows, shiftRow } from "./runs.ts";
 import { titlesFile, type TitledPage } from "./titles.ts";
 
 /** A file of the split index: always text. */
@@ -29,8 +29,8 @@ export interface TextFile extends OutputFile {
  */
 export interface RunStore {
   append(bucket: number, text: string): Promise<void>;
-  /** All text appended to `bucket`, in order; empty when none was. */
-  read(bucket: number): Promise<string>;
+  /** All text appended to `bucket`, in order, in chunks of any size; none when none was. */
+  read(bucket: number): AsyncIterable<string>;
 }
 
 /** What `SplitIndexWriter` needs. */
@@ -257,9 +257,9 @@ export class SplitIndexWriter {
     let part: Record<string, string> = {};
     let size = 0;
     let parts = 0;
+    const cut = { cap: this.#options.sizes.commonAt, averages: this.#averages };
     for (let bucket = 0; bucket < this.#options.buckets; bucket++) {
-      for (const [term, merged] of mergeRuns(await this.#options.store.read(bucket))) {
-        const postings = keepCommon(merged, this.#options.sizes.commonAt, this.#averages);
+      for (const [term, postings] of await mergeRuns(this.#options.store.read(bucket), cut)) {
         if (size > 0 && size + postings.length > this.#options.sizes.postingsBytes) {
           await this.#emit(partFile.postings(parts++), JSON.stringify(part));
           part = {};
