@@ -307,14 +307,18 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
   const settings = await loadSettings(root, options.config);
   const logger = options.logger ?? createLogger({ stream: "stderr" });
   const ctx = createContext({ root, content: options.content, settings, logger, links: options.links ?? "warn" });
-  const index = await runIndexContent(ctx);
-  let whole: Awaited<ReturnType<typeof wholeIndex>>;
   try {
-    whole = await wholeIndex(index);
+    const index = await runIndexContent(ctx);
+    let whole: Awaited<ReturnType<typeof wholeIndex>>;
+    try {
+      whole = await wholeIndex(index);
+    } finally {
+      await index.close();
+    }
+    await failOnErrors(ctx);
+    for await (const d of ctx.problems.sorted()) logger.warn(formatDiagnostic(d));
+    return whole.root;
   } finally {
-    await index.close();
+    await ctx.problems.close();
   }
-  await failOnErrors(ctx);
-  for await (const d of ctx.problems.sorted()) logger.warn(formatDiagnostic(d));
-  return whole.root;
 }
