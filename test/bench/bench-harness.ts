@@ -19,8 +19,15 @@ export const CORPUS_RELATIVE = "../shared/corpus/webpack-docs";
 export const CORPUS = path.resolve(PROJECT, CORPUS_RELATIVE);
 /** The docs-build command. */
 export const BIN = path.join(PROJECT, "bin", "docs-build.js");
-/** The bare unified baseline: `node --import tsx BASELINE <content> <out>`, run with the project as cwd. */
-export const BASELINE = path.join(PROJECT, "test", "bench", "baseline.ts");
+/** The bare unified baseline, plain JavaScript (see {@link baselineArgs}). */
+const BASELINE = path.join(PROJECT, "test", "bench", "baseline.mjs");
+
+/**
+ * The node arguments that run the baseline on `content` into `out`: the
+ * script alone, under plain `node` with no loader, as the build runs from its
+ * bundle. Run with the project as cwd, so its imports resolve.
+ */
+export const baselineArgs = (content: string, out: string): string[] => [BASELINE, content, out];
 /** GNU time, which measures the peak RSS. */
 export const TIME = "/usr/bin/time";
 

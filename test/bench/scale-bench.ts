@@ -16,7 +16,7 @@
 //              of an hour on 2 cores, so it runs only when named in --only or
 //              with --with-100k
 // Measures on each, in one run:
-//   baseline   test/bench/baseline.ts (bare unified, one HTML file per page),
+//   baseline   test/bench/baseline.mjs (bare unified, one HTML file per page),
 //              alternated round by round with the cold build
 //   cold       docs-build build --no-cache --links warn -q, out dir deleted first
 //   reader     on the cold build's output: what a reader pays, gzipped (reader-cost.ts)
@@ -32,7 +32,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseRounds } from "./bench-args.ts";
 import {
-  BASELINE,
+  baselineArgs,
   BIN,
   CORPUS,
   CORPUS_RELATIVE,
@@ -176,8 +176,8 @@ async function measureCorpus(
   let reader: ReaderCost | undefined;
   for (let round = 1; round <= rounds; round++) {
     // Each output goes as soon as it is measured: at 100k, one takes gigabytes.
-    // Run from the project so `--import tsx` and the baseline's imports resolve.
-    baseline.push(await measure(`baseline, round ${round}/${rounds}`, ["--import", "tsx", BASELINE, content, outs.baseline], PROJECT));
+    // Run from the project so the baseline's imports resolve.
+    baseline.push(await measure(`baseline, round ${round}/${rounds}`, baselineArgs(content, outs.baseline), PROJECT));
     rm(path.dirname(outs.baseline));
     const run = await measure(`cold build, round ${round}/${rounds}`, build(outs.cold, false), root);
     cold.push(run);
