@@ -32,6 +32,8 @@ export interface BuildOptions {
   out?: string;
   /** Overrides the config's base URL for canonical links. */
   baseUrl?: string;
+  /** Overrides the config's `pageTimeout`: seconds one page may take to process; 0 for no budget. */
+  pageTimeout?: number;
   /** Path of a config file; default `docs-build.config.json` at the root, if present. */
   config?: string;
   /** Ready settings (skips loading the config file); used by tests. */
@@ -98,7 +100,8 @@ async function failOnErrors(ctx: BuildContext): Promise<void> {
 
 /** Resolves settings from the options: the given settings or the config file, then the base-URL override. */
 async function settingsFor(options: BuildOptions, root: string): Promise<Settings> {
-  const settings = options.settings ?? (await loadSettings(root, options.config));
+  const loaded = options.settings ?? (await loadSettings(root, options.config));
+  const settings = options.pageTimeout === undefined ? loaded : { ...loaded, pageTimeout: options.pageTimeout };
   return options.baseUrl ? resolveSettings({ ...settings, baseUrl: options.baseUrl }, "--base-url") : settings;
 }
 

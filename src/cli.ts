@@ -20,6 +20,20 @@ function parseCount(value: string): number {
   return n;
 }
 
+/** `--page-timeout`: seconds, 0 for no budget. */
+function parseBudget(value: string): number {
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError("must be a number of seconds, 0 or more (0: no budget).");
+  return n;
+}
+
+/** `--page-timeout <seconds>`, for the commands that process pages. */
+const pageTimeoutOption = () =>
+  new Option(
+    "--page-timeout <seconds>",
+    "time budget of one page; a page that takes longer is stopped and reported (default: the config's pageTimeout, 10; 0: none)",
+  ).argParser(parseBudget);
+
 function parsePositive(value: string): number {
   const n = parseCount(value);
   if (n < 1) throw new InvalidArgumentError("must be a whole number from 1 to 64.");
@@ -113,9 +127,20 @@ function addBuildCommand(cli: Command, run: Run): void {
     .addOption(linksOption())
     .option("--no-cache", "read and write no build cache (.cache/docs-build)")
     .option("--threads <n>", "worker threads for page processing (default: none below 4 cores, else one per core but one)", parseCount)
+    .addOption(pageTimeoutOption())
     .option("-q, --quiet", "print only problems and the summary")
     .action(
-      (opts: { content: string; out: string; baseUrl?: string; config?: string; links: "error" | "warn"; cache: boolean; threads?: number; quiet?: boolean }) =>
+      (opts: {
+        content: string;
+        out: string;
+        baseUrl?: string;
+        config?: string;
+        links: "error" | "warn";
+        cache: boolean;
+        threads?: number;
+        pageTimeout?: number;
+        quiet?: boolean;
+      }) =>
         run(async () => {
           const { build } = await import("./build.ts");
           await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });
@@ -150,8 +175,9 @@ function addServeCommand(cli: Command, run: Run): void {
     .option("--out <dir>", "output folder served", "dist")
     .addOption(configOption())
     .addOption(linksOption().default("warn"))
+    .addOption(pageTimeoutOption())
     .option("--service-worker", "register the service worker in served pages too (off by default)")
-    .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn"; serviceWorker?: boolean }) =>
+    .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn"; pageTimeout?: number; serviceWorker?: boolean }) =>
       run(async () => {
         const { serve } = await import("./serve/index.ts");
         await serve({ ...opts, debug: cli.opts<{ debug?: boolean }>().debug });

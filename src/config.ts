@@ -139,6 +139,16 @@ const settingsGroup = group(
       ["5", "4"],
     ),
     defaultVersion: text("5", "This site's version; one of versions."),
+    pageTimeout: v.optional(
+      v.pipe(
+        v.number(mustBe("a number")),
+        v.minValue(0, "must not be negative."),
+        v.description(
+          "Seconds one page may take to process before it is stopped and reported (page-timeout), so no page can hold a build; 0 means no budget. --page-timeout overrides it.",
+        ),
+      ),
+      10,
+    ),
     analytics: v.optional(group({ trackingId: text("", "Analytics tracking id; empty means no analytics at all.") }, "Analytics."), {}),
     search: v.optional(
       v.pipe(

@@ -353,6 +353,7 @@ test("help: build --help shows every option with its default", async () => {
     "--links <mode>": 'default: "error"',
     "--no-cache": ".cache/docs-build",
     "--threads <n>": "none below 4 cores",
+    "--page-timeout <seconds>": "pageTimeout, 10",
     "--quiet": null,
   });
   // The program's own options follow, --debug among them.
@@ -379,6 +380,7 @@ test("help: serve --help shows every option with its default", async () => {
     "--out <dir>": 'default: "dist"',
     "--config <file>": "docs-build.config.json",
     "--links <mode>": 'default: "warn"',
+    "--page-timeout <seconds>": "pageTimeout, 10",
     "--service-worker": "off by default",
   });
 });

@@ -10,7 +10,9 @@ import { renderEditedPages } from "./edited-pages.ts";
  * (from the project root) changed since the last request; or stop the build
  * under way, whose result a newer change has made useless.
  */
-export type BuilderRequest = { kind: "build"; options: Pick<BuildOptions, "content" | "out" | "config" | "links">; changed: string[] } | { kind: "stop" };
+export type BuilderRequest =
+  | { kind: "build"; options: Pick<BuildOptions, "content" | "out" | "config" | "links" | "pageTimeout">; changed: string[] }
+  | { kind: "stop" };
 
 /** The builder's answer to a build request: success, or the errors as the terminal showed them, or stopped. */
 export interface BuildReply {

@@ -20,6 +20,8 @@ export interface ServeOptions {
   out: string;
   config?: string;
   links: "error" | "warn";
+  /** Overrides the config's `pageTimeout` (seconds; 0 for none). */
+  pageTimeout?: number;
   /** Register the service worker in served pages too (off by default, so it never serves stale files while editing). */
   serviceWorker?: boolean;
   /** Print a failed build's internal error with its stack traces (`--debug`). */
@@ -67,7 +69,7 @@ function startBuilder(root: string, debug = false): ChildProcess {
 function requestBuild(builder: ChildProcess, options: ServeOptions, changed: string[], onPages: (paths: string[]) => void): Promise<BuildReply> {
   const request: BuilderRequest = {
     kind: "build",
-    options: { content: options.content, out: options.out, config: options.config, links: options.links },
+    options: { content: options.content, out: options.out, config: options.config, links: options.links, pageTimeout: options.pageTimeout },
     changed,
   };
   return new Promise((resolve) => {

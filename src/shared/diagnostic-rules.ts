@@ -141,6 +141,12 @@ export const DIAGNOSTIC_RULES = {
     hint: ({ thrownAt }) =>
       `Nothing else in the build was affected. If the page looks right, this is a docs-build bug: report it with the page${thrownAt ? ` (thrown ${thrownAt})` : ""}.`,
   }),
+  "page-timeout": rule<{ seconds: number }>({
+    severity: "error",
+    description: "Processing one page took longer than its time budget, so it was stopped; the rest of the build goes on.",
+    message: ({ seconds }) => `Processing the page took longer than ${seconds} s, so it was stopped`,
+    hint: "Look for what is slow to parse: very long runs of * or _ around text, or deeply nested lists, quotes or HTML. If the page is only large, raise the budget with --page-timeout <seconds> or pageTimeout in the config.",
+  }),
   "duplicate-url": rule<{ url: string; first: string; second: string }>({
     severity: "error",
     description: "Two content files have the same URL.",

@@ -12,6 +12,7 @@ import { loadWholeSite, type SitePages } from "../../pipeline/site-pages.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
+import { stoppedAtBudget } from "./page-failure.ts";
 import type { PageProcessor } from "./process-pages.ts";
 import { indexedPage, type IndexedPage } from "./summary.ts";
 import { linkSpill, type LinkSpill } from "./link-spill.ts";
@@ -180,7 +181,8 @@ async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[],
         const page = fresh[n];
         const made = (indexed[i] = indexedPage(page, keys[i]));
         if (!page.failed) await store.put(keys[i], page);
-        await ctx.cache.setJson(keys[i], made);
+        // A page stopped at its time budget may well finish on a less busy machine: the next build tries it again.
+        if (!stoppedAtBudget(page)) await ctx.cache.setJson(keys[i], made);
       }),
     ),
   );

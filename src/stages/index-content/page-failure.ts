@@ -1,3 +1,4 @@
+import vm from "node:vm";
 import { VFileMessage } from "vfile-message";
 import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
@@ -24,14 +25,47 @@ function likeliestHtmlLine(text: string): number {
   return best.line;
 }
 
+/** The context page processing runs in under a time budget: it holds only the function to run. */
+const budgetContext = vm.createContext({ task: undefined as (() => unknown) | undefined });
+const runTask = new vm.Script("task()");
+
+/** Node's code for a `vm` script stopped at its timeout. */
+const TIMED_OUT = "ERR_SCRIPT_EXECUTION_TIMEOUT";
+
+/**
+ * Runs `task` (synchronous), stopping it once it has run `seconds`: through
+ * `vm`'s execution timeout, whose watchdog thread terminates the JavaScript
+ * running at the deadline, in this module's functions as in the script's
+ * own, on whichever thread calls it. The stop is thrown as Node's
+ * ERR_SCRIPT_EXECUTION_TIMEOUT error, which `pageFailure` turns into the
+ * page's diagnostic; 0 (or less) runs the task with no budget.
+ */
+export function withinBudget<T>(seconds: number, task: () => T): T {
+  if (!(seconds > 0)) return task();
+  budgetContext.task = task;
+  try {
+    return runTask.runInContext(budgetContext, { timeout: Math.ceil(seconds * 1000), breakOnSigint: false }) as T;
+  } finally {
+    budgetContext.task = undefined;
+  }
+}
+
+/** True when `error` is a page stopped at its budget (see {@link withinBudget}). */
+const isTimeout = (error: unknown) => (error as { code?: unknown } | null)?.code === TIMED_OUT;
+
+/** True when a processed page was stopped at its budget: a failure of this machine's speed, not of the content, so it is not cached. */
+export const stoppedAtBudget = (page: Pick<ProcessedPage, "failed" | "diagnostics">): boolean =>
+  page.failed === true && page.diagnostics.some((d) => d.ruleId === "page-timeout");
+
 /**
  * Turns anything thrown while processing a page into one diagnostic on that
  * page's file: nesting past the limit at its line, a stack overflow the limit
  * did not foresee at the likeliest line, and any other failure with its
  * message, so a writer can act on it and a maintainer can trace it.
  */
-export function pageFailure(source: SourceFile, error: unknown): Diagnostic {
+export function pageFailure(source: SourceFile, error: unknown, budget = 0): Diagnostic {
   const file = source.display;
+  if (isTimeout(error)) return diagnostic("page-timeout", { seconds: budget }, { file });
   if (error instanceof NestingTooDeepError)
     return diagnostic("nesting-depth", { problem: "limit", limit: MAX_NESTING }, { file, line: error.line, column: error.column });
   if (isStackOverflow(error)) return diagnostic("nesting-depth", { problem: "overflow", limit: MAX_NESTING }, { file, line: likeliestHtmlLine(source.text) });

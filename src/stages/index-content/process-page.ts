@@ -6,7 +6,7 @@ import { keepCodeMeta } from "../../markdown/code-meta.ts";
 import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
-import { failedPage, pageFailure } from "./page-failure.ts";
+import { failedPage, pageFailure, withinBudget } from "./page-failure.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 import { searchSections } from "./search-sections.ts";
 
@@ -36,9 +36,9 @@ class TreeFacts {
  */
 export function processPage(source: SourceFile, settings: Settings): ProcessedPage {
   try {
-    return processUnguarded(source, settings);
+    return withinBudget(settings.pageTimeout, () => processUnguarded(source, settings));
   } catch (error) {
-    return failedPage(source, settings, pageFailure(source, error));
+    return failedPage(source, settings, pageFailure(source, error, settings.pageTimeout));
   }
 }
 
