@@ -8,7 +8,7 @@ import { ContentError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { renderEditedPages } from "../src/serve/edited-pages.ts";
 import { formatDiagnostic } from "../src/diagnostics.ts";
-import { withinBudget } from "../src/stages/index-content/page-failure.ts";
+import { eachWithinBudget, withinBudget } from "../src/stages/index-content/page-failure.ts";
 import { processPage } from "../src/stages/index-content/process-page.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempSite } from "./helpers/temp-site.ts";
@@ -47,6 +47,29 @@ test("a task within its budget returns its value, throws its own errors, and one
   );
   // The thread goes on as before.
   assert.is(withinBudget(5, spin(1)), "finished");
+});
+
+test("in a group run under one watchdog, an item is stopped exactly when it alone runs past the budget; one cut short by the items before it runs again with a whole budget", () => {
+  const runs = new Map<string, number>();
+  const items: [string, number][] = [
+    ["a", 150],
+    ["b", 200], // a and b together pass 250 ms: b starts again alone and finishes
+    ["c", 60_000],
+    ["d", 1],
+  ];
+  const results = eachWithinBudget(
+    items,
+    0.25,
+    ([name, ms]) => {
+      runs.set(name, (runs.get(name) ?? 0) + 1);
+      spin(ms)();
+      return `${name} done`;
+    },
+    ([name], error) => `${name} stopped (${(error as NodeJS.ErrnoException).code})`,
+  );
+  assert.equal(results, ["a done", "b done", "c stopped (ERR_SCRIPT_EXECUTION_TIMEOUT)", "d done"]);
+  // c first starts in the call b began, so it too runs again, alone, before it is stopped.
+  assert.equal(Object.fromEntries(runs), { a: 1, b: 2, c: 2, d: 1 });
 });
 
 test("a page that runs past its budget is stopped and becomes one page-timeout error on its file; the next page is processed as usual", () => {

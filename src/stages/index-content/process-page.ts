@@ -6,7 +6,7 @@ import { keepCodeMeta } from "../../markdown/code-meta.ts";
 import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
-import { failedPage, pageFailure, withinBudget } from "./page-failure.ts";
+import { eachWithinBudget, failedPage, pageFailure, withinBudget } from "./page-failure.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 import { searchSections } from "./search-sections.ts";
 
@@ -40,6 +40,26 @@ export function processPage(source: SourceFile, settings: Settings): ProcessedPa
   } catch (error) {
     return failedPage(source, settings, pageFailure(source, error, settings.pageTimeout));
   }
+}
+
+/**
+ * Processes a group of pages as {@link processPage} does each, with one
+ * watchdog for the group rather than one a page (see `eachWithinBudget`):
+ * each page still has the whole budget to itself.
+ */
+export function processPages(sources: readonly SourceFile[], settings: Settings): ProcessedPage[] {
+  return eachWithinBudget(
+    sources,
+    settings.pageTimeout,
+    (source) => {
+      try {
+        return processUnguarded(source, settings);
+      } catch (error) {
+        return failedPage(source, settings, pageFailure(source, error));
+      }
+    },
+    (source, error) => failedPage(source, settings, pageFailure(source, error, settings.pageTimeout)),
+  );
 }
 
 function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage {

@@ -6,7 +6,7 @@ import type { Settings } from "../../config.ts";
 import { TOOL_ROOT } from "../../context.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import type { SourceFile } from "./parse-page.ts";
-import { processPage } from "./process-page.ts";
+import { processPages } from "./process-page.ts";
 
 /** Below this many pages a worker's start-up costs more than it saves. */
 const MIN_PAGES_FOR_WORKERS = 24;
@@ -46,7 +46,7 @@ type WorkerReply = { id: number; pages?: ProcessedPage[]; error?: { message: str
  */
 export function createPageProcessor(total: number, settings: Settings, threads?: number): PageProcessor {
   const count = workerCount(total, threads);
-  if (count === 0) return { run: async (sources) => sources.map((source) => processPage(source, settings)), close: async () => {} };
+  if (count === 0) return { run: async (sources) => processPages(sources, settings), close: async () => {} };
   const workers = Array.from(
     { length: count },
     () => new Worker(WORKER_FILE, { workerData: { tsconfig: path.join(TOOL_ROOT, "tsconfig.json") }, execArgv: [] }),
