@@ -169,19 +169,42 @@ function addIndexCommand(cli: Command, run: Run): void {
 function addServeCommand(cli: Command, run: Run): void {
   cli
     .command("serve")
-    .description("Build, serve the site on 127.0.0.1 and rebuild with live reload when content, templates or client code change.")
+    .description(
+      "Build, serve the site on 127.0.0.1 (answering only requests for its own names) and rebuild with live reload when content, templates or client code change.",
+    )
     .option("--port <port>", "port to listen on (0 picks a free one)", parsePort, 8080)
+    .option("--host <address>", "address to listen on; another than loopback (0.0.0.0: every address) lets other machines in, with a warning", "127.0.0.1")
+    .option(
+      "--allowed-hosts <names>",
+      "comma-separated host names to answer besides localhost, 127.0.0.1 and [::1] (also serve.allowedHosts in the config)",
+      (value: string) =>
+        value
+          .split(",")
+          .map((name) => name.trim())
+          .filter(Boolean),
+    )
     .addOption(contentOption())
     .option("--out <dir>", "output folder served", "dist")
     .addOption(configOption())
     .addOption(linksOption().default("warn"))
     .addOption(pageTimeoutOption())
     .option("--service-worker", "register the service worker in served pages too (off by default)")
-    .action((opts: { port: number; content: string; out: string; config?: string; links: "error" | "warn"; pageTimeout?: number; serviceWorker?: boolean }) =>
-      run(async () => {
-        const { serve } = await import("./serve/index.ts");
-        await serve({ ...opts, debug: cli.opts<{ debug?: boolean }>().debug });
-      }),
+    .action(
+      (opts: {
+        port: number;
+        host: string;
+        allowedHosts?: string[];
+        content: string;
+        out: string;
+        config?: string;
+        links: "error" | "warn";
+        pageTimeout?: number;
+        serviceWorker?: boolean;
+      }) =>
+        run(async () => {
+          const { serve } = await import("./serve/index.ts");
+          await serve({ ...opts, debug: cli.opts<{ debug?: boolean }>().debug });
+        }),
     );
 }
 

@@ -139,6 +139,19 @@ const settingsGroup = group(
       ["5", "4"],
     ),
     defaultVersion: text("5", "This site's version; one of versions."),
+    serve: v.optional(
+      group(
+        {
+          allowedHosts: list(
+            v.string(mustBe("a string")),
+            [],
+            "Host names besides localhost, 127.0.0.1 and [::1] that the dev server answers to (a name pointed at this machine, say); --allowed-hosts adds more.",
+          ),
+        },
+        "The dev server (docs-build serve).",
+      ),
+      {},
+    ),
     pageTimeout: v.optional(
       v.pipe(
         v.number(mustBe("a number")),

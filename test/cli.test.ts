@@ -376,6 +376,8 @@ test("help: serve --help shows every option with its default", async () => {
   expectStatus(run, 0);
   expectOptions(run.stdout, {
     "--port <port>": "default: 8080",
+    "--host <address>": 'default: "127.0.0.1"',
+    "--allowed-hosts <names>": "serve.allowedHosts",
     "--content <dir>": 'default: "content"',
     "--out <dir>": 'default: "dist"',
     "--config <file>": "docs-build.config.json",

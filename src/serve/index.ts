@@ -3,12 +3,13 @@ import fs, { type FSWatcher } from "node:fs";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { CONFIG_FILE } from "../config.ts";
+import { CONFIG_FILE, loadSettings } from "../config.ts";
 import { BUNDLED } from "../bundled.ts";
 import { TOOL_ROOT } from "../context.ts";
 import { UsageError } from "../errors.ts";
 import { BUILDER_DEBUG_ENV } from "./builder-env.ts";
 import type { BuilderMessage, BuilderRequest, BuildReply } from "./builder-process.ts";
+import { allowedHosts, refuseForeignHost } from "./host-guard.ts";
 import { createLiveReload, injectLiveReload } from "./live-reload.ts";
 import { sendStartingPage, startingPage } from "./starting-page.ts";
 import { createStaticServer } from "./static-server.ts";
@@ -20,6 +21,10 @@ export interface ServeOptions {
   out: string;
   config?: string;
   links: "error" | "warn";
+  /** The address to listen on; default 127.0.0.1. Any other than loopback is announced with a warning. */
+  host?: string;
+  /** Host names the server answers to besides loopback and `host`, added to the config's `serve.allowedHosts`. */
+  allowedHosts?: string[];
   /** Overrides the config's `pageTimeout` (seconds; 0 for none). */
   pageTimeout?: number;
   /** Register the service worker in served pages too (off by default, so it never serves stale files while editing). */
@@ -146,8 +151,13 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     url: "",
     held: Promise.resolve(),
   };
-  const server = await listen(state);
-  state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  const host = options.host ?? LOOPBACK_ADDRESS;
+  const server = await listen(state, host, await hostsOf(root, options, host));
+  state.url = `http://${urlHost(host)}:${(server.address() as AddressInfo).port}/`;
+  if (!isLoopback(host))
+    state.print(
+      `Warning: listening on ${host}, beyond this machine's loopback: anyone who can reach it can read the preview, drafts included. Requests must still name an allowed host.`,
+    );
   state.print(`Listening at ${state.url}; building ${options.out}…`);
   state.held = (async () => options.onListening?.(state.url))().catch(() => undefined);
   await rebuild(state);
@@ -208,11 +218,29 @@ function announce(state: ServerState, { ok, errors, changed: written }: BuildRep
   for (const w of done) w(ok);
 }
 
-/** Creates the static server with the live-reload stream and the starting page, and listens; stops the builder if the port cannot be had. */
-async function listen(state: ServerState): Promise<http.Server> {
+/** The address the dev server listens on unless `--host` says otherwise. */
+const LOOPBACK_ADDRESS = "127.0.0.1";
+
+const isLoopback = (host: string) => host === "localhost" || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** How an address is written in a URL: an IPv6 address in brackets, and an unspecified one as the loopback address it also answers on. */
+const urlHost = (host: string) => (host === "0.0.0.0" || host === "::" ? LOOPBACK_ADDRESS : host.includes(":") ? `[${host}]` : host);
+
+/** The host names the server answers to: loopback, `host`, `--allowed-hosts` and the config's `serve.allowedHosts` (none from a config that does not load: the build reports it). */
+async function hostsOf(root: string, options: ServeOptions, host: string): Promise<Set<string>> {
+  const configured = await loadSettings(root, options.config).then(
+    (settings) => settings.serve.allowedHosts,
+    () => [],
+  );
+  return allowedHosts(host, [...configured, ...(options.allowedHosts ?? [])]);
+}
+
+/** Creates the static server with the host guard, the live-reload stream and the starting page, and listens; stops the builder if the port cannot be had. */
+async function listen(state: ServerState, host: string, hosts: ReadonlySet<string>): Promise<http.Server> {
   const { options, live } = state;
   // The event stream works from the start, so the starting page can reload when the site is ready.
   const extra = (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
+    if (refuseForeignHost(req, res, hosts)) return true;
     if (live.handle(req, res)) return true;
     if (state.starting === undefined) return false;
     sendStartingPage(req, res, state.starting);
@@ -228,12 +256,10 @@ async function listen(state: ServerState): Promise<http.Server> {
     await new Promise<void>((resolve, reject) => {
       server.once("error", (error: NodeJS.ErrnoException) =>
         reject(
-          error.code === "EADDRINUSE"
-            ? new UsageError(`Port ${options.port} on 127.0.0.1 is in use. Pass another --port, or --port 0 for any free one.`)
-            : error,
+          error.code === "EADDRINUSE" ? new UsageError(`Port ${options.port} on ${host} is in use. Pass another --port, or --port 0 for any free one.`) : error,
         ),
       );
-      server.listen(options.port, "127.0.0.1", resolve);
+      server.listen(options.port, host, resolve);
     });
   } catch (error) {
     state.builder.kill();
