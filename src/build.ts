@@ -2,6 +2,7 @@ import type { MemoryCache } from "./cache.ts";
 import { loadSettings, resolveSettings, type Settings } from "./config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context.ts";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
+import { diskErrorOf } from "./disk-errors.ts";
 import { PROBLEMS_IN_MEMORY } from "./problem-log.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
@@ -149,6 +150,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const made = await renderAndWrite(prepared, indexed, output);
     if (made.writeWhole) return await build(options);
     return await finish(prepared, output, made);
+  } catch (error) {
+    throw diskErrorOf(error, prepared.ctx.paths, prepared.ctx.paths.root) ?? error;
   } finally {
     await prepared.ctx.problems.close();
   }
@@ -247,8 +250,16 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     const writeWhole = await putInPlace(prepared, output);
     return { rendered, client, writeWhole };
   } catch (error) {
-    await output.staging?.abort();
-    throw error;
+    // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
+    const staging = output.staging;
+    const leftover = await staging?.abort().then(
+      () => undefined,
+      (cleanup: NodeJS.ErrnoException) => ({ folder: staging.dir, code: cleanup.code ?? cleanup.message }),
+    );
+    const disk = diskErrorOf(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
+    if (!disk && leftover)
+      logger.warn(`docs-build: the unfinished folder ${ctx.display(leftover.folder)} could not be removed (${leftover.code}); remove it by hand.`);
+    throw disk ?? error;
   } finally {
     await index.close();
   }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
-import { ContentError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
+import { ContentError, DiskError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -279,7 +279,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 function report(error: unknown, debug = false): number {
   if (error instanceof ContentError) process.stderr.write(`${error.report()}\n`);
   // These messages are whole sentences for the reader; a class name in front would only be noise.
-  else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError)
+  else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError || error instanceof DiskError)
     process.stderr.write(`docs-build: ${error.message}\n`);
   else process.stderr.write(`docs-build: ${formatInternalError(error, { debug })}\n`);
   return exitCodeFor(error);

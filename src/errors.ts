@@ -38,6 +38,23 @@ export class ContentError extends Error {
   }
 }
 
+/**
+ * The build could not read or write a folder because of the disk or the
+ * system (full, not permitted, read-only, too many open files), said in one
+ * sentence that names the folder and what to do (see `disk-errors.ts`). Exit
+ * code 1; the previous site is untouched.
+ */
+export class DiskError extends Error {
+  override name = "DiskError";
+  constructor(
+    message: string,
+    readonly code: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
 /** A stage failed for a reason outside the content (esbuild, workbox, disk). */
 export class StageError extends Error {
   override name = "StageError";

@@ -24,6 +24,8 @@ import { removeTree } from "./write-file.ts";
 export interface WriteOptions extends LockOptions {
   /** How the site is put in place; default `symlink`, `rename` on Windows. Tests pass `rename` to check the Windows path. */
   layout?: Layout;
+  /** Writes one staged file; default `fs.writeFile`. Tests pass one that fails as a full disk does. */
+  writeFile?: (target: string, contents: Parameters<Staging["write"]>[0]["contents"]) => Promise<void>;
 }
 
 /** Writes files under `dir`, creating folders as needed. */
@@ -73,6 +75,8 @@ function tidied(outDir: string, paths: OutputPaths, options: WriteOptions, work:
  * memory, and `commit` puts the folder in place atomically.
  */
 export interface Staging {
+  /** The staging folder, absolute. */
+  dir: string;
   /** Writes one file into the staging folder (folders are created as needed); contents may arrive in parts. */
   write(file: { path: string; contents: OutputFile["contents"] | AsyncIterable<string> }): Promise<void>;
   /**
@@ -109,19 +113,40 @@ export async function openStaging(outDir: string, options: WriteOptions = {}): P
     await fs.writeFile(path.join(dir, OWNER_FILE), owner);
   });
   const folders = new Set<string>([dir]);
+  // Writes under way: a failed build's other writes may still be running when it aborts, and removing the
+  // folder under them fails (ENOTEMPTY) or leaves files behind.
+  const writing = new Set<Promise<void>>();
   const abort = async () => {
+    while (writing.size > 0) await Promise.allSettled([...writing]);
     await removeTree(dir);
     filling.delete(dir);
   };
+  const write = async (file: Parameters<Staging["write"]>[0]) => {
+    const target = path.join(dir, file.path);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      await fs.mkdir(folder, { recursive: true });
+      folders.add(folder);
+    }
+    try {
+      await (options.writeFile ?? fs.writeFile)(target, file.contents);
+    } catch (error) {
+      // A write through an open file (a streamed file) fails without a path; the message names the folder from it.
+      const failed = error as NodeJS.ErrnoException;
+      if (failed && typeof failed === "object" && failed.path === undefined) failed.path = target;
+      throw error;
+    }
+  };
   return {
+    dir,
     async write(file) {
-      const target = path.join(dir, file.path);
-      const folder = path.dirname(target);
-      if (!folders.has(folder)) {
-        await fs.mkdir(folder, { recursive: true });
-        folders.add(folder);
+      const done = write(file);
+      writing.add(done);
+      try {
+        await done;
+      } finally {
+        writing.delete(done);
       }
-      await fs.writeFile(target, file.contents);
     },
     async commit() {
       let version = "";
