@@ -35,6 +35,8 @@ export interface BuildOptions {
   baseUrl?: string;
   /** Overrides the config's `pageTimeout`: seconds one page may take to process; 0 for no budget. */
   pageTimeout?: number;
+  /** Seconds to wait for another build that holds the output's lock before giving up; default 120, 0 gives up at once. */
+  lockWait?: number;
   /** Path of a config file; default `docs-build.config.json` at the root, if present. */
   config?: string;
   /** Ready settings (skips loading the config file); used by tests. */
@@ -206,7 +208,7 @@ async function openOutput({ options, logger, ctx }: Prepared): Promise<Output> {
   // builds keep only the files that differ from what it last wrote (by digest) and patch those in place;
   // builds without output collect every file.
   const stream = options.write !== false && !prior;
-  const write = { notify: (line: string) => logger.warn(line) };
+  const write = { notify: (line: string) => logger.warn(line), ...(options.lockWait === undefined ? {} : { waitMs: options.lockWait * 1000 }) };
   const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
   const digests = session && options.write !== false ? new Map<string, string>() : undefined;
   return { staging, collected: [], digests, prior, write, count: 0, bytes: 0 };

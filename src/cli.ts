@@ -23,7 +23,7 @@ function parseCount(value: string): number {
 /** `--page-timeout`: seconds, 0 for no budget. */
 function parseBudget(value: string): number {
   const n = Number(value);
-  if (value.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError("must be a number of seconds, 0 or more (0: no budget).");
+  if (value.trim() === "" || !Number.isFinite(n) || n < 0) throw new InvalidArgumentError("must be a number of seconds, 0 or more.");
   return n;
 }
 
@@ -128,6 +128,11 @@ function addBuildCommand(cli: Command, run: Run): void {
     .option("--no-cache", "read and write no build cache (.cache/docs-build)")
     .option("--threads <n>", "worker threads for page processing (default: none below 4 cores, else one per core but one)", parseCount)
     .addOption(pageTimeoutOption())
+    .option(
+      "--lock-wait <seconds>",
+      "how long to wait for another build writing the same output before giving up (default: 120; 0: give up at once)",
+      parseBudget,
+    )
     .option("-q, --quiet", "print only problems and the summary")
     .action(
       (opts: {
@@ -139,6 +144,7 @@ function addBuildCommand(cli: Command, run: Run): void {
         cache: boolean;
         threads?: number;
         pageTimeout?: number;
+        lockWait?: number;
         quiet?: boolean;
       }) =>
         run(async () => {

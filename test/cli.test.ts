@@ -354,6 +354,7 @@ test("help: build --help shows every option with its default", async () => {
     "--no-cache": ".cache/docs-build",
     "--threads <n>": "none below 4 cores",
     "--page-timeout <seconds>": "pageTimeout, 10",
+    "--lock-wait <seconds>": "default: 120",
     "--quiet": null,
   });
   // The program's own options follow, --debug among them.
