@@ -101,6 +101,15 @@ async function failOnErrors(ctx: BuildContext): Promise<void> {
   if (ctx.problems.errors > 0) throw new ContentError(await ctx.problems.all());
 }
 
+/** Says, once a build, how many cache entries were found damaged and made again. */
+function warnDamaged({ logger, ctx }: Pick<Prepared, "logger" | "ctx">): void {
+  const n = ctx.cache.damaged;
+  if (n > 0)
+    logger.warn(
+      `docs-build: ${n} damaged cache ${n === 1 ? "entry" : "entries"} in ${ctx.display(ctx.paths.cache)} (cut short, changed or of another format) ${n === 1 ? "was" : "were"} removed and made again.`,
+    );
+}
+
 /** Resolves settings from the options: the given settings or the config file, then the base-URL override. */
 async function settingsFor(options: BuildOptions, root: string): Promise<Settings> {
   const loaded = options.settings ?? (await loadSettings(root, options.config));
@@ -153,6 +162,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (made.writeWhole) return await build(options);
     return await finish(prepared, output, made);
   } catch (error) {
+    warnDamaged(prepared);
     throw diskErrorOf(error, prepared.ctx.paths, prepared.ctx.paths.root) ?? error;
   } finally {
     await prepared.ctx.problems.close();
@@ -297,6 +307,7 @@ async function finish({ options, started, logger, settings, ctx }: Prepared, out
     session?.printed?.add(text);
     logger.warn(text);
   }
+  warnDamaged({ logger, ctx });
   const seconds = (performance.now() - started) / 1000;
   logger.summary(
     `Built ${rendered.routes} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +

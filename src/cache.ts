@@ -9,6 +9,8 @@ import { BUNDLED } from "./bundled.ts";
 /** A small content-addressed disk cache for expensive, deterministic steps. */
 export interface Cache {
   readonly enabled: boolean;
+  /** Entries found damaged (truncated, changed, unreadable, of another format) so far: each was removed and counted as a miss. */
+  readonly damaged: number;
   get(key: string): Promise<Buffer | undefined>;
   set(key: string, value: string | Buffer): Promise<void>;
   /** Values kept only in this process across builds (the dev server's builder), each with its size in bytes; undefined elsewhere. */
@@ -64,17 +66,73 @@ export function hashKey(...parts: Array<string | Buffer>): string {
   return hash.digest("hex");
 }
 
-/** An entry's text part by part: the copy kept in memory as one part, else its file streamed, or undefined when there is neither. */
-async function entryParts(kept: Buffer | undefined, file: string): Promise<AsyncIterable<string> | undefined> {
-  if (kept)
-    return (async function* () {
-      yield kept.toString("utf8");
-    })();
+/**
+ * The seal each entry on disk ends with: the format's name and version, the
+ * SHA-256 of the bytes before it and their number, in a fixed width, so it is
+ * read from the end of the file without reading the entry (and a streamed
+ * entry, hashed as it is written, can end with it).
+ */
+const SEAL_NAME = "\ndocs-build-cache 1 ";
+const SEAL_BYTES = SEAL_NAME.length + 64 + 1 + 15 + 1;
+const sealOf = (hash: string, bytes: number) => `${SEAL_NAME}${hash} ${String(bytes).padStart(15, "0")}\n`;
+
+/** The body of a sealed entry, or undefined when the seal is missing, of another version, or does not match the body (a damaged entry). */
+function unsealed(raw: Buffer): Buffer | undefined {
+  if (raw.length < SEAL_BYTES) return undefined;
+  const body = raw.subarray(0, raw.length - SEAL_BYTES);
+  const seal = raw.subarray(raw.length - SEAL_BYTES).toString("latin1");
+  return seal === sealOf(createHash("sha256").update(body).digest("hex"), body.length) ? body : undefined;
+}
+
+/** An entry's body with its seal. */
+function sealed(value: string | Buffer): Buffer {
+  const body = typeof value === "string" ? Buffer.from(value) : value;
+  return Buffer.concat([body, Buffer.from(sealOf(createHash("sha256").update(body).digest("hex"), body.length), "latin1")]);
+}
+
+/** An entry's body and its seal, hashed as the parts pass, for writing. */
+async function* sealedParts(parts: AsyncIterable<string | Buffer>): AsyncGenerator<Buffer> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const part of parts) {
+    const chunk = typeof part === "string" ? Buffer.from(part) : part;
+    hash.update(chunk);
+    bytes += chunk.length;
+    yield chunk;
+  }
+  yield Buffer.from(sealOf(hash.digest("hex"), bytes), "latin1");
+}
+
+/**
+ * A sealed entry's body part by part, or undefined when its file is missing
+ * or damaged: the file is read through once to check its seal before any
+ * part is handed on, so a damaged entry is never half used.
+ */
+async function verifiedParts(file: string): Promise<AsyncIterable<string> | undefined> {
+  const size = (await fs.stat(file).catch(() => undefined))?.size;
+  if (size === undefined || size < SEAL_BYTES) return undefined;
+  const bodyBytes = size - SEAL_BYTES;
   const handle = await fs.open(file).catch(() => undefined);
   if (!handle) return undefined;
+  try {
+    const seal = Buffer.alloc(SEAL_BYTES);
+    await handle.read(seal, 0, SEAL_BYTES, bodyBytes);
+    const hash = createHash("sha256");
+    for await (const chunk of handle.createReadStream({ start: 0, end: bodyBytes - 1, highWaterMark: 1 << 20, autoClose: false })) hash.update(chunk as Buffer);
+    if (
+      bodyBytes === 0
+        ? seal.toString("latin1") !== sealOf(createHash("sha256").digest("hex"), 0)
+        : seal.toString("latin1") !== sealOf(hash.digest("hex"), bodyBytes)
+    )
+      return undefined;
+  } finally {
+    await handle.close();
+  }
   // Decoded across chunk boundaries by the stream, so a character split between two reads stays whole.
-  return handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
+  return bodyBytes === 0 ? emptyParts() : (await fs.open(file)).createReadStream({ encoding: "utf8", start: 0, end: bodyBytes - 1, highWaterMark: 1 << 20 });
 }
+
+async function* emptyParts(): AsyncGenerator<string> {}
 
 /**
  * Creates a cache under `dir` (default `.cache/docs-build`); with
@@ -86,16 +144,46 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
   const file = (key: string) => path.join(options.dir, key.slice(0, 2), key);
   const memory = options.memory?.entries;
   const objects = options.memory?.objects;
-  // Write then rename, so a reader never sees half an entry.
-  const store = (key: string, value: string | Buffer) => writeFileAtomic(file(key), value);
+  // Write then rename, so a reader never sees half an entry; sealed, so a reader knows a damaged one.
+  const store = (key: string, value: string | Buffer) => replacing(key, () => writeFileAtomic(file(key), sealed(value)));
+  let damaged = 0;
+  /** Writes an entry; something of another kind in its place (a folder) is damage too: it is removed and the write made again. */
+  const replacing = async (key: string, write: () => Promise<void>) => {
+    try {
+      await write();
+    } catch (error) {
+      if (!["EISDIR", "ENOTEMPTY", "EEXIST", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) throw error;
+      await discard(key);
+      await write();
+    }
+  };
+  /** A damaged entry is a miss: it is counted and removed, and whoever asked makes it again. */
+  const discard = async (key: string) => {
+    damaged++;
+    await fs.rm(file(key), { force: true, recursive: true });
+    return undefined;
+  };
+  /** An entry's body from disk: undefined when missing, and when damaged or unreadable (then discarded). */
+  const readBody = async (key: string): Promise<Buffer | undefined> => {
+    let raw: Buffer;
+    try {
+      raw = await fs.readFile(file(key));
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : discard(key);
+    }
+    return unsealed(raw) ?? discard(key);
+  };
   const cache: Cache = {
     enabled: options.enabled,
     memo: options.enabled ? objects : undefined,
+    get damaged() {
+      return damaged;
+    },
     async get(key) {
       if (!options.enabled) return undefined;
       const kept = memory?.get(key);
       if (kept) return kept;
-      const read = await fs.readFile(file(key)).catch(() => undefined);
+      const read = await readBody(key);
       if (read) memory?.set(key, read);
       return read;
     },
@@ -107,9 +195,16 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     async getJson<T>(key: string) {
       if (!options.enabled) return undefined;
       if (objects?.has(key)) return objects.get(key) as T;
-      const raw = await fs.readFile(file(key), "utf8").catch(() => undefined);
-      if (raw === undefined) return undefined;
-      const value = JSON.parse(raw) as T;
+      const body = await readBody(key);
+      if (body === undefined) return undefined;
+      const raw = body.toString("utf8");
+      let value: T;
+      try {
+        value = JSON.parse(raw) as T;
+      } catch {
+        // Sealed but not JSON: written by other code under the same key. A miss all the same.
+        return discard(key);
+      }
       if (value !== null) objects?.set(key, value, { size: parsedSize(raw) });
       return value;
     },
@@ -121,7 +216,15 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     },
     async getParts(key) {
       if (!options.enabled) return undefined;
-      return entryParts(memory?.get(key), file(key));
+      const kept = memory?.get(key);
+      if (kept)
+        return (async function* () {
+          yield kept.toString("utf8");
+        })();
+      const parts = await verifiedParts(file(key)).catch(() => undefined);
+      if (parts) return parts;
+      if (await fs.lstat(file(key)).catch(() => undefined)) await discard(key);
+      return undefined;
     },
     async setParts(key, parts) {
       if (!options.enabled) {
@@ -133,7 +236,9 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
         for await (const part of parts) chunks.push(Buffer.from(part));
         return cache.set(key, Buffer.concat(chunks));
       }
-      await writeFileAtomic(file(key), parts);
+      // A stream is read once, so something of another kind in the entry's place is removed before, not after.
+      if ((await fs.lstat(file(key)).catch(() => undefined))?.isDirectory()) await discard(key);
+      await writeFileAtomic(file(key), sealedParts(parts));
     },
   };
   return cache;

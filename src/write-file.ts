@@ -7,7 +7,7 @@ import path from "node:path";
  * crash halfway) never sees half a file: the old content stays until the
  * new one is complete.
  */
-export async function writeFileAtomic(target: string, value: string | Buffer | AsyncIterable<string>): Promise<void> {
+export async function writeFileAtomic(target: string, value: string | Buffer | AsyncIterable<string | Buffer>): Promise<void> {
   await fs.mkdir(path.dirname(target), { recursive: true });
   const temp = `${target}.${process.pid}-${randomBytes(4).toString("hex")}.tmp`;
   try {
