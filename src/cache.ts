@@ -135,18 +135,19 @@ async function verifiedParts(file: string): Promise<AsyncIterable<string> | unde
 async function* emptyParts(): AsyncGenerator<string> {}
 
 /**
- * Creates a cache under `dir` (default `.cache/docs-build`); with
- * `enabled: false` it reads and writes nothing. A `memory` map, kept across
- * builds by a long-lived process (the dev server's builder), is checked
- * before the disk and filled alongside it.
+ * The cache's entries on disk under `dir`, sealed (see {@link sealOf}): a
+ * damaged one is counted, removed and read as missing, and something of
+ * another kind in an entry's place is removed before it is written again.
  */
-export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache }): Cache {
-  const file = (key: string) => path.join(options.dir, key.slice(0, 2), key);
-  const memory = options.memory?.entries;
-  const objects = options.memory?.objects;
-  // Write then rename, so a reader never sees half an entry; sealed, so a reader knows a damaged one.
-  const store = (key: string, value: string | Buffer) => replacing(key, () => writeFileAtomic(file(key), sealed(value)));
+function diskEntries(dir: string) {
+  const file = (key: string) => path.join(dir, key.slice(0, 2), key);
   let damaged = 0;
+  /** A damaged entry is a miss: it is counted and removed, and whoever asked makes it again. */
+  const discard = async (key: string) => {
+    damaged++;
+    await fs.rm(file(key), { force: true, recursive: true });
+    return undefined;
+  };
   /** Writes an entry; something of another kind in its place (a folder) is damage too: it is removed and the write made again. */
   const replacing = async (key: string, write: () => Promise<void>) => {
     try {
@@ -157,62 +158,88 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
       await write();
     }
   };
-  /** A damaged entry is a miss: it is counted and removed, and whoever asked makes it again. */
-  const discard = async (key: string) => {
-    damaged++;
-    await fs.rm(file(key), { force: true, recursive: true });
-    return undefined;
+  return {
+    damaged: () => damaged,
+    discard,
+    // Write then rename, so a reader never sees half an entry; sealed, so a reader knows a damaged one.
+    write: (key: string, value: string | Buffer) => replacing(key, () => writeFileAtomic(file(key), sealed(value))),
+    async writeParts(key: string, parts: AsyncIterable<string>) {
+      // A stream is read once, so something of another kind in the entry's place is removed before, not after.
+      if ((await fs.lstat(file(key)).catch(() => undefined))?.isDirectory()) await discard(key);
+      await writeFileAtomic(file(key), sealedParts(parts));
+    },
+    /** An entry's body: undefined when missing, and when damaged or unreadable (then discarded). */
+    async read(key: string): Promise<Buffer | undefined> {
+      let raw: Buffer;
+      try {
+        raw = await fs.readFile(file(key));
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : discard(key);
+      }
+      return unsealed(raw) ?? discard(key);
+    },
+    /** An entry's body part by part, checked whole first; undefined when missing or damaged (then discarded). */
+    async readParts(key: string): Promise<AsyncIterable<string> | undefined> {
+      const parts = await verifiedParts(file(key)).catch(() => undefined);
+      if (parts) return parts;
+      if (await fs.lstat(file(key)).catch(() => undefined)) await discard(key);
+      return undefined;
+    },
   };
-  /** An entry's body from disk: undefined when missing, and when damaged or unreadable (then discarded). */
-  const readBody = async (key: string): Promise<Buffer | undefined> => {
-    let raw: Buffer;
-    try {
-      raw = await fs.readFile(file(key));
-    } catch (error) {
-      return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : discard(key);
-    }
-    return unsealed(raw) ?? discard(key);
-  };
+}
+
+/** A JSON entry's value, or undefined when its body is not JSON (written by other code under the same key): a damaged entry all the same. */
+function parsedOr<T>(raw: string, damaged: () => Promise<undefined>): T | Promise<undefined> {
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return damaged();
+  }
+}
+
+/**
+ * Creates a cache under `dir` (default `.cache/docs-build`); with
+ * `enabled: false` it reads and writes nothing. A `memory` map, kept across
+ * builds by a long-lived process (the dev server's builder), is checked
+ * before the disk and filled alongside it.
+ */
+export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache }): Cache {
+  const memory = options.memory?.entries;
+  const objects = options.memory?.objects;
+  const disk = diskEntries(options.dir);
   const cache: Cache = {
     enabled: options.enabled,
     memo: options.enabled ? objects : undefined,
     get damaged() {
-      return damaged;
+      return disk.damaged();
     },
     async get(key) {
       if (!options.enabled) return undefined;
       const kept = memory?.get(key);
       if (kept) return kept;
-      const read = await readBody(key);
+      const read = await disk.read(key);
       if (read) memory?.set(key, read);
       return read;
     },
     async set(key, value) {
       if (!options.enabled) return;
       memory?.set(key, Buffer.from(value));
-      await store(key, value);
+      await disk.write(key, value);
     },
     async getJson<T>(key: string) {
       if (!options.enabled) return undefined;
       if (objects?.has(key)) return objects.get(key) as T;
-      const body = await readBody(key);
-      if (body === undefined) return undefined;
-      const raw = body.toString("utf8");
-      let value: T;
-      try {
-        value = JSON.parse(raw) as T;
-      } catch {
-        // Sealed but not JSON: written by other code under the same key. A miss all the same.
-        return discard(key);
-      }
-      if (value !== null) objects?.set(key, value, { size: parsedSize(raw) });
+      const raw = (await disk.read(key))?.toString("utf8");
+      if (raw === undefined) return undefined;
+      const value = await parsedOr<T>(raw, () => disk.discard(key));
+      if (value !== null && value !== undefined) objects?.set(key, value, { size: parsedSize(raw) });
       return value;
     },
     async setJson(key, value) {
       if (!options.enabled) return;
       const text = JSON.stringify(value);
       if (value !== null && value !== undefined) objects?.set(key, value, { size: parsedSize(text) });
-      await store(key, text);
+      await disk.write(key, text);
     },
     async getParts(key) {
       if (!options.enabled) return undefined;
@@ -221,24 +248,17 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
         return (async function* () {
           yield kept.toString("utf8");
         })();
-      const parts = await verifiedParts(file(key)).catch(() => undefined);
-      if (parts) return parts;
-      if (await fs.lstat(file(key)).catch(() => undefined)) await discard(key);
-      return undefined;
+      return disk.readParts(key);
     },
     async setParts(key, parts) {
       if (!options.enabled) {
         for await (const _part of parts);
         return;
       }
-      if (memory) {
-        const chunks: Buffer[] = [];
-        for await (const part of parts) chunks.push(Buffer.from(part));
-        return cache.set(key, Buffer.concat(chunks));
-      }
-      // A stream is read once, so something of another kind in the entry's place is removed before, not after.
-      if ((await fs.lstat(file(key)).catch(() => undefined))?.isDirectory()) await discard(key);
-      await writeFileAtomic(file(key), sealedParts(parts));
+      if (!memory) return disk.writeParts(key, parts);
+      const chunks: Buffer[] = [];
+      for await (const part of parts) chunks.push(Buffer.from(part));
+      return cache.set(key, Buffer.concat(chunks));
     },
   };
   return cache;

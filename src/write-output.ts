@@ -91,6 +91,47 @@ export interface Staging {
 }
 
 /**
+ * Writes files into a staging folder (making folders as needed), keeping
+ * the writes under way: a failed build's other writes may still be running
+ * when it aborts, and removing the folder under them fails (ENOTEMPTY) or
+ * leaves files behind, so `settled` waits for them.
+ */
+function stagedWriter(dir: string, options: WriteOptions) {
+  const folders = new Set<string>([dir]);
+  const writing = new Set<Promise<void>>();
+  const write = async (file: Parameters<Staging["write"]>[0]) => {
+    const target = path.join(dir, file.path);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      await fs.mkdir(folder, { recursive: true });
+      folders.add(folder);
+    }
+    try {
+      await (options.writeFile ?? fs.writeFile)(target, file.contents);
+    } catch (error) {
+      // A write through an open file (a streamed file) fails without a path; the message names the folder from it.
+      const failed = error as NodeJS.ErrnoException;
+      if (failed && typeof failed === "object" && failed.path === undefined) failed.path = target;
+      throw error;
+    }
+  };
+  return {
+    async write(file: Parameters<Staging["write"]>[0]) {
+      const done = write(file);
+      writing.add(done);
+      try {
+        await done;
+      } finally {
+        writing.delete(done);
+      }
+    },
+    async settled() {
+      while (writing.size > 0) await Promise.allSettled([...writing]);
+    },
+  };
+}
+
+/**
  * Opens a staging folder for the output: `.<out>-v-<pid>-<hex>` in the
  * symlink layout, `.<out>-new-…` in the rename layout. Filling it takes no
  * lock, so builds into one output render side by side; each takes the lock
@@ -112,42 +153,15 @@ export async function openStaging(outDir: string, options: WriteOptions = {}): P
     await fs.mkdir(dir, { recursive: true });
     await fs.writeFile(path.join(dir, OWNER_FILE), owner);
   });
-  const folders = new Set<string>([dir]);
-  // Writes under way: a failed build's other writes may still be running when it aborts, and removing the
-  // folder under them fails (ENOTEMPTY) or leaves files behind.
-  const writing = new Set<Promise<void>>();
+  const writer = stagedWriter(dir, options);
   const abort = async () => {
-    while (writing.size > 0) await Promise.allSettled([...writing]);
+    await writer.settled();
     await removeTree(dir);
     filling.delete(dir);
   };
-  const write = async (file: Parameters<Staging["write"]>[0]) => {
-    const target = path.join(dir, file.path);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) {
-      await fs.mkdir(folder, { recursive: true });
-      folders.add(folder);
-    }
-    try {
-      await (options.writeFile ?? fs.writeFile)(target, file.contents);
-    } catch (error) {
-      // A write through an open file (a streamed file) fails without a path; the message names the folder from it.
-      const failed = error as NodeJS.ErrnoException;
-      if (failed && typeof failed === "object" && failed.path === undefined) failed.path = target;
-      throw error;
-    }
-  };
   return {
     dir,
-    async write(file) {
-      const done = write(file);
-      writing.add(done);
-      try {
-        await done;
-      } finally {
-        writing.delete(done);
-      }
-    },
+    write: writer.write,
     async commit() {
       let version = "";
       try {

@@ -237,6 +237,7 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
         (s): s is SourceFile => s !== undefined,
       );
       await summarizeGroup(ctx, sources, stores);
+      ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
     }
     const { site, diagnostics } = await summaries.finish();
     for (const d of diagnostics) ctx.report(d);

@@ -95,10 +95,13 @@ export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emi
   const bodyOf = bodyReader(ctx, site, input.bodies);
   const { name, description, baseUrl } = ctx.settings;
   const named = partSections(site.parts);
+  // Pages read so far; a large site reads them twice (see above), so the count may pass the site's once.
+  let read = 0;
   async function* partsOf(pages: AsyncIterable<PageSummary>, see?: SeePart): AsyncIterable<string> {
     for await (const run of inRuns(pages, READ_AHEAD))
       for await (const [page, body] of loadedInOrder(run, READ_AHEAD, bodyOf)) {
         ctx.signal?.throwIfAborted();
+        ctx.logger.progress?.("write llms files", Math.min(++read, site.count), site.count, "pages");
         const markdown = pageMarkdown(page.entry.title, body);
         const part = fullPart(page.entry, markdown, baseUrl);
         await see?.(page, markdown, part);

@@ -229,9 +229,12 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
     }
   };
   const rendered = new Map<string, RenderedPage>();
+  const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
+  let done = 0;
   await eachAtOnce(others(), 32, async (plan, id) => {
     ctx.signal?.throwIfAborted();
     const one = await renderOne(setup, plan);
+    ctx.logger.progress?.("render pages", Math.min(++done, total), total, "pages");
     let chunk: string | undefined;
     if ("kept" in one) chunk = one.kept.chunk;
     else {

@@ -149,7 +149,9 @@ export async function runSearchIndex(
   try {
     const sectionOf = partSections(site.parts).titleOf;
     const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf, precacheBudget: ctx.settings.search.precacheBudget });
+    let indexed = 0;
     for await (const run of inRuns(searchable(), RUN_PAGES)) {
+      ctx.logger.progress?.("build search index", Math.min((indexed += run.length), site.count), site.count, "pages");
       const runKey = code && hashKey(code, "run", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
       const kept = runKey ? await ctx.cache.getJson<SearchRun>(runKey) : undefined;
       if (kept) await writer.addRun(kept);
