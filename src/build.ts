@@ -3,6 +3,7 @@ import { loadSettings, resolveSettings, type Settings } from "./config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context.ts";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
 import { diskErrorOf } from "./disk-errors.ts";
+import { diagnosticText, PerRule } from "./reporters.ts";
 import { PROBLEMS_IN_MEMORY } from "./problem-log.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
@@ -99,6 +100,17 @@ export interface BuildResult {
 /** Throws one ContentError listing every problem reported so far, warnings too, sorted, when any of them is an error; prints nothing. */
 async function failOnErrors(ctx: BuildContext): Promise<void> {
   if (ctx.problems.errors > 0) throw new ContentError(await ctx.problems.all());
+}
+
+/**
+ * Prints the problems sorted, each rule's first ten in full and a count of
+ * the rest, as the logger's reporter says; `each` sees every problem and
+ * returns false for one not to print (printed by an earlier build).
+ */
+async function printProblems(ctx: BuildContext, logger: Logger, each: (d: Diagnostic) => boolean = () => true): Promise<void> {
+  const perRule = new PerRule();
+  for await (const d of ctx.problems.sorted()) if (each(d) && perRule.show(d)) logger.warn(diagnosticText(d, logger.reporter ?? "pretty"));
+  for (const line of perRule.summary()) logger.warn(line);
 }
 
 /** Says, once a build, how many cache entries were found damaged and made again. */
@@ -300,13 +312,13 @@ async function finish({ options, started, logger, settings, ctx }: Prepared, out
   const session = options.session;
   const { collected, count, bytes } = output;
   const diagnostics: Diagnostic[] = [];
-  for await (const d of ctx.problems.sorted()) {
+  await printProblems(ctx, logger, (d) => {
     if (diagnostics.length < PROBLEMS_IN_MEMORY) diagnostics.push(d);
     const text = formatDiagnostic(d);
-    if (session?.printed?.has(text)) continue;
+    if (session?.printed?.has(text)) return false;
     session?.printed?.add(text);
-    logger.warn(text);
-  }
+    return true;
+  });
   warnDamaged({ logger, ctx });
   const seconds = (performance.now() - started) / 1000;
   logger.summary(
@@ -343,7 +355,7 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
       await index.close();
     }
     await failOnErrors(ctx);
-    for await (const d of ctx.problems.sorted()) logger.warn(formatDiagnostic(d));
+    await printProblems(ctx, logger);
     return whole.root;
   } finally {
     await ctx.problems.close();

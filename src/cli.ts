@@ -5,6 +5,7 @@ import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
 import { ContentError, DiskError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
 import { createLogger } from "./logger.ts";
+import { defaultReporter, REPORTERS, type ReporterName } from "./reporters.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -78,6 +79,7 @@ function codeHostOptions(command: Command, concurrency: string): Command {
     .option("--retries <n>", "tries after the first on server errors, network errors, timeouts and rate limits", parseCount, DEFAULT_POLICY.retries)
     .option("--max-wait <seconds>", "longest wait for a rate limit to reset before giving up on a request", parseSeconds, DEFAULT_POLICY.maxWaitMs / 1000)
     .option("-q, --quiet", "print only problems and the summary")
+    .addOption(reporterOption())
     .addHelpText("after", CODE_HOST_HELP);
 }
 
@@ -85,7 +87,7 @@ function codeHostSettings(opts: CodeHostCliOptions) {
   return {
     concurrency: opts.concurrency,
     codeHost: { policy: { timeoutMs: opts.timeout * 1000, retries: opts.retries, maxWaitMs: opts.maxWait * 1000 } },
-    logger: createLogger({ quiet: opts.quiet }),
+    logger: createLogger({ quiet: opts.quiet, reporter }),
   };
 }
 
@@ -93,6 +95,14 @@ const linksOption = () =>
   new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
 const contentOption = () => new Option("--content <dir>", "folder of markdown pages").default("content");
 const configOption = () => new Option("--config <file>", "site config file (default: docs-build.config.json in the working directory, if present)");
+const reporterOption = () =>
+  new Option(
+    "--reporter <name>",
+    "how problems and steps are printed: pretty, or github for GitHub Actions annotations and folded steps (default: github when GITHUB_ACTIONS=true, else pretty)",
+  ).choices(REPORTERS);
+
+/** The reporter of the command being run: its --reporter, or the environment's default (set before each command's action). */
+let reporter: ReporterName = defaultReporter();
 
 /** Runs one command's work, mapping what it throws to the exit code. */
 type Run = (work: () => Promise<void>) => Promise<void>;
@@ -106,7 +116,10 @@ function program(run: Run): Command {
     // Each command's help lists --debug too, under "Global Options".
     .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError("(run with --help for usage)")
-    .exitOverride();
+    .exitOverride()
+    .hook("preAction", (_program, command) => {
+      reporter = command.opts<{ reporter?: ReporterName }>().reporter ?? defaultReporter();
+    });
   addBuildCommand(cli, run);
   addIndexCommand(cli, run);
   addServeCommand(cli, run);
@@ -134,6 +147,7 @@ function addBuildCommand(cli: Command, run: Run): void {
       parseBudget,
     )
     .option("-q, --quiet", "print only problems and the summary")
+    .addOption(reporterOption())
     .action(
       (opts: {
         content: string;
@@ -149,7 +163,7 @@ function addBuildCommand(cli: Command, run: Run): void {
       }) =>
         run(async () => {
           const { build } = await import("./build.ts");
-          await build({ ...opts, logger: createLogger({ quiet: opts.quiet }) });
+          await build({ ...opts, logger: createLogger({ quiet: opts.quiet, reporter }) });
         }),
     );
 }
@@ -162,10 +176,11 @@ function addIndexCommand(cli: Command, run: Run): void {
     .addOption(contentOption())
     .addOption(configOption())
     .addOption(linksOption().default("warn"))
+    .addOption(reporterOption())
     .action((opts: { content: string; config?: string; links: "error" | "warn" }) =>
       run(async () => {
         const { indexOnly } = await import("./build.ts");
-        const root = await indexOnly(opts);
+        const root = await indexOnly({ ...opts, logger: createLogger({ stream: "stderr", reporter }) });
         process.stdout.write(`${JSON.stringify(root, null, 2)}\n`);
       }),
     );
@@ -283,7 +298,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** Prints an error thrown out of a command for the person who ran it, and returns the exit code. */
 function report(error: unknown, debug = false): number {
-  if (error instanceof ContentError) process.stderr.write(`${error.report()}\n`);
+  if (error instanceof ContentError) process.stderr.write(`${error.report(reporter)}\n`);
   // These messages are whole sentences for the reader; a class name in front would only be noise.
   else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError || error instanceof DiskError)
     process.stderr.write(`docs-build: ${error.message}\n`);

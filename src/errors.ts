@@ -1,5 +1,6 @@
 import { inspect } from "node:util";
-import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
+import type { Diagnostic } from "./diagnostics.ts";
+import { problemLines, type ReporterName } from "./reporters.ts";
 
 /**
  * Named fatal errors. Each has a stable `name`, a message that says what
@@ -32,9 +33,9 @@ export class ContentError extends Error {
     super(`Build failed with ${errors} content error${errors === 1 ? "" : "s"}. Fix the problems listed above and build again.`);
   }
 
-  /** The full report: every diagnostic, then the one-line failure. */
-  report(): string {
-    return [...this.diagnostics.map(formatDiagnostic), "", this.message].join("\n");
+  /** The full report: the diagnostics (each rule's first ten, and a count of the rest), then the one-line failure. */
+  report(reporter: ReporterName = "pretty"): string {
+    return [...problemLines(this.diagnostics, reporter), "", this.message].join("\n");
   }
 }
 

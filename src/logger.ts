@@ -1,3 +1,5 @@
+import type { ReporterName } from "./reporters.ts";
+
 /** Where progress and problems are printed; tests pass a silent one. */
 export interface Logger {
   /** Progress lines; left out when quiet. */
@@ -12,6 +14,11 @@ export interface Logger {
    * plain line at most every 10 s elsewhere (CI); nothing when quiet.
    */
   progress?(step: string, done: number, total: number, unit: string): void;
+  /** A step begins and ends (its final line printed); the github reporter folds what it prints between into a group. */
+  begin?(step: string): void;
+  end?(step: string): void;
+  /** How problems are printed (see reporters.ts); default `pretty`. */
+  readonly reporter?: ReporterName;
 }
 
 /** How often a live progress line is redrawn on a terminal, and how often a plain one is printed elsewhere. */
@@ -45,6 +52,7 @@ interface LoggerOptions {
   /** Overrides the stream progress goes to (tests). */
   out?: Pick<NodeJS.WriteStream, "write" | "isTTY">;
   now?: () => number;
+  reporter?: ReporterName;
 }
 
 /** Prints progress to stdout (or stderr when stdout carries data) and problems to stderr. */
@@ -61,7 +69,15 @@ export function createLogger(options: LoggerOptions = {}): Logger {
     if (shown) out.write("\r\x1b[2K");
     shown = false;
   };
+  const groups = options.reporter === "github" && !options.quiet;
   return {
+    reporter: options.reporter,
+    begin: (step) => {
+      if (groups) out.write(`::group::${step}\n`);
+    },
+    end: () => {
+      if (groups) out.write("::endgroup::\n");
+    },
     info: (message) => {
       if (options.quiet) return;
       clear();
@@ -119,6 +135,7 @@ export function formatBytes(bytes: number): string {
  */
 export async function task<T>(logger: Logger, name: string, run: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
+  logger.begin?.(name);
   try {
     const result = await run();
     logger.info(`✓ ${name.padEnd(26)} ${formatDuration(performance.now() - start)}`);
@@ -126,5 +143,7 @@ export async function task<T>(logger: Logger, name: string, run: () => Promise<T
   } catch (error) {
     logger.info(`✗ ${name.padEnd(26)} ${formatDuration(performance.now() - start)}`);
     throw error;
+  } finally {
+    logger.end?.(name);
   }
 }

@@ -356,6 +356,7 @@ test("help: build --help shows every option with its default", async () => {
     "--page-timeout <seconds>": "pageTimeout, 10",
     "--lock-wait <seconds>": "default: 120",
     "--quiet": null,
+    "--reporter <name>": "GITHUB_ACTIONS=true",
   });
   // The program's own options follow, --debug among them.
   assert.match(run.stdout.slice(run.stdout.indexOf("\nGlobal Options:\n")), /^ {2}--debug {2,}on an internal error/m);
@@ -368,6 +369,7 @@ test("help: index --help shows every option with its default", async () => {
     "--content <dir>": 'default: "content"',
     "--config <file>": "docs-build.config.json",
     "--links <mode>": 'default: "warn"',
+    "--reporter <name>": "GITHUB_ACTIONS=true",
   });
   assert.not.match(run.stdout, "--out");
 });

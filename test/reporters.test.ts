@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { diagnostic } from "../src/diagnostics.ts";
+import { annotation, defaultReporter, problemLines } from "../src/reporters.ts";
+import { runCli } from "./helpers/cli.ts";
+import { tempSite } from "./helpers/temp-site.ts";
+
+/** A GitHub Actions workflow command as the runner parses it: `::name key=value,…::data`, values and data unescaped. */
+const ANNOTATION = /^::(error|warning) ((?:[a-z]+=[^,:]*)(?:,[a-z]+=[^,:]*)*)::(.*)$/;
+const unescape = (text: string) => text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%25", "%");
+function parseAnnotation(line: string) {
+  const match = ANNOTATION.exec(line);
+  if (!match) return undefined;
+  const properties = Object.fromEntries(match[2].split(",").map((pair) => pair.split("=").map(unescape)));
+  return { kind: match[1], ...properties, message: unescape(match[3]) } as Record<string, string>;
+}
+
+test("a problem becomes an annotation with its file, line, column and rule, and its hint under the message, escaped as the runner reads it", () => {
+  const d = diagnostic("broken-link", { url: "/a,b:c%/" }, { file: "content/guides/x, y.md", line: 7, column: 3 });
+  const line = annotation(d);
+  assert.not.match(line, "\n");
+  assert.equal(parseAnnotation(line), {
+    kind: "error",
+    file: "content/guides/x, y.md",
+    line: "7",
+    col: "3",
+    title: "broken-link",
+    message: `${d.message}\n${d.hint}`,
+  });
+  assert.is(parseAnnotation(annotation({ ...d, fatal: false }))?.kind, "warning");
+  assert.is(defaultReporter({ GITHUB_ACTIONS: "true" }), "github");
+  assert.is(defaultReporter({}), "pretty");
+});
+
+test("each rule's first ten problems are shown, the rest counted in one line", () => {
+  const list = Array.from({ length: 25 }, (_, n) => diagnostic("broken-link", { url: `/missing-${n}/` }, { file: `content/p${n}.md`, fatal: false }));
+  list.push(diagnostic("code-language", { language: "fantasy" }, { file: "content/q.md" }));
+  const lines = problemLines(list, "pretty");
+  assert.is(lines.filter((line) => line.includes("(broken-link)")).length, 10);
+  assert.is(lines.filter((line) => line.includes("(code-language)")).length, 1);
+  assert.is(lines.at(-1), "… and 15 more broken-link warnings (10 shown above)");
+});
+
+/** A site of 14 pages, each with a link to a page that does not exist. */
+function brokenSite() {
+  const site = tempSite();
+  fs.mkdirSync(site.path("content", "guides"), { recursive: true });
+  fs.writeFileSync(site.path("content", "index.md"), "---\ntitle: Home\n---\n\nHome.\n");
+  for (let n = 0; n < 14; n++) fs.writeFileSync(site.path("content", "guides", `p${n}.md`), `---\ntitle: Page ${n}\n---\n\nSee [this](/missing-${n}/).\n`);
+  return site;
+}
+
+test("--reporter github: annotations for the first ten problems of a rule and a count of the rest, and each stage folded in a group", async () => {
+  const site = brokenSite();
+  try {
+    for (const [args, env] of [
+      [["--reporter", "github"], {}],
+      [[], { GITHUB_ACTIONS: "true" }],
+    ] as const) {
+      const run = await runCli(["build", "--no-cache", ...args], { cwd: site.dir, env });
+      assert.is(run.code, 1, run.stderr);
+      const annotations = run.stderr.split("\n").flatMap((line): Record<string, string>[] => {
+        const parsed = parseAnnotation(line);
+        return parsed ? [parsed] : [];
+      });
+      const links = annotations.filter((a) => a.title === "broken-link");
+      assert.is(links.length, 10);
+      assert.ok(links.every((a) => a.kind === "error" && /^content\/guides\/p\d+\.md$/.test(a.file) && a.line === "5" && a.col === "5"));
+      assert.match(links[0].message, /^Link to \/missing-\d+\/ has no page\nPoint the link/);
+      assert.match(run.stderr, "… and 4 more broken-link problems (10 shown above)");
+      assert.match(run.stdout, /^::group::index content\n✓ index content +\d/m);
+      assert.is(run.stdout.split("::group::").length, run.stdout.split("::endgroup::").length, "every group is closed");
+    }
+  } finally {
+    site.remove();
+  }
+});
+
+test("the pretty reporter shows the same ten and the count, for a build that only warns", async () => {
+  const site = brokenSite();
+  try {
+    const run = await runCli(["build", "--no-cache", "--links", "warn", "--reporter", "pretty"], { cwd: site.dir });
+    assert.is(run.code, 0, run.stderr);
+    assert.is(run.stderr.split("\n").filter((line) => line.endsWith("(broken-link)")).length, 10);
+    assert.match(run.stderr, "… and 4 more broken-link warnings (10 shown above)");
+    assert.not.match(run.stdout, "::group::");
+  } finally {
+    site.remove();
+  }
+});
+
+test.run();
