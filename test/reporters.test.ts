@@ -8,12 +8,13 @@ import { tempSite } from "./helpers/temp-site.ts";
 
 /** A GitHub Actions workflow command as the runner parses it: `::name key=value,…::data`, values and data unescaped. */
 const ANNOTATION = /^::(error|warning) ((?:[a-z]+=[^,:]*)(?:,[a-z]+=[^,:]*)*)::(.*)$/;
-const unescape = (text: string) => text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%25", "%");
+const unescapeCommand = (text: string) =>
+  text.replaceAll("%0A", "\n").replaceAll("%0D", "\r").replaceAll("%3A", ":").replaceAll("%2C", ",").replaceAll("%25", "%");
 function parseAnnotation(line: string) {
   const match = ANNOTATION.exec(line);
   if (!match) return undefined;
-  const properties = Object.fromEntries(match[2].split(",").map((pair) => pair.split("=").map(unescape)));
-  return { kind: match[1], ...properties, message: unescape(match[3]) } as Record<string, string>;
+  const properties = Object.fromEntries(match[2].split(",").map((pair) => pair.split("=").map(unescapeCommand)));
+  return { kind: match[1], ...properties, message: unescapeCommand(match[3]) } as Record<string, string>;
 }
 
 test("a problem becomes an annotation with its file, line, column and rule, and its hint under the message, escaped as the runner reads it", () => {
