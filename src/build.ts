@@ -109,7 +109,11 @@ async function failOnErrors(ctx: BuildContext): Promise<void> {
  */
 async function printProblems(ctx: BuildContext, logger: Logger, each: (d: Diagnostic) => boolean = () => true): Promise<void> {
   const perRule = new PerRule();
-  for await (const d of ctx.problems.sorted()) if (each(d) && perRule.show(d)) logger.warn(diagnosticText(d, logger.reporter ?? "pretty"));
+  for await (const d of ctx.problems.sorted()) {
+    if (!each(d)) continue;
+    if (logger.problem) logger.problem(d);
+    else if (perRule.show(d)) logger.warn(diagnosticText(d, logger.reporter));
+  }
   for (const line of perRule.summary()) logger.warn(line);
 }
 

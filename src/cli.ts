@@ -4,7 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
 import { ContentError, DiskError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
-import { createLogger } from "./logger.ts";
+import { createJsonReport, createLogger } from "./logger.ts";
 import { defaultReporter, REPORTERS, type ReporterName } from "./reporters.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -95,14 +95,16 @@ const linksOption = () =>
   new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
 const contentOption = () => new Option("--content <dir>", "folder of markdown pages").default("content");
 const configOption = () => new Option("--config <file>", "site config file (default: docs-build.config.json in the working directory, if present)");
-const reporterOption = () =>
+const reporterOption = (names: readonly ReporterName[] = ["pretty", "github"]) =>
   new Option(
     "--reporter <name>",
-    "how problems and steps are printed: pretty, or github for GitHub Actions annotations and folded steps (default: github when GITHUB_ACTIONS=true, else pretty)",
-  ).choices(REPORTERS);
+    `how problems and steps are printed: pretty, github for GitHub Actions annotations and folded steps${names.includes("json") ? ", or json for one JSON document on stdout (docs-build.report.schema.json)" : ""} (default: github when GITHUB_ACTIONS=true, else pretty)`,
+  ).choices(names);
 
 /** The reporter of the command being run: its --reporter, or the environment's default (set before each command's action). */
 let reporter: ReporterName = defaultReporter();
+/** The json reporter of the command being run, when it has one: a failure ends its document too. */
+let json: ReturnType<typeof createJsonReport> | undefined;
 
 /** Runs one command's work, mapping what it throws to the exit code. */
 type Run = (work: () => Promise<void>) => Promise<void>;
@@ -147,7 +149,7 @@ function addBuildCommand(cli: Command, run: Run): void {
       parseBudget,
     )
     .option("-q, --quiet", "print only problems and the summary")
-    .addOption(reporterOption())
+    .addOption(reporterOption(REPORTERS))
     .action(
       (opts: {
         content: string;
@@ -163,7 +165,14 @@ function addBuildCommand(cli: Command, run: Run): void {
       }) =>
         run(async () => {
           const { build } = await import("./build.ts");
-          await build({ ...opts, logger: createLogger({ quiet: opts.quiet, reporter }) });
+          if (reporter !== "json") {
+            await build({ ...opts, logger: createLogger({ quiet: opts.quiet, reporter }) });
+            return;
+          }
+          json = createJsonReport("build");
+          const result = await build({ ...opts, logger: json.logger });
+          const summary = { text: `Built ${result.pages} pages`, pages: result.pages, bytes: result.bytes, seconds: result.seconds };
+          process.stdout.write(`${JSON.stringify(json.report({ ok: true, summary }))}\n`);
         }),
     );
 }
@@ -298,6 +307,12 @@ export async function main(argv: readonly string[]): Promise<number> {
 
 /** Prints an error thrown out of a command for the person who ran it, and returns the exit code. */
 function report(error: unknown, debug = false): number {
+  if (json) {
+    const problems = error instanceof ContentError ? error.diagnostics : undefined;
+    const message = error instanceof ContentError ? undefined : error instanceof Error ? error.message : String(error);
+    process.stdout.write(`${JSON.stringify(json.report({ ok: false, problems, error: message }))}\n`);
+    return exitCodeFor(error);
+  }
   if (error instanceof ContentError) process.stderr.write(`${error.report(reporter)}\n`);
   // These messages are whole sentences for the reader; a class name in front would only be noise.
   else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError || error instanceof DiskError)

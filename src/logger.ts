@@ -1,3 +1,6 @@
+import type { Diagnostic } from "./diagnostics.ts";
+import type { Report } from "./report-format.ts";
+import { REPORT_VERSION } from "./report-format.ts";
 import type { ReporterName } from "./reporters.ts";
 
 /** Where progress and problems are printed; tests pass a silent one. */
@@ -14,9 +17,11 @@ export interface Logger {
    * plain line at most every 10 s elsewhere (CI); nothing when quiet.
    */
   progress?(step: string, done: number, total: number, unit: string): void;
-  /** A step begins and ends (its final line printed); the github reporter folds what it prints between into a group. */
+  /** A step begins and ends (its final line printed, after `ms`); the github reporter folds what it prints between into a group. */
   begin?(step: string): void;
-  end?(step: string): void;
+  end?(step: string, ms: number, ok: boolean): void;
+  /** Takes each problem whole, instead of a line of text (the json reporter). */
+  problem?(diagnostic: Diagnostic): void;
   /** How problems are printed (see reporters.ts); default `pretty`. */
   readonly reporter?: ReporterName;
 }
@@ -136,14 +141,54 @@ export function formatBytes(bytes: number): string {
 export async function task<T>(logger: Logger, name: string, run: () => Promise<T> | T): Promise<T> {
   const start = performance.now();
   logger.begin?.(name);
+  let ok = false;
   try {
     const result = await run();
-    logger.info(`✓ ${name.padEnd(26)} ${formatDuration(performance.now() - start)}`);
+    ok = true;
     return result;
-  } catch (error) {
-    logger.info(`✗ ${name.padEnd(26)} ${formatDuration(performance.now() - start)}`);
-    throw error;
   } finally {
-    logger.end?.(name);
+    const ms = performance.now() - start;
+    logger.info(`${ok ? "✓" : "✗"} ${name.padEnd(26)} ${formatDuration(ms)}`);
+    logger.end?.(name, ms, ok);
   }
+}
+
+/**
+ * The json reporter: a logger that keeps what a command prints (its stages,
+ * problems and other lines) and makes the one JSON document it ends with
+ * (see report-format.ts); nothing is printed before it.
+ */
+export function createJsonReport(command: string) {
+  const stages: Report["stages"] = [];
+  const messages: string[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let summaryLine = "";
+  const logger: Logger = {
+    reporter: "json",
+    // A stage's final line is in `stages`; other lines are kept as they are.
+    info: (message) => void (/^[✓✗] /.test(message) || messages.push(message)),
+    summary: (message) => void (summaryLine = message),
+    warn: (message) => void messages.push(message),
+    error: (message) => void messages.push(message),
+    end: (name, ms, ok) => void stages.push({ name, ms: Math.round(ms), ok }),
+    problem: (d) => void diagnostics.push(d),
+  };
+  return {
+    logger,
+    /** The document: `problems` stands in for those the logger took when the command failed on them before printing any. */
+    report(ended: { ok: boolean; summary?: Report["summary"]; error?: string; problems?: readonly Diagnostic[] }): Report {
+      const list = ended.problems && diagnostics.length === 0 ? [...ended.problems] : diagnostics;
+      return {
+        version: REPORT_VERSION,
+        command,
+        ok: ended.ok,
+        summary: ended.summary ? { ...ended.summary, text: summaryLine || ended.summary.text } : null,
+        stages,
+        problems: { count: list.length, errors: list.filter((d) => d.fatal).length },
+        diagnostics: list,
+        messages,
+        error: ended.error ?? null,
+      };
+    },
+  };
 }

@@ -3,9 +3,10 @@ import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
 /**
  * How a command speaks: `pretty` for a person at a terminal; `github` for
  * GitHub Actions, whose log turns `::error file=…::` lines into annotations
- * on the files of a pull request and folds `::group::` blocks.
+ * on the files of a pull request and folds `::group::` blocks; `json` for
+ * tools: one JSON document when the command ends (`build` only).
  */
-export const REPORTERS = ["pretty", "github"] as const;
+export const REPORTERS = ["pretty", "github", "json"] as const;
 export type ReporterName = (typeof REPORTERS)[number];
 
 /** The reporter when none is asked for: `github` inside GitHub Actions, else `pretty`. */
@@ -28,7 +29,7 @@ export function annotation(d: Diagnostic): string {
 }
 
 /** One problem as `reporter` prints it. */
-export const diagnosticText = (d: Diagnostic, reporter: ReporterName): string => (reporter === "github" ? annotation(d) : formatDiagnostic(d));
+export const diagnosticText = (d: Diagnostic, reporter: ReporterName | undefined): string => (reporter === "github" ? annotation(d) : formatDiagnostic(d));
 
 /**
  * Shows the first {@link SHOWN_PER_RULE} problems of each rule and counts

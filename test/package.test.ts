@@ -31,6 +31,7 @@ test("the package ships the bundle, the declarations, the templates and the clie
     "site-client/index.tsx",
     "src/shared/constants.ts",
     "docs-build.config.schema.json",
+    "docs-build.report.schema.json",
   ])
     assert.ok(files.includes(expected), `${expected} is not shipped`);
   for (const left of ["content/", "fixtures/", "test/", "scripts/", "src/stages/", "src/serve/", "repositories/", ".ci/"])

@@ -1,7 +1,10 @@
 import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import * as v from "valibot";
 import { diagnostic } from "../src/diagnostics.ts";
+import { reportSchema } from "../src/report-format.ts";
+import { REPORT_SCHEMA_FILE, reportJsonSchema } from "../scripts/report-schema.ts";
 import { annotation, defaultReporter, problemLines } from "../src/reporters.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempSite } from "./helpers/temp-site.ts";
@@ -86,6 +89,32 @@ test("the pretty reporter shows the same ten and the count, for a build that onl
     assert.is(run.stderr.split("\n").filter((line) => line.endsWith("(broken-link)")).length, 10);
     assert.match(run.stderr, "… and 4 more broken-link warnings (10 shown above)");
     assert.not.match(run.stdout, "::group::");
+  } finally {
+    site.remove();
+  }
+});
+
+test("--reporter json: one JSON document on stdout, valid against the shipped schema, for a build that succeeds and one that fails", async () => {
+  assert.fixture(fs.readFileSync(REPORT_SCHEMA_FILE, "utf8"), reportJsonSchema(), "run `npm run config-schema` and commit docs-build.report.schema.json");
+  const site = brokenSite();
+  try {
+    const warned = await runCli(["build", "--no-cache", "--links", "warn", "--reporter", "json"], { cwd: site.dir });
+    assert.is(warned.code, 0, warned.stderr);
+    const ok = v.parse(reportSchema, JSON.parse(warned.stdout));
+    assert.is(warned.stdout.trim().split("\n").length, 1, "stdout holds the document alone");
+    assert.ok(ok.ok);
+    assert.match(ok.summary?.text ?? "", /^Built \d+ pages, \d+ files/);
+    assert.equal(ok.stages.map((s) => s.name).slice(0, 2), ["index content", "resolve contributors"]);
+    // Every problem, not ten a rule.
+    assert.is(ok.diagnostics.filter((d) => d.ruleId === "broken-link").length, 14);
+    const failed = await runCli(["build", "--no-cache", "--reporter", "json"], { cwd: site.dir });
+    assert.is(failed.code, 1);
+    const report = v.parse(reportSchema, JSON.parse(failed.stdout));
+    assert.not.ok(report.ok);
+    assert.is(report.summary, null);
+    assert.is(report.error, null, "it failed on its problems");
+    assert.equal(report.problems, { count: report.diagnostics.length, errors: 14 });
+    assert.ok(report.stages.some((s) => s.name === "index content" && s.ok));
   } finally {
     site.remove();
   }
