@@ -113,10 +113,10 @@ for (const threads of ["0", "1"]) {
 }
 
 test("a page stopped at its budget is not cached: the next build, with no budget, processes it again", async () => {
-  const first = await buildSlowSite(6_000, ["--page-timeout", "0.3"]);
+  const first = await buildSlowSite(8_000, ["--page-timeout", "0.3"]);
   try {
     assert.match(first.run.stderr, "(page-timeout)");
-    const again = await buildSlowSite(6_000, ["--page-timeout", "0"], first.site);
+    const again = await buildSlowSite(8_000, ["--page-timeout", "0"], first.site);
     assert.is(again.run.code, 1);
     assert.not.match(again.run.stderr, "(page-timeout)");
     assert.match(again.run.stderr, "content/guides/slow.md:5:");
