@@ -6,7 +6,7 @@ import { keepCodeMeta } from "../../markdown/code-meta.ts";
 import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
-import { eachWithinBudget, failedPage, pageFailure, withinBudget } from "./page-failure.ts";
+import { eachWithinBudget, failedPage, pageFailure } from "./page-failure.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 import { searchSections } from "./search-sections.ts";
 
@@ -35,11 +35,7 @@ class TreeFacts {
  * build goes on to report every other page's problems.
  */
 export function processPage(source: SourceFile, settings: Settings): ProcessedPage {
-  try {
-    return withinBudget(settings.pageTimeout, () => processUnguarded(source, settings));
-  } catch (error) {
-    return failedPage(source, settings, pageFailure(source, error, settings.pageTimeout));
-  }
+  return processPages([source], settings)[0];
 }
 
 /**

@@ -83,19 +83,19 @@ function join(joins: Map<number, FieldJoin>, row: string, cut: Cut): void {
   const [fieldText, firstText, lastText, ids, frequencies, lengths] = row.split(":");
   const field = Number(fieldText);
   const count = ids.split(",").length;
-  const known = joins.get(field);
-  if (!known) {
-    joins.set(field, { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText), held: count, total: count });
+  let j = joins.get(field);
+  if (!j) {
+    j = { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText), held: count, total: count };
+    joins.set(field, j);
   } else {
     const comma = ids.indexOf(",");
-    known.ids.push(`${Number(firstText) - known.last}${comma === -1 ? "" : ids.slice(comma)}`);
-    known.frequencies.push([frequencies, count]);
-    known.lengths.push(lengths);
-    known.last = Number(lastText);
-    known.held += count;
-    known.total += count;
+    j.ids.push(`${Number(firstText) - j.last}${comma === -1 ? "" : ids.slice(comma)}`);
+    j.frequencies.push([frequencies, count]);
+    j.lengths.push(lengths);
+    j.last = Number(lastText);
+    j.held += count;
+    j.total += count;
   }
-  const j = joins.get(field) as FieldJoin;
   if (j.held > 2 * cut.cap) keepBest(j, field, cut);
 }
 
