@@ -2,7 +2,7 @@ import type { MemoryCache } from "./cache.ts";
 import { loadSettings, resolveSettings, type Settings } from "./config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context.ts";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
-import { diskErrorOf } from "./disk-errors.ts";
+import { buildDiskError } from "./disk-errors.ts";
 import { diagnosticText, PerRule } from "./reporters.ts";
 import { PROBLEMS_IN_MEMORY } from "./problem-log.ts";
 import { ContentError } from "./errors.ts";
@@ -179,7 +179,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return await finish(prepared, output, made);
   } catch (error) {
     warnDamaged(prepared);
-    throw diskErrorOf(error, prepared.ctx.paths, prepared.ctx.paths.root) ?? error;
+    throw (await buildDiskError(error, prepared.ctx.paths, prepared.ctx.paths.root)) ?? error;
   } finally {
     await prepared.ctx.problems.close();
   }
@@ -284,7 +284,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
       () => undefined,
       (cleanup: NodeJS.ErrnoException) => ({ folder: staging.dir, code: cleanup.code ?? cleanup.message }),
     );
-    const disk = diskErrorOf(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
+    const disk = await buildDiskError(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
     if (!disk && leftover)
       logger.warn(`docs-build: the unfinished folder ${ctx.display(leftover.folder)} could not be removed (${leftover.code}); remove it by hand.`);
     throw disk ?? error;

@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { diskErrorOf } from "../src/disk-errors.ts";
+import { diskErrorOf, siteSize } from "../src/disk-errors.ts";
 import { DiskError } from "../src/errors.ts";
+import { formatBytes } from "../src/logger.ts";
 import { openStaging } from "../src/write-output.ts";
 import { runCli } from "./helpers/cli.ts";
 import { listFiles, tempSite } from "./helpers/temp-site.ts";
@@ -21,6 +22,10 @@ test("each disk and system failure is one sentence naming the folder and what to
     said("ENOSPC", "/site/.dist-v-42-ab/guides/index.html", { written: 3 * 1024 * 1024 }),
     "The disk is full: no space left to write in the output folder dist (writing .dist-v-42-ab/guides/index.html) after 3.00 MB of output. Free some space, or build to a disk with room (--out, or TMPDIR for the temporary folder), and build again. The previous site is untouched.",
   );
+  assert.is(
+    said("ENOSPC", "/site/.dist-v-42-ab/guides/index.html", { written: 12.3 * 1024 * 1024, previous: 17.6 * 1024 * 1024 }),
+    "The disk is full: no space left to write in the output folder dist (writing .dist-v-42-ab/guides/index.html) after 12.30 MB of output; the previous site takes 17.60 MB on disk, so the new one needs about as much free space. Free some space, or build to a disk with room (--out, or TMPDIR for the temporary folder), and build again. The previous site is untouched.",
+  );
   assert.match(said("ENOSPC", "/tmp/docs-build-bodies-1-x/a.html") ?? "", "in the temporary folder /tmp (TMPDIR)");
   assert.match(said("EACCES", "/site/.cache/docs-build/ab/cd") ?? "", /^Permission denied in the build cache \.cache\/docs-build\. Make it writable/);
   assert.match(said("EROFS", "/site/.dist-v-1-a/x") ?? "", /^The file system is read-only/);
@@ -32,6 +37,25 @@ test("each disk and system failure is one sentence naming the folder and what to
   assert.instance(diskErrorOf(fsError("ENOSPC", "/x"), folders, root), DiskError);
   assert.is(diskErrorOf(fsError("ENOENT", "/site/x"), folders, root), undefined);
   assert.is(diskErrorOf(new TypeError("a bug"), folders, root), undefined);
+});
+
+test("the previous site's size is what its files take on disk, its link followed; nothing for no site", async () => {
+  const site = tempSite();
+  try {
+    const version = site.path(".dist-v-1-ab");
+    fs.mkdirSync(path.join(version, "guides"), { recursive: true });
+    fs.writeFileSync(path.join(version, "index.html"), "x".repeat(10_000));
+    fs.writeFileSync(path.join(version, "guides", "index.html"), "y".repeat(50_000));
+    fs.symlinkSync(".dist-v-1-ab", site.path("dist"));
+    const onDisk = [path.join(version, "index.html"), path.join(version, "guides", "index.html")]
+      .map((file) => fs.statSync(file))
+      .reduce((sum, stat) => sum + (stat.blocks > 0 ? stat.blocks * 512 : stat.size), 0);
+    assert.ok(onDisk >= 60_000);
+    assert.is(await siteSize(site.path("dist")), onDisk);
+    assert.is(await siteSize(site.path("nothing-here")), undefined);
+  } finally {
+    site.remove();
+  }
 });
 
 test("a staged write that fails leaves no staging folder once aborted, though other writes were still running", async () => {
@@ -90,6 +114,7 @@ test("on a full disk, the build says so in one sentence naming the output folder
     const first = await runCli(["build", "--no-cache", "--links", "warn", "-q", "--out", out], { cwd: site.dir });
     assert.is(first.code, 0, first.stderr);
     const before = listFiles(out).map((file) => [file, fs.readFileSync(path.join(out, file), "utf8")]);
+    const previous = await siteSize(out);
     // Pages of incompressible text, enough to fill the disk once written two ways (page and content chunk).
     for (let n = 0; n < 12; n++)
       fs.writeFileSync(site.path("content", "guides", `big-${n}.md`), `---\ntitle: Big ${n}\n---\n\n${crypto.randomUUID().repeat(2000)}\n`);
@@ -97,8 +122,9 @@ test("on a full disk, the build says so in one sentence naming the output folder
     assert.is(full.code, 1, full.stderr);
     assert.match(
       full.stderr,
-      /^docs-build: The disk is full: no space left to write in the output folder .*dist \(writing .*\) after [\d.]+ [kM]B of output\. Free some space/m,
+      /^docs-build: The disk is full: no space left to write in the output folder .*dist \(writing .*\) after [\d.]+ [kM]B of output; the previous site takes [\d.]+ [kM]B on disk, so the new one needs about as much free space\. Free some space/m,
     );
+    assert.match(full.stderr, `the previous site takes ${formatBytes(previous ?? 0)} on disk`);
     assert.match(full.stderr, "The previous site is untouched.");
     assert.not.match(full.stderr, "ENOTEMPTY");
     // The output is a link to the folder of its version; nothing else may be left beside them.
