@@ -1,14 +1,15 @@
 import path from "node:path";
 import type { CodeHostCommandOptions } from "./code-host/command.ts";
 import { loadSettings, type Settings } from "./config.ts";
-import { createContext } from "./context.ts";
+import { createContext, type BuildContext } from "./context.ts";
+import { diskErrorIn, type DiskTarget } from "./disk-errors.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { checkContributors, type CheckContributorsResult } from "./stages/check-contributors/index.ts";
 import { runIndexContent } from "./stages/index-content/index.ts";
 import { loadWholeSite } from "./pipeline/site-pages.ts";
 import type { PageEntry } from "./shared/content-types.ts";
-import { readContributorData } from "./data-files/contributors.ts";
+import { CONTRIBUTOR_DATA, readContributorData } from "./data-files/contributors.ts";
 
 export type { CheckContributorsResult } from "./stages/check-contributors/index.ts";
 
@@ -35,7 +36,8 @@ export interface ContributorsOptions extends CodeHostCommandOptions {
  * `docs-build contributors`: indexes the content (broken links only warn),
  * reads the contributor data file, stops on content errors, then runs the
  * contributors check on the pages. See `checkContributors` for what is asked
- * and written; a failed request makes this throw PartialFailure (exit 1).
+ * and written; a failed request makes this throw PartialFailure (exit 1), and
+ * a write the disk or the system refuses a DiskError naming the folder.
  */
 export async function contributors(options: ContributorsOptions = {}): Promise<CheckContributorsResult> {
   const started = performance.now();
@@ -43,6 +45,30 @@ export async function contributors(options: ContributorsOptions = {}): Promise<C
   const logger = options.logger ?? createLogger();
   const settings = options.settings ?? (await loadSettings(root, options.config));
   const ctx = createContext({ root, content: options.content, settings, logger, links: "warn" });
+  try {
+    return await indexAndCheck(ctx, options, started);
+  } catch (error) {
+    throw diskErrorIn(error, diskTarget(ctx)) ?? error;
+  }
+}
+
+/** Where contributors writes, as its disk errors name it: the contributor data file's folder and the build cache (indexing the content). */
+function diskTarget(ctx: BuildContext): DiskTarget {
+  const file = path.join(ctx.paths.content, CONTRIBUTOR_DATA);
+  return {
+    root: ctx.paths.root,
+    places: [
+      { dir: path.dirname(file), name: () => `the data folder ${ctx.display(path.dirname(file))} (writing ${ctx.display(file)})` },
+      { dir: ctx.paths.cache, name: () => `the build cache ${ctx.display(ctx.paths.cache)}` },
+    ],
+    somewhere: "a folder contributors writes to",
+    again: "run docs-build contributors again",
+    untouched: `The file ${ctx.display(file)} is as it was.`,
+  };
+}
+
+/** Indexes the content, reads the contributor data and runs the check on the pages. */
+async function indexAndCheck(ctx: BuildContext, options: ContributorsOptions, started: number): Promise<CheckContributorsResult> {
   const index = await runIndexContent(ctx);
   let pages: PageEntry[];
   try {

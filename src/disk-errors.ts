@@ -3,7 +3,6 @@ import os from "node:os";
 import path from "node:path";
 import { DiskError } from "./errors.ts";
 import { formatBytes } from "./logger.ts";
-import { atomicTarget } from "./write-file.ts";
 
 /** The folders a build writes to, as the messages name them. */
 export interface BuildFolders {
@@ -23,7 +22,7 @@ interface DiskPlace {
 }
 
 /** Where a command writes, and what its disk errors tell the reader to do. */
-interface DiskTarget {
+export interface DiskTarget {
   /** The project root; paths in the messages are relative to it. */
   root: string;
   /** The folders the command writes to; the deepest that holds the failed file is named. */
@@ -110,14 +109,13 @@ const orElsewhere = ({ elsewhere, again }: DiskTarget) => (elsewhere ? `, or bui
  * sentence naming the folder and what to do, then what was left untouched
  * (see {@link DiskError}); undefined for any other error.
  */
-function diskErrorIn(error: unknown, target: DiskTarget, progress: DiskProgress = {}): DiskError | undefined {
+export function diskErrorIn(error: unknown, target: DiskTarget, progress: DiskProgress = {}): DiskError | undefined {
   if (error instanceof DiskError) return error;
   const code = (error as NodeJS.ErrnoException | null)?.code;
   const advice = code ? ADVICE[code] : undefined;
   if (!code || !advice) return undefined;
   const file = (error as NodeJS.ErrnoException).path;
-  // A file written atomically fails under its temporary name; the reader knows the file it stands for.
-  let message = advice(folderOf(file ? atomicTarget(path.resolve(target.root, file)) : undefined, target), target, progress);
+  let message = advice(folderOf(file ? path.resolve(target.root, file) : undefined, target), target, progress);
   if (progress.leftover) {
     const { folder, code: why } = progress.leftover;
     message += ` The unfinished folder ${path.relative(target.root, folder) || folder} could not be removed (${why}); remove it by hand.`;

@@ -40,10 +40,11 @@ export class ContentError extends Error {
 }
 
 /**
- * The build could not read or write a folder because of the disk or the
+ * A command could not read or write a folder because of the disk or the
  * system (full, not permitted, read-only, too many open files), said in one
  * sentence that names the folder and what to do (see `disk-errors.ts`). Exit
- * code 1; the previous site is untouched.
+ * code 1; what the command could not write is left as it was (a build's
+ * previous site, a fetched page, the contributor data).
  */
 export class DiskError extends Error {
   override name = "DiskError";

@@ -2,12 +2,6 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-/** The suffix of {@link writeFileAtomic}'s temporary sibling: `.<pid>-<8 hex digits>.tmp`. */
-const TEMP_SUFFIX = /\.\d+-[0-9a-f]{8}\.tmp$/;
-
-/** The file a temporary sibling of {@link writeFileAtomic} stands for; any other path as it is. */
-export const atomicTarget = (file: string): string => file.replace(TEMP_SUFFIX, "");
-
 /**
  * Writes a file through a temporary sibling and a rename, so a reader (or a
  * crash halfway) never sees half a file: the old content stays until the
@@ -21,6 +15,9 @@ export async function writeFileAtomic(target: string, value: string | Buffer | A
     await fs.rename(temp, target);
   } catch (error) {
     await fs.rm(temp, { force: true });
+    // A failed write names no file, a failed rename the temporary one: the error names the file the reader knows.
+    const failed = error as NodeJS.ErrnoException;
+    if (failed && typeof failed === "object" && (failed.path === undefined || failed.path === temp)) failed.path = target;
     throw error;
   }
 }

@@ -1,6 +1,4 @@
-import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -9,6 +7,7 @@ import { DiskError } from "../src/errors.ts";
 import { formatBytes } from "../src/logger.ts";
 import { openStaging } from "../src/write-output.ts";
 import { runCli } from "./helpers/cli.ts";
+import { smallFileSystem } from "./helpers/refusing-folder.ts";
 import { listFiles, tempSite } from "./helpers/temp-site.ts";
 
 /** An error as Node's fs raises it. */
@@ -84,23 +83,6 @@ test("a staged write that fails leaves no staging folder once aborted, though ot
     site.remove();
   }
 });
-
-/** Mounts a tmpfs of `size` at a new folder; undefined where this process may not mount one. */
-function smallFileSystem(size: string): { dir: string; remove(): void } | undefined {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-small-fs-"));
-  const mounted = spawnSync("mount", ["-t", "tmpfs", "-o", `size=${size}`, "tmpfs", dir]).status === 0;
-  if (!mounted) {
-    fs.rmdirSync(dir);
-    return undefined;
-  }
-  return {
-    dir,
-    remove() {
-      spawnSync("umount", [dir]);
-      fs.rmdirSync(dir);
-    },
-  };
-}
 
 test("on a full disk, the build says so in one sentence naming the output folder, leaves no staging folder and keeps the previous site", async () => {
   const small = smallFileSystem("1500k");

@@ -18,6 +18,11 @@ interface EachOptions<T, R> {
   failed(item: T, error: unknown): R | Promise<R>;
   /** The progress line once an item is done, given its `[n/total]` counter; nothing is printed for undefined. */
   progress?(outcome: R, counter: string): string | undefined;
+  /**
+   * The error to stop the whole command with, when what an item's run threw
+   * would fail every other item too (a full disk); undefined for an item's own failure.
+   */
+  stop?(error: unknown): Error | undefined;
 }
 
 /** The end of a code-host command: its summary, the items that failed, and what to say when some did. */
@@ -34,7 +39,12 @@ interface FinishOptions<R> {
 /** The part every code-host command shares: its client, its concurrency, progress and the closing summary. */
 export interface CodeHostCommand {
   octokit: Octokit;
-  /** Runs `work` on every item, `concurrency` at a time across all calls, printing progress as each finishes. */
+  /**
+   * Runs `work` on every item, `concurrency` at a time across all calls,
+   * printing progress as each finishes. Once an item's error stops the
+   * command, items not started are skipped and, when those under way have
+   * finished, that error is thrown.
+   */
   each<T, R>(items: readonly T[], work: (item: T) => Promise<R>, options: EachOptions<T, R>): Promise<R[]>;
   /** Prints the summary and the failures; throws PartialFailure (exit 1) when any item failed, else returns the result. */
   finish<R>(options: FinishOptions<R>): R;
@@ -68,18 +78,29 @@ export async function openCodeHostCommand(ctx: BuildContext, options: CodeHostCo
   const limit: LimitFunction = pLimit(Math.max(1, options.concurrency ?? 4));
   return {
     octokit,
-    async each(items, work, { failed, progress }) {
+    async each(items, work, { failed, progress, stop }) {
       let done = 0;
-      return Promise.all(
+      let stopped: Error | undefined;
+      const outcomes = await Promise.all(
         items.map((item) =>
           limit(async () => {
-            const outcome = await work(item).catch((error: unknown) => failed(item, error));
+            if (stopped) return undefined;
+            let outcome: Awaited<ReturnType<typeof work>>;
+            try {
+              outcome = await work(item);
+            } catch (error) {
+              stopped ??= stop?.(error);
+              if (stopped) return undefined;
+              outcome = await failed(item, error);
+            }
             const line = progress?.(outcome, counter(++done, items.length));
             if (line !== undefined) logger.info(line);
             return outcome;
           }),
         ),
       );
+      if (stopped) throw stopped;
+      return outcomes as Awaited<ReturnType<typeof work>>[];
     },
     finish({ result, summary, failures, message }) {
       for (const line of summary) logger.summary(line);

@@ -6,6 +6,7 @@ import { failureMessage, openCodeHostCommand, type CodeHostCommandOptions } from
 import { loadSettings, type Settings } from "../../config.ts";
 import { createContext, type BuildContext } from "../../context.ts";
 import { sortDiagnostics, type Diagnostic } from "../../diagnostics.ts";
+import { diskErrorIn, type DiskTarget } from "../../disk-errors.ts";
 import { ContentError, UsageError } from "../../errors.ts";
 import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
@@ -191,12 +192,27 @@ async function settleOrphans(ctx: BuildContext, entries: readonly RepositoryEntr
   return orphans;
 }
 
+/** Where fetch-readmes writes, as its disk errors name it: the content folder and the fetch cache. */
+function diskTarget(ctx: BuildContext, cacheDir: string): DiskTarget {
+  return {
+    root: ctx.paths.root,
+    places: [
+      { dir: ctx.paths.content, name: (file) => `the content folder ${ctx.display(ctx.paths.content)} (writing ${file})` },
+      { dir: cacheDir, name: () => `the fetch cache ${ctx.display(cacheDir)}` },
+    ],
+    somewhere: "a folder fetch-readmes writes to",
+    again: "run docs-build fetch-readmes again",
+    untouched: "Every page it could not write keeps its previous text.",
+  };
+}
+
 /**
  * `docs-build fetch-readmes`: syncs the README of every repository in
  * `repositories/loaders.json` and `plugins.json` into `content/<kind>/_<name>.md`.
  * Repositories are fetched `concurrency` at a time; one that fails keeps its
  * previous page untouched and the rest go on. Throws PartialFailure (with the
- * result) at the end when any failed.
+ * result) at the end when any failed, and a DiskError, once the writes under
+ * way have finished, when the disk or the system refuses a write.
  */
 export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<FetchReadmesResult> {
   const started = performance.now();
@@ -204,8 +220,23 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   const logger = options.logger ?? createLogger();
   const settings = options.settings ?? (await loadSettings(root, options.config));
   const ctx = createContext({ root, content: options.content, settings, logger, cache: false });
-  const entries = await readLists(ctx);
   const cacheDir = path.join(root, FETCH_CACHE_DIR);
+  const target = diskTarget(ctx, cacheDir);
+  try {
+    return await syncReadmes(ctx, options, { cacheDir, started, stop: (error) => diskErrorIn(error, target) });
+  } catch (error) {
+    throw diskErrorIn(error, target) ?? error;
+  }
+}
+
+/** Fetches every listed README, writes the pages and the fetch state, and settles the pages no list names. */
+async function syncReadmes(
+  ctx: BuildContext,
+  options: FetchReadmesOptions,
+  { cacheDir, started, stop }: { cacheDir: string; started: number; stop: (error: unknown) => Error | undefined },
+): Promise<FetchReadmesResult> {
+  const { logger } = ctx;
+  const entries = await readLists(ctx);
   const stateFile = path.join(cacheDir, STATE_FILE);
   const state = await readState(stateFile);
   const command = await openCodeHostCommand(ctx, options);
@@ -233,6 +264,7 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
         return { fullName: entry.fullName, kind: entry.kind, status: "failed", file: ctx.display(target), reason: failureReason(error, entry, ctx), kept };
       },
       progress: progressLine,
+      stop,
     },
   );
   await writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
