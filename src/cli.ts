@@ -3,9 +3,8 @@ import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
-import { ContentError, DiskError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
-import { createJsonReport, createLogger } from "./logger.ts";
 import { defaultReporter, REPORTERS, type ReporterName } from "./reporters.ts";
+import { printError, runCommand, type CommandRun } from "./run-command.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -69,6 +68,7 @@ interface CodeHostCliOptions {
   retries: number;
   maxWait: number;
   quiet?: boolean;
+  reporter?: ReporterName;
 }
 
 /** Adds the shared code-host options (concurrency, timeout, retries, rate-limit wait, quiet) and the environment help. */
@@ -87,7 +87,6 @@ function codeHostSettings(opts: CodeHostCliOptions) {
   return {
     concurrency: opts.concurrency,
     codeHost: { policy: { timeoutMs: opts.timeout * 1000, retries: opts.retries, maxWaitMs: opts.maxWait * 1000 } },
-    logger: createLogger({ quiet: opts.quiet, reporter }),
   };
 }
 
@@ -101,13 +100,8 @@ const reporterOption = (names: readonly ReporterName[] = ["pretty", "github"]) =
     `how problems and steps are printed: pretty, github for GitHub Actions annotations and folded steps${names.includes("json") ? ", or json for one JSON document on stdout (docs-build.report.schema.json)" : ""} (default: github when GITHUB_ACTIONS=true, else pretty)`,
   ).choices(names);
 
-/** The reporter of the command being run: its --reporter, or the environment's default (set before each command's action). */
-let reporter: ReporterName = defaultReporter();
-/** The json reporter of the command being run, when it has one: a failure ends its document too. */
-let json: ReturnType<typeof createJsonReport> | undefined;
-
-/** Runs one command's work, mapping what it throws to the exit code. */
-type Run = (work: () => Promise<void>) => Promise<void>;
+/** Runs one command (see run-command.ts); given to the program by `main`, so what one run chooses stays in that run. */
+type Run = <R>(run: CommandRun<R>) => Promise<void>;
 
 /** Builds the commander program; `run` receives each command's work so errors map to exit codes in one place. */
 function program(run: Run): Command {
@@ -118,10 +112,7 @@ function program(run: Run): Command {
     // Each command's help lists --debug too, under "Global Options".
     .configureHelp({ showGlobalOptions: true })
     .showHelpAfterError("(run with --help for usage)")
-    .exitOverride()
-    .hook("preAction", (_program, command) => {
-      reporter = command.opts<{ reporter?: ReporterName }>().reporter ?? defaultReporter();
-    });
+    .exitOverride();
   addBuildCommand(cli, run);
   addIndexCommand(cli, run);
   addServeCommand(cli, run);
@@ -162,17 +153,18 @@ function addBuildCommand(cli: Command, run: Run): void {
         pageTimeout?: number;
         lockWait?: number;
         quiet?: boolean;
+        reporter?: ReporterName;
       }) =>
-        run(async () => {
-          const { build } = await import("./build.ts");
-          if (reporter !== "json") {
-            await build({ ...opts, logger: createLogger({ quiet: opts.quiet, reporter }) });
-            return;
-          }
-          json = createJsonReport("build");
-          const result = await build({ ...opts, logger: json.logger });
-          const summary = { text: `Built ${result.pages} pages`, pages: result.pages, bytes: result.bytes, seconds: result.seconds };
-          process.stdout.write(`${JSON.stringify(json.report({ ok: true, summary }))}\n`);
+        run({
+          opts,
+          async work(logger) {
+            const { build } = await import("./build.ts");
+            return build({ ...opts, logger });
+          },
+          json: {
+            command: "build",
+            end: ({ pages, bytes, seconds }) => ({ summary: { text: `Built ${pages} pages`, pages, bytes, seconds } }),
+          },
         }),
     );
 }
@@ -186,11 +178,15 @@ function addIndexCommand(cli: Command, run: Run): void {
     .addOption(configOption())
     .addOption(linksOption().default("warn"))
     .addOption(reporterOption())
-    .action((opts: { content: string; config?: string; links: "error" | "warn" }) =>
-      run(async () => {
-        const { indexOnly } = await import("./build.ts");
-        const root = await indexOnly({ ...opts, logger: createLogger({ stream: "stderr", reporter }) });
-        process.stdout.write(`${JSON.stringify(root, null, 2)}\n`);
+    .action((opts: { content: string; config?: string; links: "error" | "warn"; reporter?: ReporterName }) =>
+      run({
+        opts,
+        stream: "stderr",
+        async work(logger) {
+          const { indexOnly } = await import("./build.ts");
+          const root = await indexOnly({ ...opts, logger });
+          process.stdout.write(`${JSON.stringify(root, null, 2)}\n`);
+        },
       }),
     );
 }
@@ -231,9 +227,12 @@ function addServeCommand(cli: Command, run: Run): void {
         pageTimeout?: number;
         serviceWorker?: boolean;
       }) =>
-        run(async () => {
-          const { serve } = await import("./serve/index.ts");
-          await serve({ ...opts, debug: cli.opts<{ debug?: boolean }>().debug });
+        run({
+          opts: {},
+          async work() {
+            const { serve } = await import("./serve/index.ts");
+            await serve({ ...opts, debug: cli.opts<{ debug?: boolean }>().debug });
+          },
         }),
     );
 }
@@ -249,9 +248,12 @@ function addFetchReadmesCommand(cli: Command, run: Run): void {
     .addOption(configOption())
     .option("--prune", "delete fetched pages whose repository is no longer listed");
   codeHostOptions(fetch, "repositories fetched at once").action((opts: CodeHostCliOptions & { content: string; config?: string; prune?: boolean }) =>
-    run(async () => {
-      const { fetchReadmes } = await import("./stages/fetch-readmes/index.ts");
-      await fetchReadmes({ content: opts.content, config: opts.config, prune: opts.prune, ...codeHostSettings(opts) });
+    run({
+      opts,
+      async work(logger) {
+        const { fetchReadmes } = await import("./stages/fetch-readmes/index.ts");
+        await fetchReadmes({ content: opts.content, config: opts.config, prune: opts.prune, logger, ...codeHostSettings(opts) });
+      },
     }),
   );
 }
@@ -269,15 +271,19 @@ function addContributorsCommand(cli: Command, run: Run): void {
     .option("--max-age <days>", "check again handles checked more than this many days ago (0: check all)", parseDays, 30);
   codeHostOptions(contributors, "requests at once").action(
     (opts: CodeHostCliOptions & { content: string; config?: string; fromHistory?: boolean; maxAge: number }) =>
-      run(async () => {
-        const { contributors: runContributors } = await import("./contributors.ts");
-        await runContributors({
-          content: opts.content,
-          config: opts.config,
-          fromHistory: opts.fromHistory,
-          maxAgeDays: opts.maxAge,
-          ...codeHostSettings(opts),
-        });
+      run({
+        opts,
+        async work(logger) {
+          const { contributors: runContributors } = await import("./contributors.ts");
+          await runContributors({
+            content: opts.content,
+            config: opts.config,
+            fromHistory: opts.fromHistory,
+            maxAgeDays: opts.maxAge,
+            logger,
+            ...codeHostSettings(opts),
+          });
+        },
       }),
   );
 }
@@ -285,14 +291,10 @@ function addContributorsCommand(cli: Command, run: Run): void {
 /** Runs the CLI and returns its exit code: 0 success, 1 build or content errors, 2 usage errors. */
 export async function main(argv: readonly string[]): Promise<number> {
   let code = 0;
-  const run = async (work: () => Promise<void>) => {
-    try {
-      await work();
-    } catch (error) {
-      code = report(error, cli.opts<{ debug?: boolean }>().debug);
-    }
-  };
-  const cli = program(run);
+  const debug = () => cli.opts<{ debug?: boolean }>().debug;
+  const cli = program(async (run) => {
+    code = await runCommand(run, { debug: debug() });
+  });
   try {
     await cli.parseAsync(argv as string[]);
   } catch (error) {
@@ -300,23 +302,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       // Help and version exit 0; every other commander error is a usage error.
       return error.exitCode === 0 || error.code === "commander.helpDisplayed" || error.code === "commander.version" ? 0 : 2;
     }
-    return report(error, cli.opts<{ debug?: boolean }>().debug);
+    return printError(error, defaultReporter(), debug());
   }
   return code;
-}
-
-/** Prints an error thrown out of a command for the person who ran it, and returns the exit code. */
-function report(error: unknown, debug = false): number {
-  if (json) {
-    const problems = error instanceof ContentError ? error.diagnostics : undefined;
-    const message = error instanceof ContentError ? undefined : error instanceof Error ? error.message : String(error);
-    process.stdout.write(`${JSON.stringify(json.report({ ok: false, problems, error: message }))}\n`);
-    return exitCodeFor(error);
-  }
-  if (error instanceof ContentError) process.stderr.write(`${error.report(reporter)}\n`);
-  // These messages are whole sentences for the reader; a class name in front would only be noise.
-  else if (error instanceof UsageError || error instanceof PartialFailure || error instanceof OutputLockedError || error instanceof DiskError)
-    process.stderr.write(`docs-build: ${error.message}\n`);
-  else process.stderr.write(`docs-build: ${formatInternalError(error, { debug })}\n`);
-  return exitCodeFor(error);
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as v from "valibot";
+import { main } from "../src/cli.ts";
 import { diagnostic } from "../src/diagnostics.ts";
 import { reportSchema } from "../src/report-format.ts";
 import { REPORT_SCHEMA_FILE, reportJsonSchema } from "../scripts/report-schema.ts";
@@ -115,6 +116,45 @@ test("--reporter json: one JSON document on stdout, valid against the shipped sc
     assert.is(report.error, null, "it failed on its problems");
     assert.equal(report.problems, { count: report.diagnostics.length, errors: 14 });
     assert.ok(report.stages.some((s) => s.name === "index content" && s.ok));
+  } finally {
+    site.remove();
+  }
+});
+
+/** Runs `main` in this process, keeping what it writes to stdout and stderr instead of printing it. */
+async function inProcess(argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const kept = { stdout: "", stderr: "" };
+  const writes = { stdout: process.stdout.write, stderr: process.stderr.write };
+  const { GITHUB_ACTIONS: actions } = process.env;
+  delete process.env.GITHUB_ACTIONS;
+  for (const name of ["stdout", "stderr"] as const) {
+    process[name].write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+      kept[name] += typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8");
+      (rest.find((arg) => typeof arg === "function") as (() => void) | undefined)?.();
+      return true;
+    }) as typeof process.stdout.write;
+  }
+  try {
+    const code = await main(["node", "docs-build", ...argv]);
+    return { code, ...kept };
+  } finally {
+    process.stdout.write = writes.stdout;
+    process.stderr.write = writes.stderr;
+    if (actions !== undefined) process.env.GITHUB_ACTIONS = actions;
+  }
+}
+
+test("two runs of main in one process share no reporter: after a json build, an index without --reporter prints its problems as pretty lines", async () => {
+  const site = brokenSite();
+  try {
+    const json = await inProcess(["build", "--no-cache", "--content", site.path("content"), "--out", site.path("dist"), "--reporter", "json"]);
+    assert.is(json.code, 1, json.stderr);
+    assert.is(v.parse(reportSchema, JSON.parse(json.stdout)).ok, false);
+    const pretty = await inProcess(["index", "--content", site.path("content"), "--links", "error"]);
+    assert.is(pretty.code, 1, pretty.stderr);
+    assert.is(pretty.stdout, "", "no JSON document");
+    assert.match(pretty.stderr, /p0\.md:5:5 {2}error {2}Link to \/missing-0\/ has no page \(broken-link\)$/m);
+    assert.match(pretty.stderr, "Build failed with 14 content errors.");
   } finally {
     site.remove();
   }
