@@ -5,14 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { reportSchema } from "../src/report-format.ts";
+import { REPORT_DEFINITIONS, reportSchema } from "../src/report-format.ts";
 
 /** The committed schema file, at the package root (shipped with the package). */
 export const REPORT_SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "docs-build.report.schema.json");
 
 /** The JSON Schema of the report, as text. */
 export function reportJsonSchema(): string {
-  const { $schema, ...rest } = toJsonSchema(reportSchema, { errorMode: "ignore" });
+  const { $schema, ...rest } = toJsonSchema(reportSchema, { errorMode: "ignore", definitions: REPORT_DEFINITIONS });
   return `${JSON.stringify({ $schema, title: "docs-build --reporter json", ...rest }, null, 2)}\n`;
 }
 

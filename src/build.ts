@@ -344,14 +344,14 @@ async function finish({ options, started, logger, settings, ctx }: Prepared, out
   return { files: collected, pages: rendered.routes, bytes, seconds, diagnostics, problems: ctx.problems.count, changed: session?.written?.changed ?? null };
 }
 
-/** Builds only the content index (for `docs-build index`), failing on content errors. */
+/** Builds only the content index (for `docs-build index`), failing on content errors: its tree, and how many pages it has. */
 export async function indexOnly(options: Pick<BuildOptions, "root" | "content" | "config" | "links" | "logger">) {
   const root = options.root ?? process.cwd();
   const settings = await loadSettings(root, options.config);
   const logger = options.logger ?? createLogger({ stream: "stderr" });
   const ctx = createContext({ root, content: options.content, settings, logger, links: options.links ?? "warn" });
   try {
-    const index = await runIndexContent(ctx);
+    const index = await task(logger, "index content", () => runIndexContent(ctx));
     let whole: Awaited<ReturnType<typeof wholeIndex>>;
     try {
       whole = await wholeIndex(index);
@@ -360,7 +360,7 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
     }
     await failOnErrors(ctx);
     await printProblems(ctx, logger);
-    return whole.root;
+    return { root: whole.root, pages: whole.pages.length };
   } finally {
     await ctx.problems.close();
   }

@@ -4,7 +4,10 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
 import { defaultReporter, REPORTERS, type ReporterName } from "./reporters.ts";
+import type { ReportCommand } from "./report-format.ts";
 import { printError, runCommand, type CommandRun } from "./run-command.ts";
+import type { CheckContributorsResult } from "./stages/check-contributors/index.ts";
+import type { FetchReadmesResult } from "./stages/fetch-readmes/index.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -94,14 +97,14 @@ const linksOption = () =>
   new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
 const contentOption = () => new Option("--content <dir>", "folder of markdown pages").default("content");
 const configOption = () => new Option("--config <file>", "site config file (default: docs-build.config.json in the working directory, if present)");
-const reporterOption = (names: readonly ReporterName[] = ["pretty", "github"]) =>
+const reporterOption = () =>
   new Option(
     "--reporter <name>",
-    `how problems and steps are printed: pretty, github for GitHub Actions annotations and folded steps${names.includes("json") ? ", or json for one JSON document on stdout (docs-build.report.schema.json)" : ""} (default: github when GITHUB_ACTIONS=true, else pretty)`,
-  ).choices(names);
+    "how problems and steps are printed: pretty, github for GitHub Actions annotations and folded steps, or json for one JSON document on stdout (docs-build.report.schema.json) (default: github when GITHUB_ACTIONS=true, else pretty)",
+  ).choices(REPORTERS);
 
 /** Runs one command (see run-command.ts); given to the program by `main`, so what one run chooses stays in that run. */
-type Run = <R>(run: CommandRun<R>) => Promise<void>;
+type Run = <R, C extends ReportCommand>(run: CommandRun<R, C>) => Promise<void>;
 
 /** Builds the commander program; `run` receives each command's work so errors map to exit codes in one place. */
 function program(run: Run): Command {
@@ -140,7 +143,7 @@ function addBuildCommand(cli: Command, run: Run): void {
       parseBudget,
     )
     .option("-q, --quiet", "print only problems and the summary")
-    .addOption(reporterOption(REPORTERS))
+    .addOption(reporterOption())
     .action(
       (opts: {
         content: string;
@@ -184,9 +187,10 @@ function addIndexCommand(cli: Command, run: Run): void {
         stream: "stderr",
         async work(logger) {
           const { indexOnly } = await import("./build.ts");
-          const root = await indexOnly({ ...opts, logger });
-          process.stdout.write(`${JSON.stringify(root, null, 2)}\n`);
+          return indexOnly({ ...opts, logger });
         },
+        print: ({ root }) => `${JSON.stringify(root, null, 2)}\n`,
+        json: { command: "index", end: ({ root, pages }) => ({ summary: { text: `Indexed ${pages} pages`, pages }, result: root }) },
       }),
     );
 }
@@ -252,8 +256,9 @@ function addFetchReadmesCommand(cli: Command, run: Run): void {
       opts,
       async work(logger) {
         const { fetchReadmes } = await import("./stages/fetch-readmes/index.ts");
-        await fetchReadmes({ content: opts.content, config: opts.config, prune: opts.prune, logger, ...codeHostSettings(opts) });
+        return fetchReadmes({ content: opts.content, config: opts.config, prune: opts.prune, logger, ...codeHostSettings(opts) });
       },
+      json: { command: "fetch-readmes", end: (result: FetchReadmesResult) => ({ summary: result.summary }) },
     }),
   );
 }
@@ -275,7 +280,7 @@ function addContributorsCommand(cli: Command, run: Run): void {
         opts,
         async work(logger) {
           const { contributors: runContributors } = await import("./contributors.ts");
-          await runContributors({
+          return runContributors({
             content: opts.content,
             config: opts.config,
             fromHistory: opts.fromHistory,
@@ -284,6 +289,7 @@ function addContributorsCommand(cli: Command, run: Run): void {
             ...codeHostSettings(opts),
           });
         },
+        json: { command: "contributors", end: (result: CheckContributorsResult) => ({ summary: result.summary }) },
       }),
   );
 }

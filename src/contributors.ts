@@ -4,7 +4,7 @@ import { loadSettings, type Settings } from "./config.ts";
 import { createContext, type BuildContext } from "./context.ts";
 import { diskErrorIn, type DiskTarget } from "./disk-errors.ts";
 import { ContentError } from "./errors.ts";
-import { createLogger, type Logger } from "./logger.ts";
+import { createLogger, task, type Logger } from "./logger.ts";
 import { checkContributors, type CheckContributorsResult } from "./stages/check-contributors/index.ts";
 import { runIndexContent } from "./stages/index-content/index.ts";
 import { loadWholeSite } from "./pipeline/site-pages.ts";
@@ -69,7 +69,7 @@ function diskTarget(ctx: BuildContext): DiskTarget {
 
 /** Indexes the content, reads the contributor data and runs the check on the pages. */
 async function indexAndCheck(ctx: BuildContext, options: ContributorsOptions, started: number): Promise<CheckContributorsResult> {
-  const index = await runIndexContent(ctx);
+  const index = await task(ctx.logger, "index content", () => runIndexContent(ctx));
   let pages: PageEntry[];
   try {
     pages = (await loadWholeSite(index.site)).pages.map((p) => p.entry);

@@ -1,5 +1,5 @@
 import type { Diagnostic } from "./diagnostics.ts";
-import type { Report } from "./report-format.ts";
+import type { Report, ReportCommand, ReportEnd, ReportOf } from "./report-format.ts";
 import { REPORT_VERSION } from "./report-format.ts";
 import type { ReporterName } from "./reporters.ts";
 
@@ -158,16 +158,17 @@ export async function task<T>(logger: Logger, name: string, run: () => Promise<T
  * problems and other lines) and makes the one JSON document it ends with
  * (see report-format.ts); nothing is printed before it.
  */
-export function createJsonReport(command: string) {
+export function createJsonReport<C extends ReportCommand>(command: C) {
   const stages: Report["stages"] = [];
   const messages: string[] = [];
   const diagnostics: Diagnostic[] = [];
-  let summaryLine = "";
+  let summaryLine: string | undefined;
   const logger: Logger = {
     reporter: "json",
     // A stage's final line is in `stages`; other lines are kept as they are.
     info: (message) => void (/^[✓✗] /.test(message) || messages.push(message)),
-    summary: (message) => void (summaryLine = message),
+    // The first summary line is the summary's text; lines under it (failures, handles left out) are messages.
+    summary: (message) => void (summaryLine === undefined ? (summaryLine = message) : messages.push(message)),
     warn: (message) => void messages.push(message),
     error: (message) => void messages.push(message),
     end: (name, ms, ok) => void stages.push({ name, ms: Math.round(ms), ok }),
@@ -175,20 +176,26 @@ export function createJsonReport(command: string) {
   };
   return {
     logger,
-    /** The document: `problems` stands in for those the logger took when the command failed on them before printing any. */
-    report(ended: { ok: boolean; summary?: Report["summary"]; error?: string; problems?: readonly Diagnostic[] }): Report {
+    /**
+     * The document. `end` is what the command's result gives (its summary, and
+     * for index the tree); without one, they are null. `problems` stands in
+     * for those the logger took when the command failed on them before printing any.
+     */
+    report(ended: { ok: boolean; end?: ReportEnd<C>; error?: string; problems?: readonly Diagnostic[] }): ReportOf<C> {
       const list = ended.problems && diagnostics.length === 0 ? [...ended.problems] : diagnostics;
+      const end: { summary: { text: string } | null; result?: unknown } = ended.end ?? { summary: null, ...(command === "index" ? { result: null } : {}) };
       return {
         version: REPORT_VERSION,
         command,
         ok: ended.ok,
-        summary: ended.summary ? { ...ended.summary, text: summaryLine || ended.summary.text } : null,
+        ...end,
+        summary: end.summary && { ...end.summary, text: summaryLine ?? end.summary.text },
         stages,
         problems: { count: list.length, errors: list.filter((d) => d.fatal).length },
         diagnostics: list,
         messages,
         error: ended.error ?? null,
-      };
+      } as ReportOf<C>;
     },
   };
 }

@@ -4,7 +4,7 @@ import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
  * How a command speaks: `pretty` for a person at a terminal; `github` for
  * GitHub Actions, whose log turns `::error file=…::` lines into annotations
  * on the files of a pull request and folds `::group::` blocks; `json` for
- * tools: one JSON document when the command ends (`build` only).
+ * tools: one JSON document when the command ends (see report-format.ts).
  */
 export const REPORTERS = ["pretty", "github", "json"] as const;
 export type ReporterName = (typeof REPORTERS)[number];

@@ -1,18 +1,20 @@
 import { ContentError, DiskError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
 import { createJsonReport, createLogger, type Logger } from "./logger.ts";
-import type { Report } from "./report-format.ts";
+import type { ReportCommand, ReportEnd } from "./report-format.ts";
 import { defaultReporter, type ReporterName } from "./reporters.ts";
 
 /** One command's run, as its action hands it over: what it does and how it ends. */
-export interface CommandRun<R> {
+export interface CommandRun<R, C extends ReportCommand = ReportCommand> {
   /** The command's `--reporter` (default: the environment's, see `defaultReporter`) and `-q`. */
   opts: { reporter?: ReporterName; quiet?: boolean };
   /** Where progress goes: stdout (default), or stderr when stdout carries the command's data. */
   stream?: "stdout" | "stderr";
   /** The command's work, speaking through `logger`. */
   work(logger: Logger): Promise<R>;
-  /** For `--reporter json`: the command's name and the summary its result gives the report. */
-  json?: { command: string; end(result: R): { summary: NonNullable<Report["summary"]> } };
+  /** What the command prints on stdout when it succeeds, with a reporter other than json. */
+  print?(result: R): string;
+  /** For `--reporter json`: the command's name and what its result (also a PartialFailure's) gives the report. */
+  json?: { command: C; end(result: R): ReportEnd<C> };
 }
 
 /**
@@ -20,21 +22,25 @@ export interface CommandRun<R> {
  * that of the error it threw). Everything it chooses (the reporter, the json
  * report) lives in this call, so two runs in one process share nothing.
  */
-export async function runCommand<R>(run: CommandRun<R>, options: { debug?: boolean } = {}): Promise<number> {
+export async function runCommand<R, C extends ReportCommand>(run: CommandRun<R, C>, options: { debug?: boolean } = {}): Promise<number> {
   const reporter = run.opts.reporter ?? defaultReporter();
-  const json = reporter === "json" && run.json ? createJsonReport(run.json.command) : undefined;
-  const logger = json?.logger ?? createLogger({ quiet: run.opts.quiet, reporter, stream: run.stream });
+  const json = reporter === "json" && run.json ? { ...run.json, report: createJsonReport(run.json.command) } : undefined;
+  const logger = json?.report.logger ?? createLogger({ quiet: run.opts.quiet, reporter, stream: run.stream });
+  let result: R;
   try {
-    const result = await run.work(logger);
-    if (json && run.json) process.stdout.write(`${JSON.stringify(json.report({ ok: true, ...run.json.end(result) }))}\n`);
-    return 0;
+    result = await run.work(logger);
   } catch (error) {
     if (!json) return printError(error, reporter, options.debug);
+    // A command that finished with some items failed still has its summary.
+    const end = error instanceof PartialFailure ? json.end(error.result as R) : undefined;
     const problems = error instanceof ContentError ? error.diagnostics : undefined;
     const message = error instanceof ContentError ? undefined : error instanceof Error ? error.message : String(error);
-    process.stdout.write(`${JSON.stringify(json.report({ ok: false, problems, error: message }))}\n`);
+    process.stdout.write(`${JSON.stringify(json.report.report({ ok: false, end, problems, error: message }))}\n`);
     return exitCodeFor(error);
   }
+  if (json) process.stdout.write(`${JSON.stringify(json.report.report({ ok: true, end: json.end(result) }))}\n`);
+  else if (run.print) process.stdout.write(run.print(result));
+  return 0;
 }
 
 /** Prints an error thrown out of a command for the person who ran it, as `reporter` says, and returns the exit code. */

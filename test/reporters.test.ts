@@ -8,6 +8,7 @@ import { reportSchema } from "../src/report-format.ts";
 import { REPORT_SCHEMA_FILE, reportJsonSchema } from "../scripts/report-schema.ts";
 import { annotation, defaultReporter, problemLines } from "../src/reporters.ts";
 import { runCli } from "./helpers/cli.ts";
+import { ownRepos, startCodeHost } from "./helpers/code-host-server.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 
 /** A GitHub Actions workflow command as the runner parses it: `::name key=value,…::data`, values and data unescaped. */
@@ -117,6 +118,99 @@ test("--reporter json: one JSON document on stdout, valid against the shipped sc
     assert.equal(report.problems, { count: report.diagnostics.length, errors: 14 });
     assert.ok(report.stages.some((s) => s.name === "index content" && s.ok));
   } finally {
+    site.remove();
+  }
+});
+
+/** The one JSON document a run printed on stdout, checked against the report's schema. */
+function reportOf(run: { stdout: string; stderr: string }) {
+  assert.is(run.stdout.trim().split("\n").length, 1, `stdout holds the document alone:\n${run.stdout}\n--- stderr\n${run.stderr}`);
+  return v.parse(reportSchema, JSON.parse(run.stdout));
+}
+
+test("index --reporter json: the tree in the report's result, every problem, its stage; a failure and a usage error end in the document too", async () => {
+  const site = brokenSite();
+  try {
+    const warned = await runCli(["index", "--reporter", "json"], { cwd: site.dir });
+    assert.is(warned.code, 0, warned.stderr);
+    const ok = reportOf(warned);
+    assert.ok(ok.command === "index" && ok.ok);
+    assert.equal(ok.summary, { text: "Indexed 15 pages", pages: 15 });
+    assert.is(ok.result?.type, "directory");
+    assert.equal(ok.result?.type === "directory" && ok.result.children.map((child) => child.name).sort(), ["guides", "index.md"]);
+    assert.is(ok.diagnostics.filter((d) => d.ruleId === "broken-link" && !d.fatal).length, 14);
+    assert.equal(
+      ok.stages.map((stage) => [stage.name, stage.ok]),
+      [["index content", true]],
+    );
+    assert.is(warned.stderr, "", "nothing beside the document");
+
+    const failed = await runCli(["index", "--links", "error", "--reporter", "json"], { cwd: site.dir });
+    assert.is(failed.code, 1);
+    const report = reportOf(failed);
+    assert.ok(report.command === "index" && !report.ok);
+    assert.is(report.result, null);
+    assert.is(report.summary, null);
+    assert.equal(report.problems, { count: 14, errors: 14 });
+
+    const usage = await runCli(["index", "--content", "nope", "--reporter", "json"], { cwd: site.dir });
+    assert.is(usage.code, 2);
+    const said = reportOf(usage);
+    assert.not.ok(said.ok);
+    assert.match(said.error ?? "", "Content folder nope does not exist");
+  } finally {
+    site.remove();
+  }
+});
+
+test("fetch-readmes --reporter json against a local code host: the summary's figures, the stage, and a failed repository ending the document with ok false", async () => {
+  const host = await startCodeHost({ repos: ownRepos() });
+  const site = tempSite("code-host/site");
+  const env = { GITHUB_API_URL: host.url, GITHUB_TOKEN: "" };
+  try {
+    const fetched = await runCli(["fetch-readmes", "--reporter", "json"], { cwd: site.dir, env });
+    assert.is(fetched.code, 0, fetched.stderr);
+    const ok = reportOf(fetched);
+    assert.ok(ok.command === "fetch-readmes" && ok.ok);
+    assert.match(ok.summary?.text ?? "", /^Fetched 3, unchanged 0, failed 0 of 3 repositories in /);
+    assert.equal({ ...ok.summary, text: "", seconds: 0 }, { text: "", repositories: 3, fetched: 3, unchanged: 0, failed: 0, orphans: 0, seconds: 0 });
+    assert.equal(
+      ok.stages.map((stage) => stage.name),
+      ["fetch READMEs"],
+    );
+    assert.ok(ok.messages.some((line) => /✓ example-org\/tiny-loader → content\/loaders\/_tiny-loader\.md/.test(line)));
+
+    fs.writeFileSync(site.path("repositories/loaders.json"), '["example-org/tiny-loader", "example-org/gone-loader"]\n');
+    const partial = await runCli(["fetch-readmes", "--retries", "0", "--reporter", "json"], { cwd: site.dir, env });
+    assert.is(partial.code, 1, partial.stderr);
+    const report = reportOf(partial);
+    assert.ok(report.command === "fetch-readmes" && !report.ok);
+    assert.equal([report.summary?.fetched, report.summary?.unchanged, report.summary?.failed, report.summary?.orphans], [0, 2, 1, 1]);
+    assert.match(report.error ?? "", "1 of 3 repositories failed");
+    assert.ok(report.messages.some((line) => line.includes("✗ example-org/gone-loader: GET /repos/example-org/gone-loader: not found (HTTP 404)")));
+  } finally {
+    await host.close();
+    site.remove();
+  }
+});
+
+test("contributors --reporter json against a local code host: the summary's figures and each stage", async () => {
+  const host = await startCodeHost({ users: { "alice-dev": { name: "Alice Developer" } } });
+  const site = tempSite("code-host/contributors-site");
+  try {
+    const run = await runCli(["contributors", "--reporter", "json"], { cwd: site.dir, env: { GITHUB_API_URL: host.url, GITHUB_TOKEN: "" } });
+    assert.is(run.code, 0, run.stderr);
+    const report = reportOf(run);
+    assert.ok(report.command === "contributors" && report.ok);
+    assert.equal({ ...report.summary, text: "" }, { text: "", handles: 2, exist: 1, notFound: 1, failed: 0, written: true });
+    assert.match(report.summary?.text ?? "", /^Checked 2 handles in .*: 1 exist, 1 not found, 0 failed; wrote content\/_data\/contributors\.json$/);
+    assert.equal(
+      report.stages.map((stage) => stage.name),
+      ["index content", "check handles"],
+    );
+    assert.ok(report.messages.includes("  ghost-writer (content/guides/start.md)"), "the lines under the summary are messages");
+  } finally {
+    await host.close();
     site.remove();
   }
 });

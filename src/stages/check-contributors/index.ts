@@ -3,8 +3,8 @@ import path from "node:path";
 import { CodeHostError } from "../../code-host/client.ts";
 import { failureMessage, openCodeHostCommand, type CodeHostCommand, type CodeHostCommandOptions } from "../../code-host/command.ts";
 import type { BuildContext } from "../../context.ts";
-import { formatDiagnostic } from "../../diagnostics.ts";
-import { formatDuration } from "../../logger.ts";
+import { diagnosticText } from "../../reporters.ts";
+import { formatDuration, task } from "../../logger.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { writeFileAtomic } from "../../write-file.ts";
 import { CONTRIBUTOR_DATA, handlesToCheck, pageHandles, serializeContributorData, type ContributorData } from "../../data-files/contributors.ts";
@@ -34,6 +34,21 @@ export interface CheckContributorsResult {
   /** Whether the data file changed. */
   written: boolean;
   data: ContributorData;
+  /** The summary line and its figures. */
+  summary: ContributorsSummary;
+}
+
+/** A check's summary line, and the figures it gives. */
+interface ContributorsSummary {
+  text: string;
+  /** Handles checked, and of those the ones that exist and the ones with no account. */
+  handles: number;
+  exist: number;
+  notFound: number;
+  /** Requests that failed. */
+  failed: number;
+  /** Whether the data file changed. */
+  written: boolean;
 }
 
 /** One handle's outcome: checked, or a failed request (its earlier record is kept). */
@@ -122,18 +137,18 @@ async function writeData(ctx: BuildContext, data: ContributorData): Promise<bool
   return true;
 }
 
-/** The closing summary: counts, where the data went, and the handles left out with the pages naming them. */
-function summaryLines(ctx: BuildContext, result: CheckContributorsResult, elapsedMs: number): string[] {
+/** The closing summary: its figures, and its lines (counts, where the data went, and the handles left out with the pages naming them). */
+function summarize(ctx: BuildContext, result: Omit<CheckContributorsResult, "summary">, elapsedMs: number): { summary: ContributorsSummary; lines: string[] } {
   const { checked, failures, missing, written } = result;
-  const exists = checked.filter((c) => c.exists).length;
+  const exist = checked.filter((c) => c.exists).length;
   const file = ctx.display(path.join(ctx.paths.content, CONTRIBUTOR_DATA));
-  const lines = [
-    `Checked ${checked.length} handle${checked.length === 1 ? "" : "s"} in ${formatDuration(elapsedMs)}: ${exists} exist, ${checked.length - exists} not found, ${failures.length} failed; ` +
-      (written ? `wrote ${file}` : `${file} unchanged`),
-  ];
+  const text =
+    `Checked ${checked.length} handle${checked.length === 1 ? "" : "s"} in ${formatDuration(elapsedMs)}: ${exist} exist, ${checked.length - exist} not found, ${failures.length} failed; ` +
+    (written ? `wrote ${file}` : `${file} unchanged`);
+  const lines = [text];
   if (missing.length)
     lines.push("Not on the code host, so left out of every page's contributors:", ...missing.map((m) => `  ${m.handle} (${m.pages.join(", ")})`));
-  return lines;
+  return { summary: { text, handles: checked.length, exist, notFound: checked.length - exist, failed: failures.length, written }, lines };
 }
 
 /**
@@ -151,7 +166,7 @@ export async function checkContributors(ctx: BuildContext, input: CheckContribut
   let data: ContributorData = { handles: { ...input.before.handles }, history: { ...input.before.history } };
   const failures: string[] = [];
   if (input.fromHistory) {
-    const read = await readHistory(ctx, command, input.pages, data);
+    const read = await task(logger, "read history", () => readHistory(ctx, command, input.pages, data));
     data = { ...data, history: read.history };
     failures.push(...read.failures);
   }
@@ -162,7 +177,7 @@ export async function checkContributors(ctx: BuildContext, input: CheckContribut
     maxAgeMs: (input.maxAgeDays ?? 30) * 86_400_000,
   });
   logger.info(`Checking ${due.length} handle${due.length === 1 ? "" : "s"} on the code host (${Object.keys(data.handles).length} known)`);
-  const outcomes = await checkHandles(command, due);
+  const outcomes = await task(logger, "check handles", () => checkHandles(command, due));
   const checked = outcomes.flatMap((o) => ("check" in o ? [o.check] : [])).sort((a, b) => a.handle.localeCompare(b.handle));
   failures.push(...outcomes.flatMap((o) => ("failure" in o ? [`${o.handle}: ${o.failure}`] : [])));
   data = applyChecks(data, checked, now.toISOString());
@@ -172,11 +187,16 @@ export async function checkContributors(ctx: BuildContext, input: CheckContribut
     input.pages.map((p) => ({ path: p.path, handles: pageHandles(p, data) })),
     data,
   );
-  for await (const d of ctx.problems.sorted()) if (!d.fatal && d.ruleId === "contributor-data") logger.warn(formatDiagnostic(d));
-  const result: CheckContributorsResult = { checked, missing, failures, written, data };
+  for await (const d of ctx.problems.sorted()) {
+    if (d.fatal || d.ruleId !== "contributor-data") continue;
+    if (logger.problem) logger.problem(d);
+    else logger.warn(diagnosticText(d, logger.reporter));
+  }
+  const result = { checked, missing, failures, written, data };
+  const { summary, lines } = summarize(ctx, result, performance.now() - started);
   return command.finish({
-    result,
-    summary: summaryLines(ctx, result, performance.now() - started),
+    result: { ...result, summary },
+    summary: lines,
     failures,
     message: `${failures.length} request${failures.length === 1 ? "" : "s"} failed; what the file said before was kept for them. Run the command again later.`,
   });

@@ -2,17 +2,16 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Octokit } from "@octokit/rest";
 import { CodeHostError } from "../../code-host/client.ts";
-import { failureMessage, openCodeHostCommand, type CodeHostCommandOptions } from "../../code-host/command.ts";
+import { failureMessage, openCodeHostCommand, type CodeHostCommand, type CodeHostCommandOptions } from "../../code-host/command.ts";
 import { loadSettings, type Settings } from "../../config.ts";
 import { createContext, type BuildContext } from "../../context.ts";
-import { sortDiagnostics, type Diagnostic } from "../../diagnostics.ts";
 import { diskErrorIn, type DiskTarget } from "../../disk-errors.ts";
-import { ContentError, UsageError } from "../../errors.ts";
-import { createLogger, formatBytes, formatDuration, type Logger } from "../../logger.ts";
+import { createLogger, formatBytes, formatDuration, task, type Logger } from "../../logger.ts";
 import { writeFileAtomic } from "../../write-file.ts";
 import { fetchReadme, fetchRepository, type CachedRepository } from "./requests.ts";
+import { readLists, repoName, settleOrphans } from "./listed.ts";
 import { frontMatterFor, keptPage, pageFileName, processReadme, renderFrontMatter } from "./core.ts";
-import { readRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
+import { REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
 
 /** Where the ETags and raw READMEs of earlier runs are kept, under the project root. */
 const FETCH_CACHE_DIR = path.join(".cache", "code-host");
@@ -59,6 +58,21 @@ export interface FetchReadmesResult {
   /** Pages of repositories no longer listed (deleted with `prune`). */
   orphans: string[];
   seconds: number;
+  /** The summary line and its figures. */
+  summary: FetchReadmesSummary;
+}
+
+/** A fetch's summary line, and the figures it gives. */
+interface FetchReadmesSummary {
+  text: string;
+  /** Repositories listed, and of those whose page was written, already up to date, or failed. */
+  repositories: number;
+  fetched: number;
+  unchanged: number;
+  failed: number;
+  /** Fetched pages whose repository is no longer listed. */
+  orphans: number;
+  seconds: number;
 }
 
 interface FetchState {
@@ -74,42 +88,6 @@ async function readState(file: string): Promise<FetchState> {
     // No usable state: every request goes out unconditionally.
   }
   return { version: STATE_VERSION, repositories: {} };
-}
-
-/** Reads the lists that exist; a list that does not exist is skipped, a broken one stops the command. */
-async function readLists(ctx: BuildContext): Promise<RepositoryEntry[]> {
-  const entries: RepositoryEntry[] = [];
-  const problems: Diagnostic[] = [];
-  let found = 0;
-  for (const kind of Object.keys(REPOSITORY_LISTS) as RepositoryEntry["kind"][]) {
-    const parsed = await readRepositoryList(ctx, kind);
-    if (!parsed) continue;
-    found++;
-    entries.push(...parsed.entries);
-    problems.push(...parsed.problems);
-  }
-  if (problems.length) throw new ContentError(sortDiagnostics(problems));
-  if (found === 0) {
-    throw new UsageError(
-      `No repository lists found: create ${ctx.display(path.join(ctx.paths.repositories, REPOSITORY_LISTS.loaders))} or ${REPOSITORY_LISTS.plugins} there, each a JSON array of "owner/name".`,
-    );
-  }
-  return entries;
-}
-
-/** Fetched pages (`_*.md` under loaders/ and plugins/) that no list names any more. */
-async function findOrphans(ctx: BuildContext, entries: readonly RepositoryEntry[]): Promise<string[]> {
-  const expected = new Set(entries.map((e) => pageFileName(e.kind, repoName(e))));
-  const orphans: string[] = [];
-  for (const kind of Object.keys(REPOSITORY_LISTS)) {
-    const names = await fs.readdir(path.join(ctx.paths.content, kind)).catch(() => [] as string[]);
-    for (const name of names) if (/^_.+\.md$/.test(name) && !expected.has(`${kind}/${name}`)) orphans.push(`${kind}/${name}`);
-  }
-  return orphans.sort();
-}
-
-function repoName(entry: RepositoryEntry): string {
-  return entry.fullName.split("/")[1];
 }
 
 /**
@@ -178,20 +156,6 @@ function progressLine(result: RepositoryResult, counter: string): string {
   return `${counter} ✓ ${result.fullName} → ${result.file} (${detail})`;
 }
 
-/** Deletes the fetched pages no list names any more with `prune`, else warns of each; returns them. */
-async function settleOrphans(ctx: BuildContext, entries: readonly RepositoryEntry[], prune: boolean | undefined): Promise<string[]> {
-  const orphans = await findOrphans(ctx, entries);
-  for (const orphan of orphans) {
-    if (prune) {
-      await fs.rm(path.join(ctx.paths.content, orphan), { force: true });
-      ctx.logger.info(`Deleted ${ctx.display(path.join(ctx.paths.content, orphan))}: its repository is no longer listed`);
-    } else {
-      ctx.logger.warn(`${ctx.display(path.join(ctx.paths.content, orphan))} belongs to no listed repository; delete it, or run with --prune`);
-    }
-  }
-  return orphans;
-}
-
 /** Where fetch-readmes writes, as its disk errors name it: the content folder and the fetch cache. */
 function diskTarget(ctx: BuildContext, cacheDir: string): DiskTarget {
   return {
@@ -229,6 +193,37 @@ export async function fetchReadmes(options: FetchReadmesOptions = {}): Promise<F
   }
 }
 
+/** Fetches every listed repository as one step, `concurrency` at a time, keeping each one's new ETags in `state`. */
+function fetchAll(
+  ctx: BuildContext,
+  command: CodeHostCommand,
+  { entries, state, cacheDir, stop }: { entries: RepositoryEntry[]; state: FetchState; cacheDir: string; stop: (error: unknown) => Error | undefined },
+): Promise<RepositoryResult[]> {
+  return task(ctx.logger, "fetch READMEs", () =>
+    command.each(
+      entries,
+      async (entry): Promise<RepositoryResult> => {
+        const key = entry.fullName.toLowerCase();
+        const fetched = await fetchOne(ctx, command.octokit, entry, state.repositories[key], cacheDir);
+        state.repositories[key] = fetched.state;
+        return fetched.result;
+      },
+      {
+        async failed(entry, error): Promise<RepositoryResult> {
+          const target = path.join(ctx.paths.content, pageFileName(entry.kind, repoName(entry)));
+          const kept = await fs.stat(target).then(
+            () => true,
+            () => false,
+          );
+          return { fullName: entry.fullName, kind: entry.kind, status: "failed", file: ctx.display(target), reason: failureReason(error, entry, ctx), kept };
+        },
+        progress: progressLine,
+        stop,
+      },
+    ),
+  );
+}
+
 /** Fetches every listed README, writes the pages and the fetch state, and settles the pages no list names. */
 async function syncReadmes(
   ctx: BuildContext,
@@ -246,27 +241,7 @@ async function syncReadmes(
     `Fetching ${entries.length} READMEs from ${command.octokit.request.endpoint.DEFAULTS.baseUrl}, ${concurrency} at a time${token ? "" : " (no GITHUB_TOKEN: the anonymous rate limit applies)"}`,
   );
 
-  const results = await command.each(
-    entries,
-    async (entry): Promise<RepositoryResult> => {
-      const key = entry.fullName.toLowerCase();
-      const fetched = await fetchOne(ctx, command.octokit, entry, state.repositories[key], cacheDir);
-      state.repositories[key] = fetched.state;
-      return fetched.result;
-    },
-    {
-      async failed(entry, error): Promise<RepositoryResult> {
-        const target = path.join(ctx.paths.content, pageFileName(entry.kind, repoName(entry)));
-        const kept = await fs.stat(target).then(
-          () => true,
-          () => false,
-        );
-        return { fullName: entry.fullName, kind: entry.kind, status: "failed", file: ctx.display(target), reason: failureReason(error, entry, ctx), kept };
-      },
-      progress: progressLine,
-      stop,
-    },
-  );
+  const results = await fetchAll(ctx, command, { entries, state, cacheDir, stop });
   await writeFileAtomic(stateFile, `${JSON.stringify(state, null, 2)}\n`);
 
   const orphans = await settleOrphans(ctx, entries, options.prune);
@@ -274,11 +249,12 @@ async function syncReadmes(
   const count = (status: FetchStatus) => results.filter((r) => r.status === status).length;
   const seconds = (performance.now() - started) / 1000;
   const failed = results.filter((r) => r.status === "failed");
+  const [fetched, unchanged] = [count("fetched"), count("unchanged")];
+  const text = `Fetched ${fetched}, unchanged ${unchanged}, failed ${failed.length} of ${results.length} repositories in ${formatDuration(seconds * 1000)}`;
+  const summary = { text, repositories: results.length, fetched, unchanged, failed: failed.length, orphans: orphans.length, seconds };
   return command.finish({
-    result: { results, orphans, seconds },
-    summary: [
-      `Fetched ${count("fetched")}, unchanged ${count("unchanged")}, failed ${failed.length} of ${results.length} repositories in ${formatDuration(seconds * 1000)}`,
-    ],
+    result: { results, orphans, seconds, summary },
+    summary: [text],
     failures: failed.map((failure) => `${failure.fullName}: ${failure.reason} (${failure.kept ? `kept ${failure.file} as it was` : "no page written"})`),
     message: `${failed.length} of ${results.length} repositories failed; their pages were left as they were. Run fetch-readmes again later, or fix the list.`,
   });
