@@ -13,7 +13,8 @@ import { inRuns, pagesWhere, partSections, type SitePages } from "../../pipeline
 import type { PageSummary } from "../../shared/content-types.ts";
 import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
-import { SplitIndexWriter, type RunStore, type SearchRun, type TextFile } from "./writer.ts";
+import { titlesFile } from "./titles.ts";
+import { SplitIndexWriter, type RunStore, type SearchRun, type SplitIndexWriterOptions, type TextFile } from "./writer.ts";
 import { removeTree } from "../../write-file.ts";
 
 /** The code the index depends on. */
@@ -148,7 +149,8 @@ export async function runSearchIndex(
   };
   try {
     const sectionOf = partSections(site.parts).titleOf;
-    const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf, precacheBudget: ctx.settings.search.precacheBudget });
+    const titles = code ? cachedTitles(ctx, code) : undefined;
+    const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf, precacheBudget: ctx.settings.search.precacheBudget, titles });
     let indexed = 0;
     for await (const run of inRuns(searchable(), RUN_PAGES)) {
       ctx.logger.progress?.("build search index", Math.min((indexed += run.length), site.count), site.count, "pages");
@@ -172,6 +174,18 @@ export async function runSearchIndex(
   } finally {
     await store.remove();
   }
+}
+
+/** The titles index (see `titlesFile`) kept in the cache under a hash of the pages it is made from and its budget. */
+function cachedTitles(ctx: BuildContext, code: string): NonNullable<SplitIndexWriterOptions["titles"]> {
+  return async (pages, budget) => {
+    const key = hashKey(code, "titles", String(budget), ...pages.map((p) => `${p.url}\0${p.title}\0${p.section}\0${p.headings}`));
+    const kept = await ctx.cache.getJson<{ file: string; pages: number }>(key);
+    if (kept) return kept;
+    const made = titlesFile(pages, budget);
+    await ctx.cache.setJson(key, made);
+    return made;
+  };
 }
 
 /** The name (under the index's cache key) of the cache entry holding every part. */

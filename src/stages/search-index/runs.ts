@@ -59,6 +59,18 @@ export function shiftRow(row: string, offset: number): string {
     .join(";");
 }
 
+/**
+ * A field's postings once it has been cut (see {@link keepBest}): held as
+ * numbers in id order, with each posting's impact, so the next cut reads the
+ * kept ones without parsing them again.
+ */
+interface Pool {
+  ids: number[];
+  frequencies: number[];
+  lengths: number[];
+  impacts: number[];
+}
+
 /** One field's postings being joined across runs, cut to its best `cap` whenever it holds more than twice that. */
 interface FieldJoin {
   ids: string[];
@@ -70,6 +82,8 @@ interface FieldJoin {
   held: number;
   /** Ids it has been given, the cut ones included. */
   total: number;
+  /** Set by the first cut: the postings kept, as numbers; later rows join it. */
+  pool?: Pool;
 }
 
 /** How a bucket's terms are cut: see {@link mergeRuns}. */
@@ -82,25 +96,36 @@ export interface Cut {
 function join(joins: Map<number, FieldJoin>, row: string, cut: Cut): void {
   const [fieldText, firstText, lastText, ids, frequencies, lengths] = row.split(":");
   const field = Number(fieldText);
-  const count = ids.split(",").length;
   let j = joins.get(field);
-  if (!j) {
-    j = { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText), held: count, total: count };
-    joins.set(field, j);
+  if (j?.pool) {
+    const added = addToPool(j.pool, ids, frequencies, lengths, impactOf(field, cut));
+    j.total += added;
+    j.held += added;
   } else {
-    const comma = ids.indexOf(",");
-    j.ids.push(`${Number(firstText) - j.last}${comma === -1 ? "" : ids.slice(comma)}`);
-    j.frequencies.push([frequencies, count]);
-    j.lengths.push(lengths);
-    j.last = Number(lastText);
-    j.held += count;
-    j.total += count;
+    const count = ids.split(",").length;
+    if (!j) {
+      j = { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText), held: count, total: count };
+      joins.set(field, j);
+    } else {
+      const comma = ids.indexOf(",");
+      j.ids.push(`${Number(firstText) - j.last}${comma === -1 ? "" : ids.slice(comma)}`);
+      j.frequencies.push([frequencies, count]);
+      j.lengths.push(lengths);
+      j.last = Number(lastText);
+      j.held += count;
+      j.total += count;
+    }
   }
   if (j.held > 2 * cut.cap) keepBest(j, field, cut);
 }
 
 /** A join's `ids:frequencies:lengths`. */
 function fieldText(j: FieldJoin): string {
+  if (j.pool) {
+    const { ids, frequencies, lengths } = j.pool;
+    const deltas = ids.map((id, k) => id - (k === 0 ? 0 : ids[k - 1]));
+    return `${deltas.join(",")}:${frequencies.every((f) => f === 1) ? "" : frequencies.join(",")}:${lengths.join(",")}`;
+  }
   const allOnes = j.frequencies.every(([f]) => f === "");
   const frequencies = allOnes ? "" : j.frequencies.map(([f, n]) => f || Array(n).fill(1).join(",")).join(",");
   return `${j.ids.join(",")}:${frequencies}:${j.lengths.join(",")}`;
@@ -147,43 +172,65 @@ export async function mergeRuns(chunks: AsyncIterable<string>, cut: Cut): Promis
 /** The BM25 parameters searches score with, which the cut ranks a common term's sections by. */
 const BM25 = SEARCH_OPTIONS.bm25 ?? { k: 1.2, b: 0.7 };
 
-/** Cuts a join to the `cap` sections it scores highest in (see {@link mergeRuns}); typed arrays and a numeric sort, as a cut reads twice the cap. */
-function keepBest(j: FieldJoin, field: number, { cap, averages }: Cut): void {
-  const [idText, frequencyText, lengthText] = fieldText(j).split(":");
-  const deltas = idText.split(",");
-  const n = deltas.length;
-  const frequencies = frequencyText ? frequencyText.split(",") : undefined;
-  const lengths = lengthText.split(",");
+/** The impact of a posting of `field` with a term frequency and a field length: BM25's term-frequency part. */
+function impactOf(field: number, { averages }: Cut): (tf: number, length: number) => number {
   const average = averages[field] || 1;
-  const impact = new Float64Array(n);
-  const ids = new Float64Array(n);
+  return (tf, length) => (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * length) / average));
+}
+
+/**
+ * Appends postings in text form (ids delta-coded, the first absolute; empty
+ * frequencies for all 1) to a pool, with their impacts; returns how many.
+ */
+function addToPool(pool: Pool, ids: string, frequencies: string, lengths: string, impact: (tf: number, length: number) => number): number {
+  const deltas = ids.split(",");
+  const tfs = frequencies ? frequencies.split(",") : undefined;
+  const lens = lengths.split(",");
   let id = 0;
-  for (let k = 0; k < n; k++) {
+  for (let k = 0; k < deltas.length; k++) {
     id += Number(deltas[k]);
-    ids[k] = id;
-    const tf = frequencies ? Number(frequencies[k]) : 1;
-    impact[k] = (tf * (BM25.k + 1)) / (tf + BM25.k * (1 - BM25.b + (BM25.b * Number(lengths[k])) / average));
+    const tf = tfs ? Number(tfs[k]) : 1;
+    const length = Number(lens[k]);
+    pool.ids.push(id);
+    pool.frequencies.push(tf);
+    pool.lengths.push(length);
+    pool.impacts.push(impact(tf, length));
   }
+  return deltas.length;
+}
+
+/** Cuts a join to the `cap` sections it scores highest in (see {@link mergeRuns}), keeping them as numbers for the next cut. */
+function keepBest(j: FieldJoin, field: number, cut: Cut): void {
+  let pool = j.pool;
+  if (!pool) {
+    // The first cut reads the joined text once; later rows join the pool as numbers.
+    const [idText, frequencyText, lengthText] = fieldText(j).split(":");
+    pool = { ids: [], frequencies: [], lengths: [], impacts: [] };
+    addToPool(pool, idText, frequencyText, lengthText, impactOf(field, cut));
+    j.pool = pool;
+    j.ids = [];
+    j.frequencies = [];
+    j.lengths = [];
+  }
+  const { cap } = cut;
+  const n = pool.ids.length;
   // The cap-th highest impact; all above it are kept, and of those equal to it the lowest ids.
-  const threshold = impact.slice().sort()[n - cap];
+  const threshold = Float64Array.from(pool.impacts).sort()[n - cap];
   let room = cap;
-  for (let k = 0; k < n; k++) if (impact[k] > threshold) room--;
-  const keptIds: number[] = [];
-  const keptFrequencies: string[] = [];
-  const keptLengths: string[] = [];
-  let previous = 0;
+  for (let k = 0; k < n; k++) if (pool.impacts[k] > threshold) room--;
+  let kept = 0;
   for (let k = 0; k < n; k++) {
-    if (!(impact[k] > threshold || (impact[k] === threshold && room-- > 0))) continue;
-    keptIds.push(ids[k] - previous);
-    previous = ids[k];
-    keptFrequencies.push(frequencies ? frequencies[k] : "1");
-    keptLengths.push(lengths[k]);
+    const impact = pool.impacts[k];
+    if (!(impact > threshold || (impact === threshold && room-- > 0))) continue;
+    pool.ids[kept] = pool.ids[k];
+    pool.frequencies[kept] = pool.frequencies[k];
+    pool.lengths[kept] = pool.lengths[k];
+    pool.impacts[kept] = impact;
+    kept++;
   }
-  j.ids = [keptIds.join(",")];
-  j.frequencies = [[keptFrequencies.every((f) => f === "1") ? "" : keptFrequencies.join(","), cap]];
-  j.lengths = [keptLengths.join(",")];
-  j.last = previous;
-  j.held = cap;
+  pool.ids.length = pool.frequencies.length = pool.lengths.length = pool.impacts.length = kept;
+  j.last = pool.ids[kept - 1];
+  j.held = kept;
 }
 
 /** The term-key parts: every term under each of its keys, in the part its key hashes to, grouped by the postings part that holds it. */

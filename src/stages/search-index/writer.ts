@@ -47,6 +47,8 @@ export interface SplitIndexWriterOptions {
   sizes?: PartSizes;
   /** Buckets of the store; default 256, so reading one back holds about 1/256 of the site's postings. */
   buckets?: number;
+  /** Makes the titles index (default `titlesFile`); the build's keeps it in the cache, as a page edit seldom changes a title or heading. */
+  titles?: (pages: readonly TitledPage[], budget: number) => Promise<{ file: string; pages: number }>;
 }
 
 /** A page of a document part: URL, title and site section. */
@@ -119,7 +121,7 @@ export class SplitIndexWriter {
   #pages = 0;
 
   constructor(options: SplitIndexWriterOptions) {
-    this.#options = { sizes: PART_SIZES, buckets: 256, ...options };
+    this.#options = { sizes: PART_SIZES, buckets: 256, ...options, titles: options.titles ?? (async (pages, budget) => titlesFile(pages, budget)) };
     this.#titlesBudget = options.precacheBudget / 4;
     this.#documents = { first: 0, pages: [], sections: [] };
   }
@@ -245,7 +247,7 @@ export class SplitIndexWriter {
     };
     const precached = this.#precached;
     if (precached) return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached };
-    const { file, pages } = titlesFile(this.#titles, this.#titlesBudget);
+    const { file, pages } = await this.#options.titles(this.#titles, this.#titlesBudget);
     const titles = await this.#emit(partFile.titles, file);
     root.titles = { file: partFile.titles, pages, of: this.#pages };
     return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached: [titles] };
