@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
@@ -66,24 +67,45 @@ async function insideContent(ctx: BuildContext, full: string, contentReal: strin
 }
 
 /**
- * Reads one file; reports (and skips) files that are empty or not UTF-8. A
- * long-lived process keeps what it read by modification time and size, so a
- * rebuild reads only the files that changed.
+ * A page file as the index stage finds it: its source, read now, and the
+ * digest of its text, which its cache key is made from. A long-lived process
+ * that has read the file before, unchanged since (same modification time and
+ * size), knows the digest and leaves the file unread: its summary comes from
+ * the cache, and only a page whose summary is not there is read again.
  */
-async function readSource(ctx: BuildContext, relative: string, contentReal: string): Promise<SourceFile | undefined> {
+interface FoundFile {
+  relative: string;
+  display: string;
+  /** SHA-256 of the text; empty when the build keeps no cache (no key needs it). */
+  digest: string;
+  source?: SourceFile;
+}
+
+const digestOf = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/**
+ * Finds one file; reports (and skips) files that are empty or not UTF-8. A
+ * long-lived process remembers each file's digest by modification time and
+ * size, never its text, so a rebuild reads only the files that changed and
+ * its memory holds no page sources.
+ */
+async function findSource(ctx: BuildContext, relative: string, contentReal: string): Promise<FoundFile | undefined> {
   const full = path.join(ctx.paths.content, relative);
   if (!(await insideContent(ctx, full, contentReal))) return undefined;
   const memo = ctx.cache.memo;
-  if (memo) {
-    const { mtimeMs, size } = await fs.stat(full);
-    const id = `source\0${full}\0${mtimeMs}\0${size}`;
-    const kept = memo.get(id) as SourceFile | undefined;
-    if (kept) return kept;
-    const read = await readFresh(ctx, relative, full);
-    if (read) memo.set(id, read, { size: read.text.length * 2 });
-    return read;
+  if (!memo) {
+    const source = await readFresh(ctx, relative, full);
+    return source && { relative, display: source.display, digest: ctx.cache.enabled ? digestOf(source.text) : "", source };
   }
-  return readFresh(ctx, relative, full);
+  const { mtimeMs, size } = await fs.stat(full);
+  const id = `digest\0${full}\0${mtimeMs}\0${size}`;
+  const digest = memo.get(id) as string | undefined;
+  if (digest) return { relative, display: ctx.display(full), digest };
+  const source = await readFresh(ctx, relative, full);
+  if (!source) return undefined;
+  const found = { relative, display: source.display, digest: digestOf(source.text), source };
+  memo.set(id, found.digest, { size: id.length * 2 + 128 });
+  return found;
 }
 
 async function readFresh(ctx: BuildContext, relative: string, full: string): Promise<SourceFile | undefined> {
@@ -107,16 +129,8 @@ export function decodeSource(relative: string, display: string, bytes: Uint8Arra
   return { relative, display, text: text.replace(/^\uFEFF/, ""), size: bytes.byteLength };
 }
 
-const pageKeys = new WeakMap<SourceFile, { prefix: string; key: string }>();
-
-/** The cache key of a page: its bytes, path, and everything else its processing depends on (`prefix`). */
-function pageKey(source: SourceFile, prefix: string): string {
-  const known = pageKeys.get(source);
-  if (known?.prefix === prefix) return known.key;
-  const key = hashKey("page", prefix, source.display, source.relative, source.text);
-  pageKeys.set(source, { prefix, key });
-  return key;
-}
+/** The cache key of a page: its text's digest, its path, and everything else its processing depends on (`prefix`). */
+const pageKey = (found: FoundFile, prefix: string) => hashKey("page", prefix, found.display, found.relative, found.digest);
 
 /** The content index: the site's pages, read a top-level part at a time, and the reader of their bodies. */
 export interface IndexedContent {
@@ -133,7 +147,8 @@ export interface IndexedContent {
  */
 function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): PageBodies {
   const remake = async (page: PageSummary) => {
-    const source = await readSource(ctx, path.relative(ctx.paths.content, path.resolve(ctx.paths.root, page.entry.path)), contentReal);
+    const full = path.resolve(ctx.paths.root, page.entry.path);
+    const source = (await insideContent(ctx, full, contentReal)) ? await readFresh(ctx, path.relative(ctx.paths.content, full), full) : undefined;
     const { processPage } = await import("./process-page.ts");
     const made = source && processPage(source, ctx.settings);
     if (!made || made.bodyHash !== page.bodyHash)
@@ -166,30 +181,44 @@ function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): P
  * link facts and problems cached. Problems are reported, and link facts and
  * summaries spilled, here: memory keeps none of them.
  */
-async function summarizeGroup(ctx: BuildContext, sources: readonly SourceFile[], stores: Stores): Promise<void> {
+async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], stores: Stores): Promise<void> {
   const { store, processor, links, summaries, keyOf } = stores;
-  const keys = sources.map(keyOf);
+  const keys = found.map(keyOf);
   const limit = pLimit(32);
   const indexed = ctx.cache.enabled
     ? await Promise.all(keys.map((key) => limit(() => ctx.cache.getJson<IndexedPage>(key))))
-    : new Array<IndexedPage | undefined>(sources.length);
-  const missing = sources.flatMap((_source, i) => (indexed[i] ? [] : [i]));
-  const fresh = await processor.run(missing.map((i) => sources[i]));
+    : new Array<IndexedPage | undefined>(found.length);
+  const missing: { at: number; source: SourceFile }[] = [];
+  for (const [at, file] of found.entries()) {
+    if (indexed[at]) continue;
+    // A file left unread whose summary has left the cache is read now; if it changed meanwhile, under its new key.
+    const read = file.source ? file : await readAgain(ctx, file);
+    if (!read?.source) continue;
+    keys[at] = keyOf(read);
+    missing.push({ at, source: read.source });
+  }
+  const fresh = await processor.run(missing.map(({ source }) => source));
   await Promise.all(
-    missing.map((i, n) =>
+    missing.map(({ at }, n) =>
       limit(async () => {
         const page = fresh[n];
-        const made = (indexed[i] = indexedPage(page, keys[i]));
-        if (!page.failed) await store.put(keys[i], page);
+        const made = (indexed[at] = indexedPage(page, keys[at]));
+        if (!page.failed) await store.put(keys[at], page);
         // A page stopped at its time budget may well finish on a less busy machine: the next build tries it again.
-        if (!stoppedAtBudget(page)) await ctx.cache.setJson(keys[i], made);
+        if (!stoppedAtBudget(page)) await ctx.cache.setJson(keys[at], made);
       }),
     ),
   );
-  const pages = indexed as IndexedPage[];
+  const pages = indexed.filter((page): page is IndexedPage => page !== undefined);
   for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
   await links.add(pages.map((page) => page.links));
   await summaries.add(pages.map((page) => page.summary));
+}
+
+/** A file found unread (see {@link FoundFile}) read again, with the digest of what it holds now; undefined when it is no longer a page (reported). */
+async function readAgain(ctx: BuildContext, file: FoundFile): Promise<FoundFile | undefined> {
+  const source = await readFresh(ctx, file.relative, path.join(ctx.paths.content, file.relative)).catch(() => undefined);
+  return source && { ...file, digest: digestOf(source.text), source };
 }
 
 /** Where the index stage puts what it does not keep in memory, what processes the pages, and their keys. */
@@ -198,7 +227,7 @@ interface Stores {
   links: LinkSpill;
   summaries: SummarySpill;
   processor: PageProcessor;
-  keyOf: (source: SourceFile) => string;
+  keyOf: (file: FoundFile) => string;
 }
 
 /** Fails with a usage error, before anything is read or written, when the content folder does not exist. */
@@ -233,10 +262,10 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
     for (let at = 0; at < relatives.length; at += GROUP) {
       ctx.signal?.throwIfAborted();
       const group = relatives.slice(at, at + GROUP);
-      const sources = (await Promise.all(group.map((relative) => limit(() => readSource(ctx, relative, contentReal))))).filter(
-        (s): s is SourceFile => s !== undefined,
+      const found = (await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, contentReal))))).filter(
+        (file): file is FoundFile => file !== undefined,
       );
-      await summarizeGroup(ctx, sources, stores);
+      await summarizeGroup(ctx, found, stores);
       ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
     }
     const { site, diagnostics } = await summaries.finish();
@@ -267,12 +296,12 @@ export async function wholeIndex({ site, bodies }: IndexedContent): Promise<{ ro
 }
 
 /** The key of each page's cache entries and stored body: a hash of what its processing depends on, or a counter without a cache. */
-async function pageKeyer(ctx: BuildContext): Promise<(source: SourceFile) => string> {
+async function pageKeyer(ctx: BuildContext): Promise<(file: FoundFile) => string> {
   if (!ctx.cache.enabled) {
     let next = 0;
     return () => String(next++);
   }
   const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
   const prefix = `${PIPELINE_VERSION}\0${pipeline}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
-  return (source) => pageKey(source, prefix);
+  return (file) => pageKey(file, prefix);
 }
