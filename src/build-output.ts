@@ -11,8 +11,18 @@ export interface Output {
   digests: Map<string, string> | undefined;
   /** What the dev server last wrote, for its later builds. */
   prior: OutputManifest | undefined;
+  /** The dev server's builds: each streamed file with a key (see `StreamedFile.key`), its key and bytes. */
+  keyed: Map<string, KeyedFile> | undefined;
+  /** The keyed files the dev server's last build wrote, so a later one keeps those whose key is unchanged. */
+  priorKeyed: ReadonlyMap<string, KeyedFile> | undefined;
   write: WriteOptions;
   count: number;
+  bytes: number;
+}
+
+/** A streamed file's key (see `StreamedFile.key`) and the bytes it was written with. */
+export interface KeyedFile {
+  key: string;
   bytes: number;
 }
 
@@ -31,26 +41,46 @@ async function joined(parts: AsyncIterable<string>): Promise<string> {
   return text;
 }
 
+/** Keeps a streamed file as the dev server's last build wrote it when its key is unchanged (see `StreamedFile.key`); false otherwise. */
+function keptByKey(output: Output, file: StreamedFile): boolean {
+  const { prior, digests, keyed, priorKeyed } = output;
+  const was = file.key === undefined ? undefined : priorKeyed?.get(file.path);
+  const digest = prior?.files.get(file.path);
+  if (!was || was.key !== file.key || digest === undefined || !digests) return false;
+  digests.set(file.path, digest);
+  keyed?.set(file.path, was);
+  output.count++;
+  output.bytes += was.bytes;
+  return true;
+}
+
 /** Emits one file: streams it into the staging folder, or collects it whole unless the dev server last wrote the same. */
 export async function emitFile(output: Output, file: OutputFile | StreamedFile): Promise<void> {
   const { staging, digests, prior } = output;
+  if ("parts" in file && keptByKey(output, file)) return;
   output.count++;
+  const keep = (bytes: number) => "key" in file && file.key !== undefined && output.keyed?.set(file.path, { key: file.key, bytes });
   if ("parts" in file && staging) {
     // A streamed file is counted (and digested) as its parts pass.
     const digest = digests && digester();
+    let bytes = 0;
     await staging.write({
       path: file.path,
       contents: seenParts(file.parts, (part) => {
-        output.bytes += Buffer.byteLength(part);
+        bytes += Buffer.byteLength(part);
         digest?.update(part);
       }),
     });
+    output.bytes += bytes;
+    keep(bytes);
     if (digest) digests?.set(file.path, digest.digest());
     return;
   }
   // Without a staging folder, a streamed file is collected whole.
   const whole = "parts" in file ? { path: file.path, contents: await joined(file.parts) } : file;
-  output.bytes += byteLength(whole);
+  const bytes = byteLength(whole);
+  output.bytes += bytes;
+  keep(bytes);
   if (digests) {
     const digest = digestOf(whole.contents);
     digests.set(whole.path, digest);

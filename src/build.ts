@@ -22,7 +22,7 @@ import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
 import { openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
-import { emitFile, keepFiles, type Output } from "./build-output.ts";
+import { emitFile, keepFiles, type KeyedFile, type Output } from "./build-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -69,6 +69,8 @@ export interface BuildSession {
   site?: SessionSite;
   /** What each page of the last successful build rendered to, by output path, so a page whose key is unchanged is neither read nor written again. */
   rendered?: Map<string, RenderedPage>;
+  /** The last successful build's streamed files with a key (see `StreamedFile.key`), so one whose key is unchanged is neither read nor written again. */
+  keyed?: Map<string, KeyedFile>;
 }
 
 /** The last successful build's page plans and client assets, kept by the dev server. */
@@ -237,7 +239,8 @@ async function openOutput({ options, logger, ctx }: Prepared): Promise<Output> {
   const write = { notify: (line: string) => logger.warn(line), ...(options.lockWait === undefined ? {} : { waitMs: options.lockWait * 1000 }) };
   const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
   const digests = session && options.write !== false ? new Map<string, string>() : undefined;
-  return { staging, collected: [], digests, prior, write, count: 0, bytes: 0 };
+  const keyed = digests && new Map<string, KeyedFile>();
+  return { staging, collected: [], digests, prior, keyed, priorKeyed: prior && session?.keyed, write, count: 0, bytes: 0 };
 }
 
 /** Runs the stages from bundle client to generate service worker, emitting their files, then puts the output in place; abandons the staging folder on failure and closes the body store. */
@@ -333,6 +336,7 @@ async function finish({ options, started, logger, settings, ctx }: Prepared, out
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (session) {
     session.rendered = rendered.rendered;
+    session.keyed = output.keyed;
     session.site = {
       plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])),
       assets: client.assets,

@@ -16,4 +16,10 @@ export function byteLength(file: OutputFile): number {
 export interface StreamedFile {
   path: string;
   parts: AsyncIterable<string>;
+  /**
+   * A hash of everything the parts are made from, when the stage knows one:
+   * the dev server's next build keeps a file whose key is unchanged as it
+   * was written, without reading its parts.
+   */
+  key?: string;
 }

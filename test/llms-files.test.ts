@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,15 +20,17 @@ import { fixtureLoop } from "./helpers/fixture-loop.ts";
 import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
 
 /** Every file a stage emits, streamed ones joined, by path. */
-function collector(): { files: Record<string, string>; emit: (file: OutputFile | StreamedFile) => Promise<void> } {
+function collector(): { files: Record<string, string>; keys: Record<string, string>; emit: (file: OutputFile | StreamedFile) => Promise<void> } {
   const files: Record<string, string> = {};
+  const keys: Record<string, string> = {};
   const emit = async (file: OutputFile | StreamedFile) => {
     let text = "";
     if ("parts" in file) for await (const part of file.parts) text += part;
     else text = typeof file.contents === "string" ? file.contents : Buffer.from(file.contents).toString("utf8");
     files[file.path] = text;
+    if ("key" in file && file.key !== undefined) keys[file.path] = file.key;
   };
-  return { files, emit };
+  return { files, keys, emit };
 }
 
 // Each case's input/ is a content folder; expected/ holds every file the stage emits, a page's
@@ -189,7 +192,7 @@ test("the stage parses nothing: it writes the markdown the index stage stored, w
 });
 
 /** Runs the stage over the small-site fixture with the given limit; counts the bodies it reads. */
-async function smallSite(fullLimit?: number): Promise<{ files: Record<string, string>; reads: number }> {
+async function smallSite(fullLimit?: number): Promise<{ files: Record<string, string>; keys: Record<string, string>; reads: number }> {
   const ctx = testContext({
     root: path.join(import.meta.dirname, "../fixtures/llms-files/small-site"),
     settings: { name: "f", description: "F.", baseUrl: "https://x.org" },
@@ -203,13 +206,13 @@ async function smallSite(fullLimit?: number): Promise<{ files: Record<string, st
       return index.bodies.markdown(page);
     },
   };
-  const { files, emit } = collector();
+  const { files, keys, emit } = collector();
   try {
     await runLlmsFiles(ctx, { site: index.site, bodies, fullLimit }, emit);
   } finally {
     await index.close();
   }
-  return { files, reads };
+  return { files, keys, reads };
 }
 
 test("the section files come only past the limit: each body is read once at or under it, twice past it", async () => {
@@ -231,6 +234,16 @@ test("the section files come only past the limit: each body is read once at or u
   const parts = (text: string) => text.split(/^(?=# )/m);
   const sectioned = ["llms-full-general.txt", "concepts/llms-full.txt", "guides/llms-full.txt"].flatMap((file) => parts(past.files[file]));
   assert.equal([...sectioned].sort(), parts(past.files["llms-full.txt"]).sort());
+});
+
+test("each section file's key is the hash of what it holds, known before its bodies are read again, so the dev server keeps an unchanged one unread", async () => {
+  const under = await smallSite();
+  const past = await smallSite(Buffer.byteLength(under.files["llms-full.txt"]) - 1);
+  assert.equal(under.keys, {}, "no section files, no keys");
+  const sectionFiles = ["llms-full-general.txt", "concepts/llms-full.txt", "guides/llms-full.txt"];
+  assert.equal(Object.keys(past.keys).sort(), [...sectionFiles].sort(), "only the section files have keys");
+  for (const file of sectionFiles) assert.is(past.keys[file], createHash("sha256").update(past.files[file]).digest("hex"), file);
+  assert.is.not(past.keys["concepts/llms-full.txt"], past.keys["guides/llms-full.txt"]);
 });
 
 test("a repository list's mark never comes from the page's own text, and an unknown kind leaves no gap", () => {

@@ -197,6 +197,33 @@ test("a page whose render key is unchanged since the dev server's last build is 
   }
 });
 
+test("a combined printable page whose members are unchanged is kept by the dev server's next build unread; its section's edit rewrites it", async () => {
+  const site = tempSite("serve/site");
+  try {
+    fs.mkdirSync(site.path("content/api"));
+    fs.writeFileSync(site.path("content/api/index.md"), "---\ntitle: API\n---\n\n## Calls\n\nText.\n");
+    const session: BuildSession = { memory: createMemoryCache(1024), printed: new Set() };
+    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
+    await build(options);
+    const printable = ["guides/printable/index.html", "api/printable/index.html"];
+    assert.equal(
+      printable.filter((file) => session.keyed?.has(file)),
+      printable,
+      `keyed: ${[...(session.keyed?.keys() ?? [])].join(", ")}`,
+    );
+    const api = fs.readFileSync(site.path("out/api/printable/index.html"), "utf8");
+    fs.appendFileSync(site.path("content/guides/first.md"), "\nOne more printable line.\n");
+    const result = await build(options);
+    assert.ok(result.changed?.includes("guides/printable/index.html"), `changed: ${result.changed?.join(", ")}`);
+    assert.match(fs.readFileSync(site.path("out/guides/printable/index.html"), "utf8"), "One more printable line.");
+    assert.not.ok(result.changed?.includes("api/printable/index.html"));
+    assert.is(fs.readFileSync(site.path("out/api/printable/index.html"), "utf8"), api);
+    assert.ok(session.keyed?.has("api/printable/index.html"), "the kept page stays keyed for the build after");
+  } finally {
+    site.remove();
+  }
+});
+
 /**
  * Runs the live-reload script of a page at `pathname` against stand-ins for
  * EventSource, location and document, and returns how many reloads each

@@ -1,3 +1,4 @@
+import { createHash, type Hash } from "node:crypto";
 import type { BuildContext } from "../../context.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { fillRepositoryLists } from "../../markdown/clean-markdown.ts";
@@ -69,6 +70,8 @@ interface WalkedSection {
   folder: string;
   parts: SitePart[];
   pages: number;
+  /** A hash of the section's parts of `llms-full.txt`: what its own file holds, so the dev server keeps it unread when unchanged. */
+  hash: Hash;
 }
 
 /**
@@ -113,9 +116,10 @@ export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emi
   const seePage: SeePart = async (page, markdown, part) => {
     size += Buffer.byteLength(part);
     const folder = named.folderOf(page.entry.url);
-    const section = sections.get(folder) ?? { title: named.titleOf(page.entry.url), folder, parts: [], pages: 0 };
+    const section = sections.get(folder) ?? { title: named.titleOf(page.entry.url), folder, parts: [], pages: 0, hash: createHash("sha256") };
     sections.set(folder, section);
     section.pages++;
+    section.hash.update(part);
     const from = partOf.get(page);
     if (from && section.parts[section.parts.length - 1] !== from) section.parts.push(from);
     await emit({ path: markdownPath(page.entry.url), contents: markdown });
@@ -133,7 +137,8 @@ export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emi
   await emit({ path: LLMS_FULL_PATH, parts: partsOf(listed(), seePage) });
   const inSection = (section: WalkedSection) => (page: PageSummary) => isMachineReadable(page) && named.folderOf(page.entry.url) === section.folder;
   const split = size > (input.fullLimit ?? LLMS_FULL_LIMIT) ? [...sections.values()] : [];
-  for (const section of split) await emit({ path: sectionFullPath(section.folder), parts: partsOf(pagesWhere(site, inSection(section), section.parts)) });
+  for (const section of split)
+    await emit({ path: sectionFullPath(section.folder), parts: partsOf(pagesWhere(site, inSection(section), section.parts)), key: section.hash.digest("hex") });
   const files = split.map((section) => ({ title: section.title, path: sectionFullPath(section.folder), pages: section.pages }));
   async function* index(): AsyncIterable<string> {
     yield llmsIndexHead({ name, description });

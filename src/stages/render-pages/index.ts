@@ -328,10 +328,14 @@ async function streamPrintable(setup: RenderSetup, plan: PagePlan, members: read
   if (!ctx.cache.enabled) return emit({ path: plan.outPath, parts: parts() });
   const lists = members.some((member) => member.repositoryLists) ? await setup.listsHash() : "";
   const key = hashKey("printable", setup.templates, setup.assets, JSON.stringify(plan.data), plan.bodyHash, lists, plan.canonical, plan.robots);
-  let cached = await ctx.cache.getParts(key);
-  if (!cached) {
-    await ctx.cache.setParts(key, parts());
-    cached = await ctx.cache.getParts(key);
-  }
-  await emit({ path: plan.outPath, parts: cached ?? parts() });
+  // Read from the cache only when emitted: the dev server keeps a printable page whose key is unchanged unread.
+  const cachedParts = async function* () {
+    let cached = await ctx.cache.getParts(key);
+    if (!cached) {
+      await ctx.cache.setParts(key, parts());
+      cached = await ctx.cache.getParts(key);
+    }
+    yield* cached ?? parts();
+  };
+  await emit({ path: plan.outPath, parts: cachedParts(), key });
 }
