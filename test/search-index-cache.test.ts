@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { createMemoryCache, type MemoryCache } from "../src/cache.ts";
 import { resolveSettings } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { createMemoryLogger } from "../src/logger.ts";
@@ -22,15 +23,22 @@ function site(guides = 12) {
 }
 
 /** Indexes the site and builds its search index with a cache, counting the pages whose sections were read and collecting what was emitted. */
-async function searchIndex(dir: string, budget: number, options: { partsGone?: boolean; cache?: boolean } = {}) {
+async function searchIndex(dir: string, budget: number, options: { partsGone?: boolean; cache?: boolean; memory?: MemoryCache } = {}) {
   const ctx = createContext({
     root: dir,
     settings: resolveSettings({ search: { precacheBudget: budget } }),
     logger: createMemoryLogger(),
     cache: options.cache ?? true,
     links: "warn",
+    memory: options.memory,
   });
   if (options.partsGone) ctx.cache.getParts = async () => undefined;
+  let wholeIndexes = 0;
+  const setParts = ctx.cache.setParts.bind(ctx.cache);
+  ctx.cache.setParts = (key, parts) => {
+    wholeIndexes++;
+    return setParts(key, parts);
+  };
   const index = await runIndexContent(ctx);
   let read = 0;
   const bodies = {
@@ -42,7 +50,7 @@ async function searchIndex(dir: string, budget: number, options: { partsGone?: b
   const emitted: OutputFile[] = [];
   try {
     const result = await runSearchIndex(ctx, { site: index.site, bodies }, async (file) => void emitted.push(file));
-    return { result, emitted, read };
+    return { result, emitted, read, wholeIndexes };
   } finally {
     await index.close();
   }
@@ -72,6 +80,25 @@ for (const budget of [1_000_000, 600]) {
     }
   });
 }
+
+test("the dev server (a memory layer) caches the runs but not each new index whole; a build does", async () => {
+  const made = site();
+  try {
+    const memory = createMemoryCache();
+    const first = await searchIndex(made.dir, 1_000_000, { memory });
+    assert.ok(first.read > 10, `${first.read} pages read`);
+    assert.is(first.wholeIndexes, 0, "the session wrote no whole index");
+    const second = await searchIndex(made.dir, 1_000_000, { memory });
+    assert.is(second.read, 0, "the runs came from the cache");
+    assert.is(second.wholeIndexes, 0);
+    assert.equal(second.emitted, first.emitted);
+    const build = await searchIndex(made.dir, 1_000_000);
+    assert.is(build.wholeIndexes, 1, "a build caches the index whole, to replay it");
+    assert.equal(build.emitted, first.emitted);
+  } finally {
+    made.remove();
+  }
+});
 
 test("a cached root without its parts builds the index again from the cached runs, emitting each part once", async () => {
   const made = site();

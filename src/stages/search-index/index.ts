@@ -142,10 +142,13 @@ export async function runSearchIndex(
   const key = code && hashKey(code, inputs);
   const cached = key ? await replay(ctx, key, emit) : undefined;
   if (cached) return cached;
+  // The dev server (a memory layer across builds) makes a new index after nearly every edit, never to be
+  // replayed: it keeps only the runs, so its rebuilds neither copy every part into the cache nor fill the disk.
+  const whole = ctx.cache.memo === undefined ? key : "";
   const store = await temporaryStore();
   const keep = async (file: TextFile) => {
     await emit(file);
-    if (key) await store.keep(file);
+    if (whole) await store.keep(file);
   };
   try {
     const sectionOf = partSections(site.parts).titleOf;
@@ -168,8 +171,8 @@ export async function runSearchIndex(
     }
     const { root, precached } = await writer.finish();
     // The root goes to the cache after the parts: a cached root means the parts entry was written whole.
-    if (key) await ctx.cache.setParts(hashKey(key, PARTS_ENTRY), store.kept());
-    if (key) await ctx.cache.set(hashKey(key, SEARCH_INDEX_PATH), root.contents);
+    if (whole) await ctx.cache.setParts(hashKey(whole, PARTS_ENTRY), store.kept());
+    if (whole) await ctx.cache.set(hashKey(whole, SEARCH_INDEX_PATH), root.contents);
     return { files: [root], precached };
   } finally {
     await store.remove();

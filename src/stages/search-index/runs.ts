@@ -1,4 +1,5 @@
 import readline from "node:readline";
+import quickselect from "quickselect";
 import { Readable } from "node:stream";
 import type MiniSearch from "minisearch";
 import { engineState, fieldLengthsOf, SEARCH_OPTIONS } from "../../shared/search/index-format.ts";
@@ -215,7 +216,9 @@ function keepBest(j: FieldJoin, field: number, cut: Cut): void {
   const { cap } = cut;
   const n = pool.ids.length;
   // The cap-th highest impact; all above it are kept, and of those equal to it the lowest ids.
-  const threshold = Float64Array.from(pool.impacts).sort()[n - cap];
+  const impacts = pool.impacts.slice();
+  quickselect(impacts, n - cap);
+  const threshold = impacts[n - cap];
   let room = cap;
   for (let k = 0; k < n; k++) if (pool.impacts[k] > threshold) room--;
   let kept = 0;
