@@ -292,12 +292,25 @@ export async function writeChanged(
       written.filter((f) => !moved.has(f.path)),
     );
     await Promise.all(removed.filter((p) => !moved.has(p)).map((p) => fs.rm(path.join(dir, p), { force: true })));
+    await removeEmptied(dir, removed);
     return { version: previous.version, files: next, changed: [...written.map((f) => f.path), ...removed] };
   });
   if (patched) return patched;
   if (next.size > files.length) return undefined;
   // A whole site is staged without the lock and takes it only to commit, like a build.
   return { version: await replace(outDir, files, options), files: next, changed: null };
+}
+
+/**
+ * Removes the folders of `removed` files (paths relative to `dir`) that no
+ * file is left in, deepest first, up to `dir`: the dev server's old search
+ * index folder once its parts have moved. A folder still holding something is left.
+ */
+async function removeEmptied(dir: string, removed: readonly string[]): Promise<void> {
+  const folders = new Set<string>();
+  for (const file of removed) for (let folder = path.posix.dirname(file); folder !== "."; folder = path.posix.dirname(folder)) folders.add(folder);
+  const deepestFirst = [...folders].sort((a, b) => b.split("/").length - a.split("/").length);
+  for (const folder of deepestFirst) await fs.rmdir(path.join(dir, folder)).catch(() => undefined);
 }
 
 /**

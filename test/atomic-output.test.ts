@@ -226,6 +226,8 @@ test("writeChanged moves a file whose bytes now live at another path instead of 
     const second = (await writeChanged(out, next, first))!;
     assert.equal(snapshot(out), snapshotOf(next));
     assert.is(inode("search/bbb/p1.json"), before, "the same file, moved");
+    assert.not.ok(fs.existsSync(path.join(out, "search/aaa")), "the folder the parts left is removed");
+    assert.ok(fs.existsSync(path.join(out, "search/bbb")), "a folder with files stays");
     assert.equal([...second.changed!].sort(), [...parts("aaa", 3).map((f) => f.path), ...parts("bbb", 3).map((f) => f.path)].sort());
   }));
 
