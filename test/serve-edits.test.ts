@@ -197,7 +197,7 @@ test("a page whose render key is unchanged since the dev server's last build is 
   }
 });
 
-test("a combined printable page whose members are unchanged is kept by the dev server's next build unread; its section's edit rewrites it", async () => {
+test("a combined printable page or a page's markdown whose key is unchanged is kept by the dev server's next build unread; an edit rewrites its own", async () => {
   const site = tempSite("serve/site");
   try {
     fs.mkdirSync(site.path("content/api"));
@@ -219,6 +219,11 @@ test("a combined printable page whose members are unchanged is kept by the dev s
     assert.not.ok(result.changed?.includes("api/printable/index.html"));
     assert.is(fs.readFileSync(site.path("out/api/printable/index.html"), "utf8"), api);
     assert.ok(session.keyed?.has("api/printable/index.html"), "the kept page stays keyed for the build after");
+    // Each page's markdown file is keyed by its body and title too: only the edited page's is written again.
+    assert.ok(session.keyed?.has("guides/first.md") && session.keyed?.has("api.md"), `keyed: ${[...(session.keyed?.keys() ?? [])].join(", ")}`);
+    assert.ok(result.changed?.includes("guides/first.md"));
+    assert.not.ok(result.changed?.includes("api.md"));
+    assert.match(fs.readFileSync(site.path("out/guides/first.md"), "utf8"), "One more printable line.");
   } finally {
     site.remove();
   }

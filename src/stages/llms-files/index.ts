@@ -25,6 +25,11 @@ import {
 /** Pages whose markdown is read from the body store ahead of the one being written. */
 const READ_AHEAD = 16;
 
+/** One text as parts. */
+async function* once(text: string): AsyncIterable<string> {
+  yield text;
+}
+
 /** Takes one output file as soon as it is made. */
 type Emit = (file: OutputFile | StreamedFile) => Promise<void>;
 
@@ -122,7 +127,10 @@ export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emi
     section.hash.update(part);
     const from = partOf.get(page);
     if (from && section.parts[section.parts.length - 1] !== from) section.parts.push(from);
-    await emit({ path: markdownPath(page.entry.url), contents: markdown });
+    // Its key, the page's body key and title, lets the dev server keep it undigested when unchanged; a page
+    // with repository lists depends on data files too, and without a cache body keys are only counters.
+    const key = ctx.cache.enabled && !page.repositoryLists ? `md\0${page.bodyKey}\0${page.entry.title}` : undefined;
+    await emit({ path: markdownPath(page.entry.url), parts: once(markdown), key });
   };
   // Which part each page came from, while it passes, so each section knows the parts to read again.
   const partOf = new WeakMap<PageSummary, SitePart>();

@@ -103,7 +103,7 @@ function join(joins: Map<number, FieldJoin>, row: string, cut: Cut): void {
     j.total += added;
     j.held += added;
   } else {
-    const count = ids.split(",").length;
+    const count = commas(ids) + 1;
     if (!j) {
       j = { ids: [ids], frequencies: [[frequencies, count]], lengths: [lengths], last: Number(lastText), held: count, total: count };
       joins.set(field, j);
@@ -118,6 +118,13 @@ function join(joins: Map<number, FieldJoin>, row: string, cut: Cut): void {
     }
   }
   if (j.held > 2 * cut.cap) keepBest(j, field, cut);
+}
+
+/** How many commas a text has. */
+function commas(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf(","); at !== -1; at = text.indexOf(",", at + 1)) n++;
+  return n;
 }
 
 /** A join's `ids:frequencies:lengths`. */
