@@ -30,6 +30,16 @@ async function* once(text: string): AsyncIterable<string> {
   yield text;
 }
 
+/**
+ * A page's markdown file. Its key, the page's body key and title, lets the
+ * dev server keep it undigested when unchanged; a page with repository lists
+ * depends on data files too, and without a cache body keys are only counters.
+ */
+function markdownFile(ctx: BuildContext, page: PageSummary, markdown: string): StreamedFile {
+  const key = ctx.cache.enabled && !page.repositoryLists ? `md\0${page.bodyKey}\0${page.entry.title}` : undefined;
+  return { path: markdownPath(page.entry.url), parts: once(markdown), key };
+}
+
 /** Takes one output file as soon as it is made. */
 type Emit = (file: OutputFile | StreamedFile) => Promise<void>;
 
@@ -127,10 +137,7 @@ export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emi
     section.hash.update(part);
     const from = partOf.get(page);
     if (from && section.parts[section.parts.length - 1] !== from) section.parts.push(from);
-    // Its key, the page's body key and title, lets the dev server keep it undigested when unchanged; a page
-    // with repository lists depends on data files too, and without a cache body keys are only counters.
-    const key = ctx.cache.enabled && !page.repositoryLists ? `md\0${page.bodyKey}\0${page.entry.title}` : undefined;
-    await emit({ path: markdownPath(page.entry.url), parts: once(markdown), key });
+    await emit(markdownFile(ctx, page, markdown));
   };
   // Which part each page came from, while it passes, so each section knows the parts to read again.
   const partOf = new WeakMap<PageSummary, SitePart>();
