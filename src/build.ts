@@ -303,11 +303,13 @@ async function putInPlace({ options, logger, ctx }: Prepared, output: Output): P
   let writeWhole = false;
   if (options.write !== false)
     await task(logger, "write output", async () => {
+      // What the session keeps of the keyed files follows what it keeps of the written ones.
       if (staging) {
         const version = await staging.commit();
-        if (session && digests) session.written = { version, files: digests, changed: null };
+        if (session && digests) [session.written, session.keyed] = [{ version, files: digests, changed: null }, output.keyed];
       } else if (session) {
         session.written = await writeChanged(ctx.paths.out, collected, prior, write, digests);
+        session.keyed = session.written && output.keyed;
         writeWhole = session.written === undefined;
       }
     });
@@ -336,7 +338,6 @@ async function finish({ options, started, logger, settings, ctx }: Prepared, out
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (session) {
     session.rendered = rendered.rendered;
-    session.keyed = output.keyed;
     session.site = {
       plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])),
       assets: client.assets,
