@@ -30,11 +30,19 @@ export interface WriteOptions extends LockOptions {
 
 /** Writes files under `dir`, creating folders as needed. */
 async function writeAll(dir: string, files: readonly OutputFile[]): Promise<void> {
-  const folders = new Set(files.map((f) => path.dirname(path.join(dir, f.path))));
   await fs.mkdir(dir, { recursive: true });
-  for (const folder of [...folders].sort()) await fs.mkdir(folder, { recursive: true });
+  await makeFolders(
+    dir,
+    files.map((f) => f.path),
+  );
   const limit = pLimit(64);
   await Promise.all(files.map((f) => limit(() => fs.writeFile(path.join(dir, f.path), f.contents))));
+}
+
+/** Makes the folders the files at `paths` (relative to `dir`) go in, each once. */
+async function makeFolders(dir: string, paths: readonly string[]): Promise<void> {
+  const folders = new Set(paths.map((p) => path.dirname(path.join(dir, p))));
+  for (const folder of [...folders].sort()) await fs.mkdir(folder, { recursive: true });
 }
 
 /** Staging folders this process is filling, by absolute path: the cleanup of another write in this process must leave them. */
@@ -340,7 +348,10 @@ async function moveSame(
   }
   // Each folder is made once, then the moves run side by side: a search index's thousands of parts each took
   // a mkdir and a rename in turn.
-  for (const folder of new Set(moves.map(([, to]) => path.dirname(path.join(dir, to))))) await fs.mkdir(folder, { recursive: true });
+  await makeFolders(
+    dir,
+    moves.map(([, to]) => to),
+  );
   const limit = pLimit(64);
   await Promise.all(moves.map(([from, to]) => limit(() => fs.rename(path.join(dir, from), path.join(dir, to)))));
   return new Set(moves.flat());

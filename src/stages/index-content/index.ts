@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
@@ -81,7 +80,8 @@ interface FoundFile {
   source?: SourceFile;
 }
 
-const digestOf = (text: string) => createHash("sha256").update(text).digest("hex");
+/** A file read now, with the digest of its text (`hashKey`, as every cache key is made). */
+const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative, display: source.display, digest: hashKey(source.text), source });
 
 /**
  * Finds one file; reports (and skips) files that are empty or not UTF-8. A
@@ -95,7 +95,7 @@ async function findSource(ctx: BuildContext, relative: string, contentReal: stri
   const memo = ctx.cache.memo;
   if (!memo) {
     const source = await readFresh(ctx, relative, full);
-    return source && { relative, display: source.display, digest: ctx.cache.enabled ? digestOf(source.text) : "", source };
+    return source && (ctx.cache.enabled ? readNow(source) : { relative, display: source.display, digest: "", source });
   }
   const { mtimeMs, size } = await fs.stat(full);
   const id = `digest\0${full}\0${mtimeMs}\0${size}`;
@@ -103,7 +103,7 @@ async function findSource(ctx: BuildContext, relative: string, contentReal: stri
   if (digest) return { relative, display: ctx.display(full), digest };
   const source = await readFresh(ctx, relative, full);
   if (!source) return undefined;
-  const found = { relative, display: source.display, digest: digestOf(source.text), source };
+  const found = readNow(source);
   memo.set(id, found.digest, { size: id.length * 2 + 128 });
   return found;
 }
@@ -218,7 +218,7 @@ async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], st
 /** A file found unread (see {@link FoundFile}) read again, with the digest of what it holds now; undefined when it is no longer a page (reported). */
 async function readAgain(ctx: BuildContext, file: FoundFile): Promise<FoundFile | undefined> {
   const source = await readFresh(ctx, file.relative, path.join(ctx.paths.content, file.relative)).catch(() => undefined);
-  return source && { ...file, digest: digestOf(source.text), source };
+  return source && readNow(source);
 }
 
 /** Where the index stage puts what it does not keep in memory, what processes the pages, and their keys. */
