@@ -3,7 +3,7 @@ import { loadSettings, resolveSettings, type Settings } from "./config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context.ts";
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
 import { buildDiskError } from "./disk-errors.ts";
-import { diagnosticText, PerRule } from "./reporters.ts";
+import { printProblems } from "./reporters.ts";
 import { PROBLEMS_IN_MEMORY } from "./problem-log.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
@@ -102,21 +102,6 @@ export interface BuildResult {
 /** Throws one ContentError listing every problem reported so far, warnings too, sorted, when any of them is an error; prints nothing. */
 async function failOnErrors(ctx: BuildContext): Promise<void> {
   if (ctx.problems.errors > 0) throw new ContentError(await ctx.problems.all());
-}
-
-/**
- * Prints the problems sorted, each rule's first ten in full and a count of
- * the rest, as the logger's reporter says; `each` sees every problem and
- * returns false for one not to print (printed by an earlier build).
- */
-async function printProblems(ctx: BuildContext, logger: Logger, each: (d: Diagnostic) => boolean = () => true): Promise<void> {
-  const perRule = new PerRule();
-  for await (const d of ctx.problems.sorted()) {
-    if (!each(d)) continue;
-    if (logger.problem) logger.problem(d);
-    else if (perRule.show(d)) logger.warn(diagnosticText(d, logger.reporter));
-  }
-  for (const line of perRule.summary()) logger.warn(line);
 }
 
 /** Says, once a build, how many cache entries were found damaged and made again. */
@@ -321,7 +306,7 @@ async function finish({ options, started, logger, settings, ctx }: Prepared, out
   const session = options.session;
   const { collected, count, bytes } = output;
   const diagnostics: Diagnostic[] = [];
-  await printProblems(ctx, logger, (d) => {
+  await printProblems(ctx.problems.sorted(), logger, (d) => {
     if (diagnostics.length < PROBLEMS_IN_MEMORY) diagnostics.push(d);
     const text = formatDiagnostic(d);
     if (session?.printed?.has(text)) return false;
@@ -364,7 +349,7 @@ export async function indexOnly(options: Pick<BuildOptions, "root" | "content" |
       await index.close();
     }
     await failOnErrors(ctx);
-    await printProblems(ctx, logger);
+    await printProblems(ctx.problems.sorted(), logger);
     return { root: whole.root, pages: whole.pages.length };
   } finally {
     await ctx.problems.close();

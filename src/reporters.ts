@@ -1,4 +1,5 @@
 import { formatDiagnostic, type Diagnostic } from "./diagnostics.ts";
+import type { Logger } from "./logger.ts";
 
 /**
  * How a command speaks: `pretty` for a person at a terminal; `github` for
@@ -29,14 +30,14 @@ export function annotation(d: Diagnostic): string {
 }
 
 /** One problem as `reporter` prints it. */
-export const diagnosticText = (d: Diagnostic, reporter: ReporterName | undefined): string => (reporter === "github" ? annotation(d) : formatDiagnostic(d));
+const diagnosticText = (d: Diagnostic, reporter: ReporterName | undefined): string => (reporter === "github" ? annotation(d) : formatDiagnostic(d));
 
 /**
  * Shows the first {@link SHOWN_PER_RULE} problems of each rule and counts
  * the rest: a site that repeats one broken link in every section reports it
  * ten times and a count, not a thousand times.
  */
-export class PerRule {
+class PerRule {
   readonly #seen = new Map<string, { shown: number; more: number; fatal: boolean }>();
   constructor(readonly limit = SHOWN_PER_RULE) {}
 
@@ -67,4 +68,19 @@ export function problemLines(list: Iterable<Diagnostic>, reporter: ReporterName)
   const lines: string[] = [];
   for (const d of list) if (perRule.show(d)) lines.push(diagnosticText(d, reporter));
   return [...lines, ...perRule.summary()];
+}
+
+/**
+ * Prints problems (sorted by the caller), each rule's first ten in full and a
+ * count of the rest, as the logger's reporter says (the json reporter takes
+ * every one); `each` sees every problem and returns false for one not to print.
+ */
+export async function printProblems(problems: AsyncIterable<Diagnostic>, logger: Logger, each: (d: Diagnostic) => boolean = () => true): Promise<void> {
+  const perRule = new PerRule();
+  for await (const d of problems) {
+    if (!each(d)) continue;
+    if (logger.problem) logger.problem(d);
+    else if (perRule.show(d)) logger.warn(diagnosticText(d, logger.reporter));
+  }
+  for (const line of perRule.summary()) logger.warn(line);
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import { CodeHostError } from "../../code-host/client.ts";
 import { failureMessage, openCodeHostCommand, type CodeHostCommand, type CodeHostCommandOptions } from "../../code-host/command.ts";
 import type { BuildContext } from "../../context.ts";
-import { diagnosticText } from "../../reporters.ts";
+import { printProblems } from "../../reporters.ts";
 import { formatDuration, task } from "../../logger.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { writeFileAtomic } from "../../write-file.ts";
@@ -187,11 +187,7 @@ export async function checkContributors(ctx: BuildContext, input: CheckContribut
     input.pages.map((p) => ({ path: p.path, handles: pageHandles(p, data) })),
     data,
   );
-  for await (const d of ctx.problems.sorted()) {
-    if (d.fatal || d.ruleId !== "contributor-data") continue;
-    if (logger.problem) logger.problem(d);
-    else logger.warn(diagnosticText(d, logger.reporter));
-  }
+  await printProblems(ctx.problems.sorted(), logger, (d) => !d.fatal && d.ruleId === "contributor-data");
   const result = { checked, missing, failures, written, data };
   const { summary, lines } = summarize(ctx, result, performance.now() - started);
   return command.finish({
