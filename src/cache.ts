@@ -25,7 +25,7 @@ export interface Cache {
 }
 
 /** Values kept in memory by key, each set with its (approximate) size in bytes. */
-interface Memo {
+export interface Memo {
   get(key: string): unknown;
   has(key: string): boolean;
   set(key: string, value: NonNullable<unknown>, options: { size: number }): unknown;

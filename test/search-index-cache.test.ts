@@ -10,6 +10,8 @@ import type { PageSummary } from "../src/shared/content-types.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { RUN_PAGES, runSearchIndex } from "../src/stages/search-index/index.ts";
 import { tempSite } from "./helpers/temp-site.ts";
+import { textOf } from "./helpers/split-index.ts";
+import { SEARCH_INDEX_PATH, SERVED_PARTS_DIR, type SearchRoot } from "../src/shared/search/split-format.ts";
 
 /** A small site: the serve fixture and a dozen more guides (or `guides`), each with a few sections. */
 function site(guides = 12) {
@@ -49,7 +51,7 @@ async function searchIndex(dir: string, budget: number, options: { partsGone?: b
   };
   const emitted: OutputFile[] = [];
   try {
-    const result = await runSearchIndex(ctx, { site: index.site, bodies }, async (file) => void emitted.push(file));
+    const result = await runSearchIndex(ctx, { site: index.site, bodies }, async (file) => void emitted.push("parts" in file ? await textOf(file) : file));
     return { result, emitted, read, wholeIndexes };
   } finally {
     await index.close();
@@ -94,7 +96,16 @@ test("the dev server (a memory layer) caches the runs but not each new index who
     assert.equal(second.emitted, first.emitted);
     const build = await searchIndex(made.dir, 1_000_000);
     assert.is(build.wholeIndexes, 1, "a build caches the index whole, to replay it");
-    assert.equal(build.emitted, first.emitted);
+    // The session keeps its parts in one folder, and its root names it and stamps each address; the parts are the build's.
+    const root = (made: typeof first) => JSON.parse(String(made.result.files.find((f) => f.path === SEARCH_INDEX_PATH)?.contents)) as SearchRoot;
+    const [served, built] = [root(first), root(build)];
+    assert.is(served.dir, SERVED_PARTS_DIR);
+    assert.is(served.stamp, built.dir.split("/")[1]);
+    assert.equal({ ...served, dir: built.dir, stamp: undefined }, { ...built, stamp: undefined });
+    assert.equal(
+      first.emitted.map((f) => ({ ...f, path: f.path.replace(SERVED_PARTS_DIR, built.dir) })),
+      build.emitted,
+    );
   } finally {
     made.remove();
   }

@@ -14,6 +14,9 @@ import {
   SEARCH_INDEX_VERSION,
   termKeys,
   withinOneEdit,
+  partAddress,
+  partFile,
+  type DocumentPart,
   type KeyPart,
   type PostingsPart,
   type SearchRoot,
@@ -21,7 +24,7 @@ import {
 import { SearchIndexVersionError, SplitSearcher } from "../src/shared/search/split-searcher.ts";
 import type { PageEntry, SearchSection } from "../src/shared/content-types.ts";
 import { buildSearchIndex } from "../src/stages/search-index/core.ts";
-import { writeSplit, type WrittenSplit } from "./helpers/split-index.ts";
+import { textOf, writeSplit, type WrittenSplit } from "./helpers/split-index.ts";
 import { sectionNamer } from "../src/shared/content-rules.ts";
 import { SplitIndexWriter, type SearchRun } from "../src/stages/search-index/writer.ts";
 
@@ -123,31 +126,70 @@ test("the split index answers as the whole index does, loading only the parts a 
   assert.ok(one.length > 0 && one.length < split.parts.length / 2, `one query loads a few parts, not all: ${one.length} of ${split.parts.length}`);
 });
 
-test("runs of a few pages, whose postings are joined term by term, write the same parts as one run holding every page, common terms cut as they are joined included", async () => {
+/**
+ * What a split index says with its ids replaced by each section's place in
+ * site order: every term's postings (ids, frequencies, lengths, count per
+ * field) and every section's row with its page, so indexes whose runs put
+ * their sections at other ids compare equal when they say the same.
+ */
+function byPlace(split: WrittenSplit): { postings: Record<string, unknown>; sections: unknown[] } {
+  const parts = split.parts.map((p) => ({ path: p.path, value: JSON.parse(p.contents) as unknown }));
+  const documents = parts.filter((p) => /\/d\d+\.json$/.test(p.path)).map((p) => p.value as DocumentPart);
+  documents.sort((a, b) => a.first - b.first);
+  const ids = documents.flatMap((part) => part.sections.map((_, k) => part.first + k));
+  const place = new Map(ids.map((id, at) => [id, at]));
+  const sections = documents.flatMap((part) =>
+    part.sections.map(([page, anchor, heading, parent, snippet]) => [part.pages[page], anchor, heading, parent < 0 ? -1 : place.get(parent), snippet]),
+  );
+  const postings: Record<string, unknown> = {};
+  for (const part of parts.filter((p) => /\/p\d+\.json$/.test(p.path)))
+    for (const [term, text] of Object.entries(part.value as PostingsPart))
+      postings[term] = text.split(";").map((row) => {
+        const [field, deltas, frequencies, lengths, count] = row.split(":");
+        let id = 0;
+        return [field, deltas.split(",").map((delta) => place.get((id += Number(delta)))), frequencies, lengths, count];
+      });
+  return { postings, sections };
+}
+
+test("a stamped root's parts are asked for at their stamped addresses, every one of them", async () => {
+  const split = await writeSplit(samplePages(), { runPages: 13, buckets: 5 });
+  const root = JSON.parse(split.root.contents) as SearchRoot;
+  const byAddress = new Map(split.parts.map((f) => [`${f.path}?s1`, f.contents]));
+  const asked: string[] = [];
+  const searcher = new SplitSearcher({ ...root, stamp: "s1" }, async (address) => {
+    asked.push(address);
+    const text = byAddress.get(address);
+    if (text === undefined) throw new Error(`no part at ${address}`);
+    return JSON.parse(text);
+  });
+  assert.ok((await searcher.search("webpak entry", 12)).length > 0);
+  assert.ok(asked.length > 2 && asked.every((address) => address.endsWith("?s1")), asked.join(" "));
+  assert.is(partAddress(root, partFile.key(0)), `${root.dir}k0.json`, "no stamp, no query");
+});
+
+test("runs of a few pages, whose postings are joined term by term, write what one run holding every page writes, common terms cut as they are joined included; each run's ids start at a slot", async () => {
   const pages = samplePages();
-  for (const [runPages, buckets, commonAt] of [
-    [1, 3, PART_SIZES.commonAt],
-    [7, 256, PART_SIZES.commonAt],
-    [50, 2, PART_SIZES.commonAt],
+  for (const [runPages, buckets, commonAt, runStride] of [
+    [1, 3, PART_SIZES.commonAt, 32],
+    [7, 256, PART_SIZES.commonAt, PART_SIZES.runStride],
+    [50, 2, PART_SIZES.commonAt, 64],
     // A common term's join is cut each time it holds 10: after every other run of one page.
-    [1, 3, 5],
-    [7, 4, 5],
+    [1, 3, 5, 32],
+    [7, 4, 5, 32],
   ]) {
-    const sizes = { ...PART_SIZES, commonAt };
+    const sizes = { ...PART_SIZES, commonAt, runStride };
     const one = await writeSplit(pages, { buckets: 1, sizes });
     const many = await writeSplit(pages, { runPages, buckets, sizes });
-    const body = (split: WrittenSplit) => new Map(split.parts.map((p) => [p.path, p.contents]));
-    // Part boundaries follow the buckets; what each term's postings say does not.
-    const postings = (split: WrittenSplit) =>
-      Object.assign({}, ...split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart));
-    assert.equal(postings(many), postings(one), `runs of ${runPages} pages, ${buckets} buckets, cut at ${commonAt}`);
-    const documents = (split: WrittenSplit) => [...body(split)].filter(([path]) => /\/d\d+\.json$/.test(path));
-    assert.equal(documents(many), documents(one));
-    const { averages, documentCount, termCount } = JSON.parse(many.root.contents) as SearchRoot;
-    assert.equal(
-      { averages, documentCount, termCount },
-      (({ averages, documentCount, termCount }) => ({ averages, documentCount, termCount }))(JSON.parse(one.root.contents) as SearchRoot),
-    );
+    assert.equal(byPlace(many), byPlace(one), `runs of ${runPages} pages, ${buckets} buckets, cut at ${commonAt}`);
+    const roots = [many, one].map((split) => JSON.parse(split.root.contents) as SearchRoot);
+    const said = ({ averages, documentCount, termCount }: SearchRoot) => ({ averages, documentCount, termCount });
+    assert.equal(said(roots[0]), said(roots[1]));
+    // Run n's first section has the id of its first slot: run 0 at 0, each later one where the one before's slots end.
+    const firsts = new Set(many.parts.filter((p) => /\/d\d+\.json$/.test(p.path)).map((p) => (JSON.parse(p.contents) as DocumentPart).first));
+    assert.ok(firsts.has(0) && [...firsts].every((first) => first % sizes.documentsPerPart === 0), [...firsts].join(" "));
+    if (runPages === 1) assert.ok(firsts.has(runStride), "the second page's sections start at the second slot");
+    assert.ok(roots[0].idSpan >= roots[0].documentCount && roots[1].idSpan === roots[1].documentCount);
   }
 });
 
@@ -208,7 +250,7 @@ test("runs kept from an earlier build and added again, at other places, write th
     const buckets = new Map<number, string>();
     const writer = new SplitIndexWriter({
       dir: "search/x/",
-      emit: async (file) => void parts.push(file),
+      emit: async (file) => void parts.push(await textOf(file)),
       store: {
         append: async (n, text) => void buckets.set(n, (buckets.get(n) ?? "") + text),
         read: async function* (n) {
@@ -245,11 +287,54 @@ test("runs kept from an earlier build and added again, at other places, write th
   assert.equal(again.files, (await write(edited, true)).files);
 });
 
+test("with a memo, an index of runs it has seen emits its parts keyed, and each one made on demand is the part made before; an edited run changes only the parts it reaches", async () => {
+  const pages = samplePages(170);
+  const memo = new Map<string, unknown>();
+  const write = async (site: typeof pages) => {
+    const parts = new Map<string, { key?: string; contents: string }>();
+    const buckets = new Map<number, string>();
+    const writer = new SplitIndexWriter({
+      dir: "search/served/",
+      emit: async (file) => void parts.set(file.path, { key: "key" in file ? file.key : undefined, contents: (await textOf(file)).contents }),
+      store: {
+        append: async (n, text) => void buckets.set(n, (buckets.get(n) ?? "") + text),
+        read: async function* (n) {
+          yield buckets.get(n) ?? "";
+        },
+      },
+      sectionOf: sectionNamer(site),
+      precacheBudget: 1,
+      memo: { get: (k) => memo.get(k), has: (k) => memo.has(k), set: (k, v) => memo.set(k, v) },
+    });
+    for (let at = 0; at < site.length; at += 10) {
+      for (const page of site.slice(at, at + 10)) await writer.add(page.entry, page.sections);
+      await writer.endRun(JSON.stringify(site.slice(at, at + 10)));
+    }
+    await writer.finish();
+    return parts;
+  };
+  const first = await write(pages);
+  const again = await write(pages);
+  assert.equal(again, first, "the same parts, keys and bytes");
+  const keyed = [...again.values()].filter((p) => p.key !== undefined).length;
+  assert.ok(keyed > again.size / 2, `${keyed} of ${again.size} parts keyed`);
+  const edited = pages.map((page, i) =>
+    i === 42 ? { ...page, sections: [{ ...page.sections[0], text: `${page.sections[0].text} entry splitting` }, ...page.sections.slice(1)] } : page,
+  );
+  const after = await write(edited);
+  const changed = [...after].filter(([path, part]) => first.get(path)?.contents !== part.contents).map(([path]) => path);
+  const rekeyed = [...after].filter(([path, part]) => part.key !== undefined && first.get(path)?.key !== part.key).map(([path]) => path);
+  assert.ok(changed.length > 0 && changed.every((path) => rekeyed.includes(path) || !after.get(path)?.key), "every changed keyed part has a new key");
+  assert.ok(rekeyed.length < keyed / 3, `${rekeyed.length} of ${keyed} keyed parts have new keys`);
+});
+
 test("every term is filed under each of its keys, in the part that holds its postings", async () => {
   const split = await writeSplit(samplePages(), { buckets: 3 });
   const root = JSON.parse(split.root.contents) as SearchRoot;
   const part = (name: string) => JSON.parse(split.parts.find((p) => p.path === `${root.dir}${name}`)?.contents ?? "null");
-  for (let n = 0; n < root.postingsParts; n++) {
+  const numbers = split.parts.map((p) => /\/p(\d+)\.json$/.exec(p.path)?.[1]).filter((n) => n !== undefined);
+  assert.is(numbers.length, root.postingsParts);
+  for (const n of numbers) {
     for (const term of Object.keys(part(`p${n}.json`) as PostingsPart)) {
       for (const key of termKeys(term))
         assert.ok((part(`k${keyPartOf(key, root.keyParts)}.json`) as KeyPart)[n]?.split(" ").includes(term), `${term} under ${key}`);

@@ -1,7 +1,16 @@
 import { isPrintable, sectionNamer } from "../../src/shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
 import type { PartSizes } from "../../src/shared/search/split-format.ts";
+import type { StreamedFile } from "../../src/output-files.ts";
 import { SplitIndexWriter, type TextFile } from "../../src/stages/search-index/writer.ts";
+
+/** A part as text, a streamed one read whole. */
+export async function textOf(file: TextFile | StreamedFile): Promise<TextFile> {
+  if ("contents" in file) return file;
+  let contents = "";
+  for await (const part of file.parts) contents += part;
+  return { path: file.path, contents };
+}
 
 /** What `writeSplit` made: the root, every part in the order emitted, and the parts to precache. */
 export interface WrittenSplit {
@@ -29,7 +38,7 @@ export async function writeSplit(
   const parts: TextFile[] = [];
   const writer = new SplitIndexWriter({
     dir: options.dir ?? "search/0123456789ab/",
-    emit: async (file) => void parts.push(file),
+    emit: async (file) => void parts.push(await textOf(file)),
     store: {
       append: async (bucket, text) => void (buckets.get(bucket) ?? buckets.set(bucket, []).get(bucket))?.push(text),
       async *read(bucket) {

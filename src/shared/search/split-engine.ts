@@ -10,7 +10,7 @@ import type { PostingsPart, SearchRoot } from "./split-format.ts";
  * parts gets the whole index's results.
  */
 
-/** Section ids are 0…n-1 and stand for themselves; the engine asks this map only whether an id is live and what it is. */
+/** Section ids are below the root's idSpan (with gaps that no posting names) and stand for themselves; the engine asks this map only whether an id is live and what it is. */
 class AllIds extends Map<number, number> {
   readonly #count: number;
   constructor(count: number) {
@@ -81,7 +81,7 @@ function splitDecoder(lengths: Map<number, number[]>): PostingsDecoder {
 function emptyState(root: SearchRoot) {
   return {
     documentCount: root.documentCount,
-    nextId: root.documentCount,
+    nextId: root.idSpan,
     documentIds: {},
     fieldIds: FIELD_IDS,
     fieldLength: {},
@@ -124,7 +124,7 @@ export function partsEngine(root: SearchRoot, parts: Iterable<PostingsPart>): Mi
     terms._tree = treeMaps(radixTree(entries), splitDecoder(lengths));
     terms._size = undefined;
     internals._fieldLength = lengths;
-    internals._documentIds = new AllIds(root.documentCount);
+    internals._documentIds = new AllIds(root.idSpan);
     return engine;
   }
   return documentedEngine(root, entries);

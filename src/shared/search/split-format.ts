@@ -3,8 +3,11 @@
  * needs them, so what a reader downloads for a search does not grow with the
  * site. Used by the build (to write the parts) and the browser (to find them).
  *
- * - **Postings parts** (`p<n>.json`): runs of terms in code-unit order, each
- *   term with its postings, cut at about `PartSizes.postingsBytes`. A term's
+ * - **Postings parts** (`p<n>.json`): the terms of one bucket (terms whose
+ *   first three letters hash alike) in code-unit order, each with its
+ *   postings, cut at about `PartSizes.postingsBytes`; bucket `b`'s `k`-th
+ *   part is numbered `b + buckets × k`, so a bucket's parts never move
+ *   another's. A term's
  *   postings carry each document's field length, so a part scores on its own.
  *   A common term (in more than `PartSizes.commonAt` sections of a field)
  *   keeps only the sections it scores highest in, and says how many it is in,
@@ -13,21 +16,34 @@
  *   every term, filed under each of its keys (see `termKeys`); the part a key
  *   lives in is the key's hash modulo the number of key parts, so the root
  *   needs no list of keys.
- * - **Document parts** (`d<n>.json`): `PartSizes.documentsPerPart` sections each, in id
- *   order, with their pages: what a result shows (title, heading, snippet).
+ * - **Document parts** (`d<n>.json`): the sections with ids from
+ *   `n × documentsPerPart`, at most `PartSizes.documentsPerPart`, with their
+ *   pages: what a result shows (title, heading, snippet).
  *
- * Every part lives under a folder named by a hash of all the parts, so part
- * names never change meaning and a cached part is always right.
+ * Section ids are stable under edits: the pages are indexed in runs (see the
+ * build's `RUN_PAGES`), and each run's sections take ids from the start of
+ * its own slots of `PartSizes.runStride` ids, so an edit to one page moves
+ * no other run's ids, postings or document parts. Ids therefore have gaps;
+ * `SearchRoot.idSpan` bounds them.
+ *
+ * A build's parts live under a folder named by a hash of all the parts, so
+ * part names never change meaning and a cached part is always right. The
+ * dev server keeps one folder across its rebuilds instead, so unchanged
+ * parts are not written again, and its root carries a `stamp` that the
+ * loader adds to every part's address.
  */
 
 /** Bumped whenever the files' shape changes; the loader refuses any other. */
-export const SEARCH_INDEX_VERSION = 3;
+export const SEARCH_INDEX_VERSION = 4;
 
 /** Where the root is served, relative to the site root. */
 export const SEARCH_INDEX_PATH = "search-index.json";
 
 /** The folder the parts go in, relative to the site root; each build's parts are in a subfolder named by their hash. */
 export const SEARCH_PARTS_DIR = "search";
+
+/** The subfolder the dev server's parts stay in across its rebuilds (see `SearchRoot.stamp`). */
+export const SERVED_PARTS_DIR = `${SEARCH_PARTS_DIR}/served/`;
 
 /** How the index is cut: the sizes of its parts. */
 export interface PartSizes {
@@ -44,10 +60,16 @@ export interface PartSizes {
    * does. The project's own site has no term this common.
    */
   commonAt: number;
+  /**
+   * Ids of a slot: each run of pages takes as many whole slots as its
+   * sections need, from where the previous run's end. A multiple of
+   * `documentsPerPart`, so no document part holds two runs' sections.
+   */
+  runStride: number;
 }
 
-/** The part sizes the build uses. */
-export const PART_SIZES: PartSizes = { documentsPerPart: 32, postingsBytes: 12_000, keyBytes: 6_000, commonAt: 2_000 };
+/** The part sizes the build uses. A run of 256 pages has about 3,600 sections on the webpack site, so most runs take one slot. */
+export const PART_SIZES: PartSizes = { documentsPerPart: 32, postingsBytes: 12_000, keyBytes: 6_000, commonAt: 2_000, runStride: 4_096 };
 
 /** Letters of a term's start that its keys are made of. */
 const KEY_LETTERS = 3;
@@ -59,15 +81,19 @@ export interface SearchRoot {
   dir: string;
   /** Sections indexed: the engine's document count, which scores depend on. */
   documentCount: number;
+  /** Every section id is below it (ids have gaps: see the top of this file). */
+  idSpan: number;
+  /** Set by the dev server, whose parts keep their names across rebuilds: added to each part's address as its query, so no cache serves a part of an earlier build. */
+  stamp?: string;
   /** The average length of each field (title, heading, text) over every section. */
   averages: number[];
   /** Terms in the index. */
   termCount: number;
   /** How many term-key parts there are (`k0.json` … ). */
   keyParts: number;
-  /** How many postings parts there are. */
+  /** How many postings parts there are (their numbers have gaps). */
   postingsParts: number;
-  /** How many document parts there are. */
+  /** How many document parts there are (their numbers have gaps). */
   documentParts: number;
   /** Sections per document part: section `id` is in part `floor(id / documentsPerPart)`. */
   documentsPerPart: number;
@@ -113,6 +139,11 @@ export const partFile = {
   /** The titles index (see `SearchRoot.titles`). */
   titles: "titles.json",
 };
+
+/** Where a part named `name` (see `partFile`) is fetched from: in the root's folder, with the root's stamp as its query when it has one. */
+export function partAddress(root: Pick<SearchRoot, "dir" | "stamp">, name: string): string {
+  return `${root.dir}${name}${root.stamp ? `?${root.stamp}` : ""}`;
+}
 
 /** FNV-1a over a key's UTF-16 code units: the same number in the build and in every browser. */
 export function keyHash(key: string): number {

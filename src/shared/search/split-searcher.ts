@@ -5,6 +5,7 @@ import { Searcher } from "./searcher.ts";
 import { isCommonPostings, partsEngine } from "./split-engine.ts";
 import {
   keyPartOf,
+  partAddress,
   partFile,
   queryKeys,
   SEARCH_INDEX_VERSION,
@@ -128,9 +129,9 @@ export class SplitSearcher {
     if (root?.version !== SEARCH_INDEX_VERSION) throw new SearchIndexVersionError(root?.version);
     this.#root = root;
     this.#load = load;
-    this.#keys = new Parts((n) => `${root.dir}${partFile.key(n)}`);
-    this.#postings = new Parts((n) => `${root.dir}${partFile.postings(n)}`);
-    this.#documents = new Parts((n) => `${root.dir}${partFile.documents(n)}`);
+    this.#keys = new Parts((n) => partAddress(root, partFile.key(n)));
+    this.#postings = new Parts((n) => partAddress(root, partFile.postings(n)));
+    this.#documents = new Parts((n) => partAddress(root, partFile.documents(n)));
   }
 
   /** Number of sections indexed. */
@@ -162,7 +163,7 @@ export class SplitSearcher {
   async searchTitles(query: string, limit = 10): Promise<SearchResult[] | undefined> {
     const titles = this.#root.titles;
     if (!titles) return undefined;
-    this.#titles ??= this.#load(`${this.#root.dir}${titles.file}`).then(
+    this.#titles ??= this.#load(partAddress(this.#root, titles.file)).then(
       (file) => new Searcher(file as SearchIndexFile),
       (error: unknown) => {
         this.#titles = undefined;

@@ -6,12 +6,12 @@ import readline from "node:readline";
 import { Readable } from "node:stream";
 import { hashKey, hashSourceFiles, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import type { OutputFile } from "../../output-files.ts";
+import type { OutputFile, StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import { inRuns, pagesWhere, partSections, type SitePages } from "../../pipeline/site-pages.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
-import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
+import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, SERVED_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
 import { titlesFile } from "./titles.ts";
 import { SplitIndexWriter, type RunStore, type SearchRun, type SplitIndexWriterOptions, type TextFile } from "./writer.ts";
@@ -33,7 +33,7 @@ export const RUN_PAGES = 256;
 /** What the search index stage made: the root (emitted by the build) and what the service worker precaches. */
 export interface SearchIndexResult {
   files: OutputFile[];
-  /** Parts to precache: all of them when the whole index fits the precache budget, else the titles index alone (the other parts are cached when a search first loads them). */
+  /** Parts to precache: all of them when the whole index fits the precache budget, else the titles index alone (the other parts are cached when a search first loads them); the dev server's at their stamped addresses (see `SearchRoot.stamp`). */
   precached: OutputFile[];
 }
 
@@ -130,52 +130,79 @@ async function* partsOf(chunks: AsyncIterable<string>): AsyncGenerator<TextFile>
 export async function runSearchIndex(
   ctx: BuildContext,
   { site, bodies }: { site: SitePages; bodies: Pick<PageBodies, "sections"> },
-  emit: (file: OutputFile) => Promise<void>,
+  emit: (file: OutputFile | StreamedFile) => Promise<void>,
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
   const searchable = () => pagesWhere(site, isSearchable);
   const inputs = await inputHash(ctx, searchable());
   // The folder's name follows the index's inputs and the search code's sources, never how docs-build was run; cache
   // entries also follow the rest of its code.
-  const dir = `${SEARCH_PARTS_DIR}/${hashKey(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), inputs).slice(0, 12)}/`;
+  const stamp = hashKey(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), inputs).slice(0, 12);
   const code = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, SEARCH_SOURCES) : "";
   const key = code && hashKey(code, inputs);
-  const cached = key ? await replay(ctx, key, emit) : undefined;
+  // The dev server (a memory layer across builds) makes a new index after nearly every edit, never to be replayed:
+  // it keeps the runs and each bucket's parts in memory, and its parts in one folder across its builds, so a
+  // rebuild neither copies every part into the cache nor writes or moves a part that did not change.
+  const memo = code ? ctx.cache.memo : undefined;
+  const dir = memo ? SERVED_PARTS_DIR : `${SEARCH_PARTS_DIR}/${stamp}/`;
+  const cached = key && !memo ? await replay(ctx, key, emit) : undefined;
   if (cached) return cached;
-  // The dev server (a memory layer across builds) makes a new index after nearly every edit, never to be
-  // replayed: it keeps only the runs, so its rebuilds neither copy every part into the cache nor fill the disk.
-  const whole = ctx.cache.memo === undefined ? key : "";
+  const whole = memo === undefined ? key : "";
   const store = await temporaryStore();
-  const keep = async (file: TextFile) => {
+  const keep = async (file: TextFile | StreamedFile) => {
     await emit(file);
-    if (whole) await store.keep(file);
+    if (whole && "contents" in file) await store.keep(file);
   };
   try {
     const sectionOf = partSections(site.parts).titleOf;
     const titles = code ? cachedTitles(ctx, code) : undefined;
-    const writer = new SplitIndexWriter({ dir, emit: keep, store, sectionOf, precacheBudget: ctx.settings.search.precacheBudget, titles });
-    let indexed = 0;
-    for await (const run of inRuns(searchable(), RUN_PAGES)) {
-      ctx.logger.progress?.("build search index", Math.min((indexed += run.length), site.count), site.count, "pages");
-      const runKey = code && hashKey(code, "run", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
-      const kept = runKey ? await ctx.cache.getJson<SearchRun>(runKey) : undefined;
-      if (kept) await writer.addRun(kept);
-      else {
-        for await (const [page, sections] of loadedInOrder(run, READ_AHEAD, (page) => bodies.sections(page))) {
-          ctx.signal?.throwIfAborted();
-          await writer.add(page.entry, sections);
-        }
-        const made = await writer.endRun();
-        if (runKey) await ctx.cache.setJson(runKey, made);
-      }
-    }
-    const { root, precached } = await writer.finish();
+    const writer = new SplitIndexWriter({
+      dir,
+      emit: keep,
+      store,
+      sectionOf,
+      precacheBudget: ctx.settings.search.precacheBudget,
+      titles,
+      ...(memo ? { memo, stamp } : {}),
+    });
+    await addRuns(ctx, writer, { site, bodies, pages: searchable(), code, sectionOf });
+    const { root, precached: parts } = await writer.finish();
+    // The dev server's parts keep their names, so the service worker precaches them at the stamped addresses the loader asks for.
+    const precached = memo ? parts.map((part) => ({ ...part, path: `${part.path}?${stamp}` })) : parts;
     // The root goes to the cache after the parts: a cached root means the parts entry was written whole.
     if (whole) await ctx.cache.setParts(hashKey(whole, PARTS_ENTRY), store.kept());
     if (whole) await ctx.cache.set(hashKey(whole, SEARCH_INDEX_PATH), root.contents);
     return { files: [root], precached };
   } finally {
     await store.remove();
+  }
+}
+
+/**
+ * Adds the pages to the writer a run at a time: a run kept in the cache
+ * (under the search code and its pages' URLs, titles, section texts and site
+ * sections) whole, any other read from the body store and indexed, then kept.
+ */
+async function addRuns(
+  ctx: BuildContext,
+  writer: SplitIndexWriter,
+  input: { site: SitePages; bodies: Pick<PageBodies, "sections">; pages: AsyncIterable<PageSummary>; code: string; sectionOf: (url: string) => string },
+): Promise<void> {
+  const { site, bodies, code, sectionOf } = input;
+  let indexed = 0;
+  for await (const run of inRuns(input.pages, RUN_PAGES)) {
+    ctx.logger.progress?.("build search index", Math.min((indexed += run.length), site.count), site.count, "pages");
+    const runKey = code && hashKey(code, "run", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
+    const kept = runKey ? await ctx.cache.getJson<SearchRun>(runKey) : undefined;
+    if (kept) await writer.addRun(kept, runKey);
+    else {
+      for await (const [page, sections] of loadedInOrder(run, READ_AHEAD, (page) => bodies.sections(page))) {
+        ctx.signal?.throwIfAborted();
+        await writer.add(page.entry, sections);
+      }
+      const made = await writer.endRun(runKey);
+      if (runKey) await ctx.cache.setJson(runKey, made);
+    }
   }
 }
 

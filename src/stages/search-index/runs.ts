@@ -3,7 +3,7 @@ import quickselect from "quickselect";
 import { Readable } from "node:stream";
 import type MiniSearch from "minisearch";
 import { engineState, fieldLengthsOf, SEARCH_OPTIONS } from "../../shared/search/index-format.ts";
-import { keyPartOf, termKeys, type KeyPart } from "../../shared/search/split-format.ts";
+import { keyPartOf, termKeys, type KeyPart, type PostingsPart } from "../../shared/search/split-format.ts";
 
 /**
  * Postings on their way from the engines that index the site a run of
@@ -258,4 +258,39 @@ export function keyParts(partOf: ReadonlyMap<string, number>, target: number): K
     }
   }
   return groups.map((group) => Object.fromEntries([...group].map(([part, terms]) => [part, [...terms].join(" ")])));
+}
+
+/** One postings part of a bucket: its terms, in order, and its file's text. */
+export interface BucketPart {
+  terms: string[];
+  contents: string;
+}
+
+/** A bucket's joined terms (see {@link mergeRuns}) cut into postings parts of about `limit` characters; a term larger than that has a part of its own (pure). */
+export function cutBucket(merged: readonly [string, string][], limit: number): BucketPart[] {
+  const parts: BucketPart[] = [];
+  let part: PostingsPart = {};
+  let terms: string[] = [];
+  let size = 0;
+  for (const [term, postings] of merged) {
+    if (size > 0 && size + postings.length > limit) {
+      parts.push({ terms, contents: JSON.stringify(part) });
+      [part, terms, size] = [{}, [], 0];
+    }
+    part[term] = postings;
+    terms.push(term);
+    size += term.length + postings.length + 6;
+  }
+  if (size > 0) parts.push({ terms, contents: JSON.stringify(part) });
+  return parts;
+}
+
+/**
+ * An average field length rounded to an eighth of a doubling: what common
+ * terms are cut by (see {@link mergeRuns}), so that the small change an edit
+ * makes to an average seldom changes which sections a common term keeps, and
+ * a bucket no edit reached keeps its parts.
+ */
+export function quantized(average: number): number {
+  return average > 0 ? 2 ** (Math.round(Math.log2(average) * 8) / 8) : 0;
 }

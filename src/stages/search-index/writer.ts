@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import MiniSearch from "minisearch";
-import type { OutputFile } from "../../output-files.ts";
+import { hashKey, type Memo } from "../../cache.ts";
+import type { OutputFile, StreamedFile } from "../../output-files.ts";
 import { addToAverages, MINISEARCH_OPTIONS, SEARCH_FIELDS } from "../../shared/search/index-format.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {
@@ -14,7 +16,7 @@ import {
   type SearchRoot,
 } from "../../shared/search/split-format.ts";
 import { sectionOutline, snippetText } from "./core.ts";
-import { keyParts, mergeRuns, runRows, shiftRow } from "./runs.ts";
+import { cutBucket, keyParts, mergeRuns, quantized, runRows, shiftRow, type BucketPart, type Cut } from "./runs.ts";
 import { titlesFile, type TitledPage } from "./titles.ts";
 
 /** A file of the split index: always text. */
@@ -37,7 +39,8 @@ export interface RunStore {
 export interface SplitIndexWriterOptions {
   /** The parts' folder, relative to the site root, with a trailing slash (`search/<hash>/`). */
   dir: string;
-  emit: (file: TextFile) => Promise<void>;
+  /** Takes each part; a streamed one only with `memo` (see there). */
+  emit: (file: TextFile | StreamedFile) => Promise<void>;
   store: RunStore;
   /** The site section a page URL is grouped under. */
   sectionOf: (url: string) => string;
@@ -49,6 +52,16 @@ export interface SplitIndexWriterOptions {
   buckets?: number;
   /** Makes the titles index (default `titlesFile`); the build's keeps it in the cache, as a page edit seldom changes a title or heading. */
   titles?: (pages: readonly TitledPage[], budget: number) => Promise<{ file: string; pages: number }>;
+  /**
+   * The dev server's memory across builds. With it, each run's postings by
+   * bucket and each bucket's parts are kept in it, and a part made from what
+   * an earlier build had is emitted streamed, keyed (see `StreamedFile.key`)
+   * by what it is made from, so one unchanged since is neither made nor
+   * written again.
+   */
+  memo?: Memo;
+  /** Put in the root (see `SearchRoot.stamp`). */
+  stamp?: string;
 }
 
 /** A page of a document part: URL, title and site section. */
@@ -65,18 +78,26 @@ export interface SearchRun {
   pages: number;
   /** The pages the sections belong to. */
   rowPages: RowPage[];
-  /** Each section's row: its page (in `rowPages`), anchor, heading, parent (in the run; -1 for none) and snippet. */
+  /** Each section's row: its page (in `rowPages`), anchor, heading, parent (its place in the run; -1 for none) and snippet. */
   sections: [page: number, anchor: string, heading: string, parent: number, snippet: string][];
   /** Each page as the titles index would keep it. */
   titles: TitledPage[];
-  /** The run's postings as run rows (see `runRows`), ids from 0. */
-  rows: [string, string][];
+  /** The id its first section had when its postings were bucketed; placed elsewhere, they are moved by the difference. */
+  base: number;
+  /**
+   * The run's postings as run rows (see `runRows`), lines `term<TAB>rows`,
+   * by bucket (terms bucketed by a hash of their first three letters), ids
+   * from `base`; "" for a bucket without any.
+   */
+  buckets: string[];
+  /** A digest of each bucket's text ("" for none): with the run's place, what the dev server keeps a bucket's parts under. */
+  digests: string[];
   /** Each section's field lengths. */
   lengths: number[][];
 }
 
 /** An empty run. */
-const newRun = (): SearchRun => ({ pages: 0, rowPages: [], sections: [], titles: [], rows: [], lengths: [] });
+const newRun = (): SearchRun => ({ pages: 0, rowPages: [], sections: [], titles: [], base: 0, buckets: [], digests: [], lengths: [] });
 
 /** What the writer made: the root, and the parts the service worker precaches. */
 export interface SplitIndexResult {
@@ -87,29 +108,62 @@ export interface SplitIndexResult {
 /** Characters of page titles and headings kept for the titles index: enough to fill its budget many times over once gzipped. */
 const TITLES_TEXT_FACTOR = 24;
 
+/** A digest of a bucket's text from one run, for the bucket's key. */
+const textDigest = (text: string) => createHash("sha1").update(text).digest("base64");
+
+/** One text as parts, made when the first is asked for. */
+async function* once(text: () => string | Promise<string>): AsyncIterable<string> {
+  yield await text();
+}
+
+/** Bucket text (lines `term<TAB>rows`) with every id moved up by `offset` (see `shiftRow`). */
+function shiftText(text: string, offset: number): string {
+  if (offset === 0 || !text) return text;
+  return text.replace(/\t([^\n]*)/g, (_, row: string) => `\t${shiftRow(row, offset)}`);
+}
+
+/**
+ * The document part holding the sections of `run` from its `from`-th, at
+ * most `per`, the run's first section having id `base` (pure).
+ */
+function documentPart(run: Pick<SearchRun, "rowPages" | "sections">, base: number, from: number, per: number): DocumentPart {
+  const part: DocumentPart = { first: base + from, pages: [], sections: [] };
+  const pageAt = new Map<number, number>();
+  for (const [page, anchor, heading, parent, snippet] of run.sections.slice(from, from + per)) {
+    let at = pageAt.get(page);
+    if (at === undefined) pageAt.set(page, (at = part.pages.push(run.rowPages[page]) - 1));
+    part.sections.push([at, anchor, heading, parent < 0 ? -1 : base + parent, snippet]);
+  }
+  return part;
+}
+
 /**
  * Writes the split index (see `split-format.ts`) a page at a time, in memory
  * that does not grow with the site. Pages come in runs: the caller ends each
  * run (`endRun`), whose engine then hands its postings to the store,
  * bucketed by a hash of the term's first three letters, and is let go; a run
  * the caller kept from an earlier build is added whole (`addRun`) without
- * indexing its pages again. Document parts are emitted as their sections
- * arrive. At the end each bucket is read back on its own, its terms'
- * postings joined across runs and cut into postings parts. What stays in
- * memory is one run, the vocabulary (for the term-key parts), the parts that
- * fit the precache budget, and the titles that fit the titles index.
+ * indexing its pages again. Each run's sections take ids from the start of
+ * its own slots (see `PartSizes.runStride`), and its document parts are
+ * emitted as it ends. At the end each bucket is read back on its own, its
+ * terms' postings joined across runs and cut into postings parts. What stays
+ * in memory is one run, the vocabulary (for the term-key parts), the parts
+ * that fit the precache budget, and the titles that fit the titles index.
  */
 export class SplitIndexWriter {
-  readonly #options: Required<SplitIndexWriterOptions>;
+  readonly #options: Required<Omit<SplitIndexWriterOptions, "memo" | "stamp">> & Pick<SplitIndexWriterOptions, "memo" | "stamp">;
   #engine = new MiniSearch(MINISEARCH_OPTIONS);
-  /** Sections indexed before the current run's; its own ids start there. */
-  #offset = 0;
+  /** Sections of the runs placed so far. */
   #count = 0;
+  /** The id the next run starts at: the end of the last run's slots. */
+  #next = 0;
+  /** One past the highest id given. */
+  #idSpan = 0;
   #run = newRun();
   readonly #averages: number[] = SEARCH_FIELDS.map(() => 0);
-  #documents: DocumentPart;
   #documentParts = 0;
-  #pageOf = new Map<string, number>();
+  /** Per bucket, each run's place and the digest of its text there, in order (see `#bucketParts`). */
+  readonly #digests: string[][];
   /** The parts emitted so far while they all fit the precache budget; undefined once they do not. */
   #precached: TextFile[] | undefined = [];
   #precachedBytes = 0;
@@ -123,7 +177,7 @@ export class SplitIndexWriter {
   constructor(options: SplitIndexWriterOptions) {
     this.#options = { sizes: PART_SIZES, buckets: 256, ...options, titles: options.titles ?? (async (pages, budget) => titlesFile(pages, budget)) };
     this.#titlesBudget = options.precacheBudget / 4;
-    this.#documents = { first: 0, pages: [], sections: [] };
+    this.#digests = Array.from({ length: this.#options.buckets }, () => []);
   }
 
   /** Adds one page's sections to the current run (pages are shown in the order they are added). */
@@ -131,71 +185,71 @@ export class SplitIndexWriter {
     if (sections.length === 0) return;
     const run = this.#run;
     run.pages++;
-    this.#pages++;
     const page: RowPage = [entry.url, entry.title, this.#options.sectionOf(entry.url)];
     const at = run.rowPages.push(page) - 1;
-    const first = this.#count - this.#offset;
+    const first = run.sections.length;
     const outline = sectionOutline(sections);
     for (const [i, { heading, parent }] of outline.entries()) {
       const s = sections[i];
-      this.#engine.add({ id: this.#count - this.#offset, title: i === 0 ? entry.title : "", heading, text: s.text });
+      this.#engine.add({ id: run.sections.length, title: i === 0 ? entry.title : "", heading, text: s.text });
       run.sections.push([at, s.anchor, heading, parent < 0 ? -1 : first + parent, snippetText(s.text)]);
-      await this.#addRow(page, run.sections[run.sections.length - 1]);
     }
-    const titled = {
-      url: entry.url,
-      title: entry.title,
-      section: page[2],
-      headings: outline
-        .map((o) => o.heading)
-        .filter(Boolean)
-        .join(" · "),
-    };
-    run.titles.push(titled);
-    this.#keepTitles(titled);
+    const headings = outline
+      .map((o) => o.heading)
+      .filter(Boolean)
+      .join(" · ");
+    run.titles.push({ url: entry.url, title: entry.title, section: page[2], headings });
   }
 
-  /** Ends the current run: its postings go to the store, and it is returned as it can be added again. */
-  async endRun(): Promise<SearchRun> {
+  /**
+   * Ends the current run: it takes its ids, its postings go to the store and
+   * its document parts are emitted; it is returned as it can be added again.
+   * `key`, with a memo, names what the run is made from (see `addRun`).
+   */
+  async endRun(key?: string): Promise<SearchRun> {
     const run = this.#run;
-    const { rows, lengths } = runRows(this.#engine, 0);
-    run.rows = rows;
+    const { rows, lengths } = runRows(this.#engine, this.#next);
+    const { buckets } = this.#options;
+    const lines: string[][] = Array.from({ length: buckets }, () => []);
+    // Terms that share their first three letters share a bucket, so the terms a prefix query reaches sit side by side in few parts.
+    for (const [term, row] of rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${row}\n`);
+    run.base = this.#next;
+    run.buckets = lines.map((text) => text.join(""));
+    run.digests = run.buckets.map((text) => (text ? textDigest(text) : ""));
     run.lengths = lengths;
-    await this.#store(run);
     this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
     this.#run = newRun();
-    this.#offset = this.#count;
+    await this.#place(run, key);
     return run;
   }
 
-  /** Adds a run ended in this or an earlier build (ending the current run first): its sections follow those added before. */
-  async addRun(run: SearchRun): Promise<void> {
+  /**
+   * Adds a run ended in this or an earlier build (ending the current run
+   * first): its sections follow those added before. With a memo, `key` names
+   * what the run is made from, so its bucketed postings are kept across
+   * builds and its document parts emitted keyed.
+   */
+  async addRun(run: SearchRun, key?: string): Promise<void> {
     if (this.#run.sections.length > 0) await this.endRun();
-    this.#pages += run.pages;
-    for (const row of run.sections) await this.#addRow(run.rowPages[row[0]], row);
-    for (const titled of run.titles) this.#keepTitles(titled);
-    await this.#store(run);
-    this.#offset = this.#count;
+    await this.#place(run, key);
   }
 
-  /** Counts a section of the run that starts at `#offset` and puts its row in the current document part, its parent made absolute, emitting the part once it is full. */
-  async #addRow(page: RowPage, [, anchor, heading, parent, snippet]: SearchRun["sections"][number]): Promise<void> {
-    this.#count++;
-    const part = this.#documents;
-    let at = this.#pageOf.get(page[0]);
-    if (at === undefined) {
-      at = part.pages.push(page) - 1;
-      this.#pageOf.set(page[0], at);
+  /** Gives a run its ids (from the end of the last run's slots), stores its postings, emits its document parts and keeps its titles. */
+  async #place(run: SearchRun, key: string | undefined): Promise<void> {
+    const base = this.#next;
+    const { runStride, documentsPerPart } = this.#options.sizes;
+    const keyed = this.#options.memo && key !== undefined ? hashKey("run", key, String(base)) : undefined;
+    await this.#store(run, base);
+    for (let from = 0; from < run.sections.length; from += documentsPerPart) {
+      const part = () => JSON.stringify(documentPart(run, base, from, documentsPerPart));
+      await this.#emit(partFile.documents((base + from) / documentsPerPart), part, keyed && `${keyed}\0${from}`);
+      this.#documentParts++;
     }
-    part.sections.push([at, anchor, heading, parent < 0 ? -1 : this.#offset + parent, snippet]);
-    if (part.sections.length >= this.#options.sizes.documentsPerPart) await this.#flushDocuments();
-  }
-
-  async #flushDocuments(): Promise<void> {
-    if (this.#documents.sections.length === 0) return;
-    await this.#emit(partFile.documents(this.#documentParts++), JSON.stringify(this.#documents));
-    this.#documents = { first: this.#count, pages: [], sections: [] };
-    this.#pageOf = new Map();
+    for (const titled of run.titles) this.#keepTitles(titled);
+    this.#pages += run.pages;
+    this.#count += run.sections.length;
+    if (run.sections.length > 0) this.#idSpan = base + run.sections.length;
+    this.#next = base + Math.ceil(run.sections.length / runStride) * runStride;
   }
 
   #keepTitles(page: TitledPage): void {
@@ -205,74 +259,108 @@ export class SplitIndexWriter {
     this.#titles.push(page);
   }
 
-  /** Hands a run's postings to the store, its ids moved to where the run starts, bucketed by term, and counts its field lengths. */
-  async #store(run: SearchRun): Promise<void> {
-    const { buckets } = this.#options;
-    const lines: string[][] = Array.from({ length: buckets }, () => []);
-    // Terms that share their first three letters share a bucket, so the terms a prefix query reaches sit side by side in few parts.
-    for (const [term, row] of run.rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${shiftRow(row, this.#offset)}\n`);
-    for (const [local, fieldLengths] of run.lengths.entries()) addToAverages(this.#averages, this.#offset + local, fieldLengths);
-    for (const [bucket, text] of lines.entries()) if (text.length) await this.#options.store.append(bucket, text.join(""));
+  /** Hands a run's postings to the store, moved to `base` when they were bucketed for another place, and counts its field lengths. */
+  async #store(run: SearchRun, base: number): Promise<void> {
+    if (run.buckets.length !== this.#options.buckets)
+      throw new Error(`A search run of ${run.buckets.length} buckets was added to an index of ${this.#options.buckets}.`);
+    for (const [local, fieldLengths] of run.lengths.entries()) addToAverages(this.#averages, this.#count + local, fieldLengths);
+    for (const [bucket, text] of run.buckets.entries()) {
+      if (!text) continue;
+      await this.#options.store.append(bucket, shiftText(text, base - run.base));
+      this.#digests[bucket].push(`${base}:${run.digests[bucket]}`);
+    }
   }
 
-  /** Emits a part, keeping it for the precache while every part so far fits the budget. */
-  async #emit(name: string, contents: string): Promise<TextFile> {
-    const file = { path: `${this.#options.dir}${name}`, contents };
+  /**
+   * Emits a part, keeping it for the precache while every part so far fits
+   * the budget. Past the budget, a part with a key (given only with a memo)
+   * is emitted streamed and keyed, made only if it is written.
+   */
+  async #emit(name: string, contents: string | (() => string | Promise<string>), key?: string): Promise<TextFile | undefined> {
+    const path = `${this.#options.dir}${name}`;
+    const text = typeof contents === "string" ? () => contents : contents;
+    if (key !== undefined && !this.#precached) {
+      await this.#options.emit({ path, parts: once(text), key });
+      return undefined;
+    }
+    const file = { path, contents: await text() };
     await this.#options.emit(file);
     if (this.#precached) {
-      this.#precachedBytes += gzipSync(contents).length;
+      this.#precachedBytes += gzipSync(file.contents).length;
       if (this.#precachedBytes <= this.#options.precacheBudget) this.#precached.push(file);
       else this.#precached = undefined;
     }
     return file;
   }
 
-  /** Writes the rest: the last document part, the postings parts, the term-key parts, the titles index when needed, and the root. */
+  /** Writes the rest: the postings parts, the term-key parts, the titles index when needed, and the root. */
   async finish(): Promise<SplitIndexResult> {
     if (this.#run.sections.length > 0) await this.endRun();
-    await this.#flushDocuments();
-    const partOf = await this.#writePostings();
+    const { partOf, parts } = await this.#writePostings();
     const keys = keyParts(partOf, this.#options.sizes.keyBytes);
     for (const [n, part] of keys.entries()) await this.#emit(partFile.key(n), JSON.stringify(part));
     const root: SearchRoot = {
       version: SEARCH_INDEX_VERSION,
       dir: this.#options.dir,
+      ...(this.#options.stamp ? { stamp: this.#options.stamp } : {}),
       documentCount: this.#count,
+      idSpan: this.#idSpan,
       averages: this.#count ? [...this.#averages] : [],
       termCount: partOf.size,
       keyParts: keys.length,
-      postingsParts: Math.max(0, ...partOf.values()) + (partOf.size ? 1 : 0),
+      postingsParts: parts,
       documentParts: this.#documentParts,
       documentsPerPart: this.#options.sizes.documentsPerPart,
     };
     const precached = this.#precached;
     if (precached) return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached };
     const { file, pages } = await this.#options.titles(this.#titles, this.#titlesBudget);
-    const titles = await this.#emit(partFile.titles, file);
+    const titles = (await this.#emit(partFile.titles, file)) as TextFile;
     root.titles = { file: partFile.titles, pages, of: this.#pages };
     return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached: [titles] };
   }
 
-  /** Reads each bucket back, joins each term's postings across engines and emits them in parts; returns each term's part. */
-  async #writePostings(): Promise<Map<string, number>> {
+  /**
+   * Each bucket's parts: the terms of each, and a maker of each one's text.
+   * The terms' postings are joined across runs (see `mergeRuns`) and cut at
+   * `postingsBytes`. With a memo, a bucket's terms are kept under a key made
+   * of every run's place and digest in it and of how common terms are cut,
+   * and its parts are emitted under that key: a bucket no edit reached is
+   * neither joined nor written again (it is joined only if a part the last
+   * build wrote is gone).
+   */
+  async #bucketParts(bucket: number, cut: Cut): Promise<{ terms: string[][]; text: (k: number) => Promise<string>; key?: string }> {
+    const { memo, store, sizes } = this.#options;
+    let made: Promise<BucketPart[]> | undefined;
+    const parts = () => (made ??= mergeRuns(store.read(bucket), cut).then((merged) => cutBucket(merged, sizes.postingsBytes)));
+    const text = async (k: number) => (await parts())[k].contents;
+    if (this.#digests[bucket].length === 0) return { terms: [], text };
+    if (!memo) return { terms: (await parts()).map((part) => part.terms), text };
+    const key = hashKey("bucket", String(bucket), JSON.stringify(cut), String(sizes.postingsBytes), ...this.#digests[bucket]);
+    let terms = memo.get(key) as string[][] | undefined;
+    if (!terms) {
+      terms = (await parts()).map((part) => part.terms);
+      memo.set(key, terms, { size: terms.reduce((sum, part) => sum + part.reduce((n, term) => n + term.length * 2 + 16, 0), 1) });
+    }
+    return { terms, text, key };
+  }
+
+  /** Emits each bucket's postings parts (bucket `b`'s `k`-th numbered `b + buckets × k`); returns each term's part and how many parts there are. */
+  async #writePostings(): Promise<{ partOf: Map<string, number>; parts: number }> {
     const partOf = new Map<string, number>();
-    let part: Record<string, string> = {};
-    let size = 0;
-    let parts = 0;
-    const cut = { cap: this.#options.sizes.commonAt, averages: this.#averages };
-    for (let bucket = 0; bucket < this.#options.buckets; bucket++) {
-      for (const [term, postings] of await mergeRuns(this.#options.store.read(bucket), cut)) {
-        if (size > 0 && size + postings.length > this.#options.sizes.postingsBytes) {
-          await this.#emit(partFile.postings(parts++), JSON.stringify(part));
-          part = {};
-          size = 0;
-        }
-        part[term] = postings;
-        size += term.length + postings.length + 6;
-        partOf.set(term, parts);
+    const { buckets, sizes } = this.#options;
+    // Common terms are cut by their scores with averages rounded to an eighth of a doubling, so an edit seldom moves the cut.
+    const cut: Cut = { cap: sizes.commonAt, averages: this.#averages.map(quantized) };
+    let count = 0;
+    for (let bucket = 0; bucket < buckets; bucket++) {
+      const { terms, text, key } = await this.#bucketParts(bucket, cut);
+      for (const [k, part] of terms.entries()) {
+        const id = bucket + buckets * k;
+        await this.#emit(partFile.postings(id), () => text(k), key && `${key}\0${k}`);
+        for (const term of part) partOf.set(term, id);
+        count++;
       }
     }
-    if (size > 0) await this.#emit(partFile.postings(parts), JSON.stringify(part));
-    return partOf;
+    return { partOf, parts: count };
   }
 }
