@@ -19,7 +19,9 @@ export function gzippedSize(out: string, file: string): number {
 export function splitSearcherIn(out: string): { searcher: SplitSearcher; loaded: string[] } {
   const loaded: string[] = [];
   const root = JSON.parse(fs.readFileSync(path.join(out, SEARCH_INDEX_PATH), "utf8")) as SearchRoot;
-  const searcher = new SplitSearcher(root, async (part) => {
+  const searcher = new SplitSearcher(root, async (address) => {
+    // The dev server's parts are asked for with its stamp as their query (see `SearchRoot.stamp`).
+    const part = address.replace(/\?.*$/, "");
     loaded.push(part);
     return JSON.parse(fs.readFileSync(path.join(out, part), "utf8"));
   });
