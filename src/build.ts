@@ -17,12 +17,13 @@ import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { runPageDates, type DayOf } from "./stages/page-dates/index.ts";
 import { requireContentFolder, runIndexContent, wholeIndex } from "./stages/index-content/index.ts";
+import type { LlmsBefore, LlmsWritten } from "./stages/llms-files/full-text.ts";
 import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
 import { openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
-import { emitFile, keepFiles, type KeyedFile, type Output } from "./build-output.ts";
+import { emitFile, keepFiles, priorFile, spoolBeside, type KeyedFile, type Output } from "./build-output.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -71,6 +72,8 @@ export interface BuildSession {
   rendered?: Map<string, RenderedPage>;
   /** The last successful build's streamed files with a key (see `StreamedFile.key`), so one whose key is unchanged is neither read nor written again. */
   keyed?: Map<string, KeyedFile>;
+  /** Where the last successful build wrote each unchanged part of the llms files, so a rebuild copies it instead of reading its pages again. */
+  llms?: LlmsWritten;
 }
 
 /** The last successful build's page plans and client assets, kept by the dev server. */
@@ -143,6 +146,8 @@ interface Indexed {
 interface Made {
   rendered: Awaited<ReturnType<typeof runRenderPages>>;
   client: Awaited<ReturnType<typeof runBundleClient>>;
+  /** What the llms files' stage wrote, for the dev server's next build. */
+  llms: LlmsWritten | undefined;
   /** Set when the site to patch was replaced by another build: this build's unchanged files are then written too. */
   writeWhole: boolean;
 }
@@ -225,7 +230,8 @@ async function openOutput({ options, logger, ctx }: Prepared): Promise<Output> {
   const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
   const digests = session && options.write !== false ? new Map<string, string>() : undefined;
   const keyed = digests && new Map<string, KeyedFile>();
-  return { staging, collected: [], digests, prior, keyed, priorKeyed: prior && session?.keyed, write, count: 0, bytes: 0 };
+  const spool = prior && digests ? spoolBeside(ctx.paths.out, write) : undefined;
+  return { staging, collected: [], digests, prior, keyed, priorKeyed: prior && session?.keyed, spool, write, count: 0, bytes: 0 };
 }
 
 /** Runs the stages from bundle client to generate service worker, emitting their files, then puts the output in place; abandons the staging folder on failure and closes the body store. */
@@ -252,7 +258,9 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { site: index.site, generated: rendered.generated, dayOf }));
     ctx.signal?.throwIfAborted();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies }, emit));
-    await task(logger, "write llms files", () => runLlmsFiles(ctx, { site: index.site, bodies: index.bodies }, emit));
+    const llms = await task(logger, "write llms files", () =>
+      runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: llmsBefore(prepared, output) }, emit),
+    );
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, {
         files: [...rendered.precached, ...siteFiles.files, ...search.files, ...search.precached, ...client.files],
@@ -264,7 +272,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     await failOnErrors(ctx);
     ctx.signal?.throwIfAborted();
     const writeWhole = await putInPlace(prepared, output);
-    return { rendered, client, writeWhole };
+    return { rendered, client, llms, writeWhole };
   } catch (error) {
     // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
     const staging = output.staging;
@@ -278,7 +286,16 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     throw disk ?? error;
   } finally {
     await index.close();
+    // What the patch did not move in goes with the spool folder; one that cannot be removed is tidied by a write once this process is gone.
+    await output.spool?.remove().catch(() => undefined);
   }
+}
+
+/** What the dev server's last build left for the llms files' stage: its record and its files, when this build patches them. */
+function llmsBefore({ options, ctx }: Prepared, output: Output): LlmsBefore | undefined {
+  const written = options.session?.llms;
+  if (!written || !output.prior) return undefined;
+  return { written, ...priorFile(output, ctx.paths.out), keep: (paths, bytes) => keepFiles(output, paths, bytes) };
 }
 
 /** Commits the staging folder or patches the dev server's output (unless `write: false`); true when the site to patch was replaced by another build. */
@@ -293,7 +310,7 @@ async function putInPlace({ options, logger, ctx }: Prepared, output: Output): P
         const version = await staging.commit();
         if (session && digests) [session.written, session.keyed] = [{ version, files: digests, changed: null }, output.keyed];
       } else if (session) {
-        session.written = await writeChanged(ctx.paths.out, collected, prior, write, digests);
+        session.written = await writeChanged(ctx.paths.out, [...collected, ...(output.spool?.files ?? [])], prior, write, digests);
         session.keyed = session.written && output.keyed;
         writeWhole = session.written === undefined;
       }
@@ -302,7 +319,7 @@ async function putInPlace({ options, logger, ctx }: Prepared, output: Output): P
 }
 
 /** Prints the diagnostics not printed before and the summary, keeps the site for the dev server, and returns the result. */
-async function finish({ options, started, logger, settings, ctx }: Prepared, output: Output, { rendered, client }: Made): Promise<BuildResult> {
+async function finish({ options, started, logger, settings, ctx }: Prepared, output: Output, { rendered, client, llms }: Made): Promise<BuildResult> {
   const session = options.session;
   const { collected, count, bytes } = output;
   const diagnostics: Diagnostic[] = [];
@@ -323,6 +340,7 @@ async function finish({ options, started, logger, settings, ctx }: Prepared, out
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (session) {
     session.rendered = rendered.rendered;
+    session.llms = llms;
     session.site = {
       plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])),
       assets: client.assets,

@@ -15,7 +15,8 @@ export function byteLength(file: OutputFile): number {
  */
 export interface StreamedFile {
   path: string;
-  parts: AsyncIterable<string>;
+  /** Text, or UTF-8 bytes (a stretch copied from a file written before), which may split a character between two parts. */
+  parts: AsyncIterable<string | Uint8Array>;
   /**
    * A hash of everything the parts are made from, when the stage knows one:
    * the dev server's next build keeps a file whose key is unchanged as it

@@ -28,15 +28,30 @@ export interface WriteOptions extends LockOptions {
   writeFile?: (target: string, contents: Parameters<Staging["write"]>[0]["contents"]) => Promise<void>;
 }
 
-/** Writes files under `dir`, creating folders as needed. */
-async function writeAll(dir: string, files: readonly OutputFile[]): Promise<void> {
+/**
+ * A file already written beside the output (in a staging folder on the same
+ * disk), with the digest and size of its contents: a patch moves it in
+ * instead of writing it, so a large file is never whole in memory.
+ */
+export interface SpooledFile {
+  path: string;
+  /** Where it was written, absolute. */
+  spooled: string;
+  digest: string;
+  bytes: number;
+}
+
+/** Writes files under `dir`, creating folders as needed; a spooled file is moved in. */
+async function writeAll(dir: string, files: ReadonlyArray<OutputFile | SpooledFile>): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
   await makeFolders(
     dir,
     files.map((f) => f.path),
   );
   const limit = pLimit(64);
-  await Promise.all(files.map((f) => limit(() => fs.writeFile(path.join(dir, f.path), f.contents))));
+  const write = (f: OutputFile | SpooledFile) =>
+    "spooled" in f ? fs.rename(f.spooled, path.join(dir, f.path)) : fs.writeFile(path.join(dir, f.path), f.contents);
+  await Promise.all(files.map((f) => limit(() => write(f))));
 }
 
 /** Makes the folders the files at `paths` (relative to `dir`) go in, each once. */
@@ -86,7 +101,7 @@ export interface Staging {
   /** The staging folder, absolute. */
   dir: string;
   /** Writes one file into the staging folder (folders are created as needed); contents may arrive in parts. */
-  write(file: { path: string; contents: OutputFile["contents"] | AsyncIterable<string> }): Promise<void>;
+  write(file: { path: string; contents: OutputFile["contents"] | AsyncIterable<string | Uint8Array> }): Promise<void>;
   /**
    * Takes the output's lock, removes what killed writes left, and puts the
    * staged site in place (see output-layout.ts). The previous site stays
@@ -278,17 +293,17 @@ async function patchable(paths: OutputPaths, previous: OutputManifest | undefine
  * computed again). Writes the whole site as {@link writeOutput} does when
  * there is no previous manifest, or when another build has replaced the
  * output since; returns undefined, writing nothing, if that is needed while
- * files were left out. Holds the output's lock too.
+ * files were left out or spooled. Holds the output's lock too.
  */
 export async function writeChanged(
   outDir: string,
-  files: readonly OutputFile[],
+  files: ReadonlyArray<OutputFile | SpooledFile>,
   previous: OutputManifest | undefined,
   options: WriteOptions = {},
   known: ReadonlyMap<string, string> = new Map(),
 ): Promise<OutputManifest | undefined> {
   const next = new Map(known);
-  for (const f of files) if (!next.has(f.path)) next.set(f.path, digestOf(f.contents));
+  for (const f of files) if (!next.has(f.path)) next.set(f.path, "spooled" in f ? f.digest : digestOf(f.contents));
   const patched = await locked(outDir, options, async (paths): Promise<OutputManifest | undefined> => {
     const dir = await patchable(paths, previous);
     if (!dir || !previous) return undefined;
@@ -304,9 +319,10 @@ export async function writeChanged(
     return { version: previous.version, files: next, changed: [...written.map((f) => f.path), ...removed] };
   });
   if (patched) return patched;
-  if (next.size > files.length) return undefined;
+  const whole = files.filter((f): f is OutputFile => !("spooled" in f));
+  if (next.size > whole.length) return undefined;
   // A whole site is staged without the lock and takes it only to commit, like a build.
-  return { version: await replace(outDir, files, options), files: next, changed: null };
+  return { version: await replace(outDir, whole, options), files: next, changed: null };
 }
 
 /**
@@ -329,7 +345,7 @@ async function removeEmptied(dir: string, removed: readonly string[]): Promise<v
  */
 async function moveSame(
   dir: string,
-  written: readonly OutputFile[],
+  written: ReadonlyArray<OutputFile | SpooledFile>,
   removed: readonly string[],
   before: ReadonlyMap<string, string>,
   after: ReadonlyMap<string, string>,

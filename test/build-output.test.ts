@@ -1,7 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { emitFile, type Output } from "../src/build-output.ts";
-import { digestOf } from "../src/write-output.ts";
+import fs from "node:fs";
+import path from "node:path";
+import { emitFile, SPOOL_PAST, spoolBeside, type Output } from "../src/build-output.ts";
+import { digestOf, writeChanged } from "../src/write-output.ts";
+import { tempSite } from "./helpers/temp-site.ts";
 
 // How a dev-server build emits a streamed file with a key (see StreamedFile.key):
 // kept as the last build wrote it, unread, when its key is unchanged.
@@ -15,6 +18,7 @@ function rebuildOutput(path: string, contents: string, key: string): Output {
     prior: { version: "v", files: new Map([[path, digestOf(contents)]]), changed: null },
     keyed: new Map(),
     priorKeyed: new Map([[path, { key, bytes: Buffer.byteLength(contents) }]]),
+    spool: undefined,
     write: {},
     count: 0,
     bytes: 0,
@@ -60,6 +64,32 @@ test("a file read again with the same bytes is not written, and keeps its new ke
   await emitFile(output, { path: "guides/printable/index.html", parts: partsOf("<p>same</p>"), key: "k2" });
   assert.equal(output.collected, []);
   assert.equal(output.keyed?.get("guides/printable/index.html"), { key: "k2", bytes: 11 });
+});
+
+test("a rebuild's streamed file past SPOOL_PAST goes to a spool file that the patch moves in; one as written before is left out", async () => {
+  const site = tempSite();
+  const out = site.path("out");
+  try {
+    const large = "x".repeat(SPOOL_PAST / 2);
+    const first = (await writeChanged(out, [{ path: "same.txt", contents: large.repeat(3) }], undefined))!;
+    const output: Output = { ...rebuildOutput("same.txt", large.repeat(3), "k"), prior: first, spool: spoolBeside(out, {}) };
+    await emitFile(output, { path: "same.txt", parts: partsOf(large, large, large) });
+    await emitFile(output, { path: "big/all.txt", parts: partsOf(large, large, large, "é") });
+    await emitFile(output, { path: "small.txt", parts: partsOf("small") });
+    assert.equal(output.collected, [{ path: "small.txt", contents: "small" }]);
+    assert.equal(
+      output.spool?.files.map((file) => [file.path, file.bytes]),
+      [["big/all.txt", 3 * large.length + 2]],
+    );
+    assert.is(output.digests?.get("big/all.txt"), digestOf(`${large.repeat(3)}é`));
+    const patched = await writeChanged(out, [...output.collected, ...output.spool!.files], first, {}, output.digests);
+    assert.equal(patched?.changed?.sort(), ["big/all.txt", "small.txt"]);
+    assert.is(fs.readFileSync(path.join(out, "big/all.txt"), "utf8"), `${large.repeat(3)}é`);
+    await output.spool?.remove();
+    assert.equal(fs.readdirSync(site.dir).sort(), [fs.readlinkSync(out), "out"].sort(), "the spool folder is gone");
+  } finally {
+    site.remove();
+  }
 });
 
 test.run();

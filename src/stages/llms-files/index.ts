@@ -1,14 +1,12 @@
-import { createHash, type Hash } from "node:crypto";
+import { hashKey } from "../../cache.ts";
 import type { BuildContext } from "../../context.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { fillRepositoryLists } from "../../markdown/clean-markdown.ts";
 import type { OutputFile, StreamedFile } from "../../output-files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
-import { inRuns, pagesWhere, partSections, urlsUnder, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
-import { loadedInOrder } from "../../read-ahead.ts";
+import { pagesWhere, partSections, urlsUnder, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import {
-  fullPart,
   isMachineReadable,
   LLMS_FULL_LIMIT,
   LLMS_FULL_PATH,
@@ -17,27 +15,29 @@ import {
   llmsIndexHead,
   llmsIndexSection,
   markdownPath,
-  pageMarkdown,
   repositoryListMarkdown,
   sectionFullPath,
 } from "./core.ts";
-
-/** Pages whose markdown is read from the body store ahead of the one being written. */
-const READ_AHEAD = 16;
+import {
+  fullText,
+  sectionKey,
+  sectionText,
+  writtenOf,
+  type FullTextWalk,
+  type LlmsBefore,
+  type LlmsWritten,
+  type PageKeyer,
+  type WalkedPart,
+} from "./full-text.ts";
 
 /** One text as parts. */
 async function* once(text: string): AsyncIterable<string> {
   yield text;
 }
 
-/**
- * A page's markdown file. Its key, the page's body key and title, lets the
- * dev server keep it undigested when unchanged; a page with repository lists
- * depends on data files too, and without a cache body keys are only counters.
- */
-function markdownFile(ctx: BuildContext, page: PageSummary, markdown: string): StreamedFile {
-  const key = ctx.cache.enabled && !page.repositoryLists ? `md\0${page.bodyKey}\0${page.entry.title}` : undefined;
-  return { path: markdownPath(page.entry.url), parts: once(markdown), key };
+/** A page's markdown file. Its key (see `pageKeyer`) lets the dev server keep it undigested when unchanged. */
+function markdownFile(page: PageSummary, markdown: string, key: string | undefined): StreamedFile {
+  return { path: markdownPath(page.entry.url), parts: once(markdown), key: key && `md\0${key}` };
 }
 
 /** Takes one output file as soon as it is made. */
@@ -58,12 +58,31 @@ function listsMarkdown(ctx: BuildContext, site: SitePages): () => Promise<Record
 }
 
 /** A reader of each page's cleaned body, stored by the index stage with the page's HTML, its repository lists filled in. */
-function bodyReader(ctx: BuildContext, site: SitePages, bodies: PageBodies): (page: PageSummary) => Promise<string> {
-  const lists = listsMarkdown(ctx, site);
+function bodyReader(bodies: PageBodies, lists: () => Promise<Record<string, string>>): (page: PageSummary) => Promise<string> {
   return async (page) => {
     const body = await bodies.markdown(page);
     return page.repositoryLists ? fillRepositoryLists(body, await lists()) : body;
   };
+}
+
+/**
+ * Each page's key for the llms files: a hash of its body key, URL and title,
+ * and of the repository lists' markdown for a page that has them; without a
+ * cache body keys are only counters, and no page has a key.
+ */
+function pageKeyer(ctx: BuildContext, lists: () => Promise<Record<string, string>>): PageKeyer {
+  if (!ctx.cache.enabled) return async () => undefined;
+  let listsKey: Promise<string> | undefined;
+  return async (page) => {
+    const made = [page.bodyKey, page.entry.url, page.entry.title];
+    if (page.repositoryLists) made.push(await (listsKey ??= lists().then((markdown) => hashKey(...Object.entries(markdown).flat()))));
+    return hashKey(...made);
+  };
+}
+
+/** The last build's record, when its `llms-full.txt` is still the size it recorded; else nothing is kept from it. */
+async function usable(before: LlmsBefore | undefined): Promise<LlmsBefore | undefined> {
+  return before && (await before.size(LLMS_FULL_PATH)) === before.written.bytes ? before : undefined;
 }
 
 /** What the write llms files stage takes. */
@@ -74,19 +93,26 @@ export interface LlmsFilesInput {
   bodies: PageBodies;
   /** The size in bytes of `llms-full.txt` past which each section gets a file of its own; default `LLMS_FULL_LIMIT` (10 MB). */
   fullLimit?: number;
+  /** For the dev server's later builds: what its last build wrote, so the parts unchanged since are copied, not read again. */
+  before?: LlmsBefore;
 }
 
-/** Sees each page as its part of a full-text file passes: its markdown (headed by its title) and the part. */
-type SeePart = (page: PageSummary, markdown: string, part: string) => Promise<void>;
-
-/** A section of the llms files as the stage walks it: its title and folder, the parts holding its pages, and how many it has. */
+/** A section of the llms files: its title and folder, and the parts holding its pages, in site order. */
 interface WalkedSection {
   title: string;
   folder: string;
-  parts: SitePart[];
-  pages: number;
-  /** A hash of the section's parts of `llms-full.txt`: what its own file holds, so the dev server keeps it unread when unchanged. */
-  hash: Hash;
+  parts: WalkedPart[];
+}
+
+/** The walked parts grouped by section, in the order each section first appears. */
+function sectionsOfWalk(walked: readonly WalkedPart[], titleOf: (url: string) => string): WalkedSection[] {
+  const sections = new Map<string, WalkedSection>();
+  for (const part of walked) {
+    const section = sections.get(part.folder) ?? { title: titleOf(part.part.url), folder: part.folder, parts: [] };
+    sections.set(part.folder, section);
+    section.parts.push(part);
+  }
+  return [...sections.values()];
 }
 
 /**
@@ -107,62 +133,62 @@ interface WalkedSection {
  * list; a small site reads its bodies once, a large one twice. Printable
  * pages are left out. Pages are read a part at a time, and `llms.txt` is
  * streamed a section at a time, so memory never holds the site's pages.
+ *
+ * `llms-full.txt` is made of the site's top-level parts' stretches, and a
+ * section file of its parts' stretches. Each part's key is made from its
+ * pages' keys without reading a body, so the dev server's later builds
+ * (`input.before`) copy an unchanged part's stretch from the file the last
+ * build wrote, keep its markdown files as written, and keep a section file
+ * whose parts are all unchanged unread: a rebuild reads the bodies of the
+ * edited parts alone. Returns what the next such build needs, or nothing
+ * without a cache.
  */
-export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emit: Emit): Promise<void> {
+export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emit: Emit): Promise<LlmsWritten | undefined> {
   const { site } = input;
-  const bodyOf = bodyReader(ctx, site, input.bodies);
+  const lists = listsMarkdown(ctx, site);
   const { name, description, baseUrl } = ctx.settings;
   const named = partSections(site.parts);
-  // Pages read so far; a large site reads them twice (see above), so the count may pass the site's once.
-  let read = 0;
-  async function* partsOf(pages: AsyncIterable<PageSummary>, see?: SeePart): AsyncIterable<string> {
-    for await (const run of inRuns(pages, READ_AHEAD))
-      for await (const [page, body] of loadedInOrder(run, READ_AHEAD, bodyOf)) {
-        ctx.signal?.throwIfAborted();
-        ctx.logger.progress?.("write llms files", Math.min(++read, site.count), site.count, "pages");
-        const markdown = pageMarkdown(page.entry.title, body);
-        const part = fullPart(page.entry, markdown, baseUrl);
-        await see?.(page, markdown, part);
-        yield part;
-      }
-  }
-  let size = 0;
-  const sections = new Map<string, WalkedSection>();
-  const seePage: SeePart = async (page, markdown, part) => {
-    size += Buffer.byteLength(part);
-    const folder = named.folderOf(page.entry.url);
-    const section = sections.get(folder) ?? { title: named.titleOf(page.entry.url), folder, parts: [], pages: 0, hash: createHash("sha256") };
-    sections.set(folder, section);
-    section.pages++;
-    section.hash.update(part);
-    const from = partOf.get(page);
-    if (from && section.parts[section.parts.length - 1] !== from) section.parts.push(from);
-    await emit(markdownFile(ctx, page, markdown));
+  const load = async (part: SitePart) => (await site.load(part)).pages;
+  let passed = 0;
+  const walk: FullTextWalk = {
+    baseUrl,
+    bodyOf: bodyReader(input.bodies, lists),
+    keyOf: pageKeyer(ctx, lists),
+    folderOf: named.folderOf,
+    before: await usable(input.before),
+    see: (page, markdown, key) => emit(markdownFile(page, markdown, key)),
+    passed(pages) {
+      ctx.signal?.throwIfAborted();
+      passed += pages;
+      ctx.logger.progress?.("write llms files", passed, site.count, "pages");
+    },
+    walked: [],
   };
-  // Which part each page came from, while it passes, so each section knows the parts to read again.
-  const partOf = new WeakMap<PageSummary, SitePart>();
-  async function* listed(): AsyncIterable<PageSummary> {
-    for (const part of site.parts)
-      for (const page of (await site.load(part)).pages) {
-        if (!isMachineReadable(page)) continue;
-        partOf.set(page, part);
-        yield page;
-      }
-  }
-  await emit({ path: LLMS_FULL_PATH, parts: partsOf(listed(), seePage) });
-  const inSection = (section: WalkedSection) => (page: PageSummary) => isMachineReadable(page) && named.folderOf(page.entry.url) === section.folder;
-  const split = size > (input.fullLimit ?? LLMS_FULL_LIMIT) ? [...sections.values()] : [];
+  await emit({ path: LLMS_FULL_PATH, parts: fullText(site.parts, load, walk) });
+  const written = writtenOf(walk.walked);
+  const sections = sectionsOfWalk(walk.walked, named.titleOf);
+  const split = written.bytes > (input.fullLimit ?? LLMS_FULL_LIMIT) ? sections : [];
   for (const section of split)
-    await emit({ path: sectionFullPath(section.folder), parts: partsOf(pagesWhere(site, inSection(section), section.parts)), key: section.hash.digest("hex") });
-  const files = split.map((section) => ({ title: section.title, path: sectionFullPath(section.folder), pages: section.pages }));
+    await emit({ path: sectionFullPath(section.folder), parts: sectionText(section.parts, load, walk), key: sectionKey(section.parts) });
+  const files = split.map((section) => ({
+    title: section.title,
+    path: sectionFullPath(section.folder),
+    pages: section.parts.reduce((n, part) => n + part.pages, 0),
+  }));
   async function* index(): AsyncIterable<string> {
     yield llmsIndexHead({ name, description });
-    for (const section of sections.values()) {
+    for (const section of sections) {
       const pages: PageSummary[] = [];
-      for await (const page of pagesWhere(site, inSection(section), section.parts)) pages.push(page);
+      for await (const page of pagesWhere(
+        site,
+        isMachineReadable,
+        section.parts.map((part) => part.part),
+      ))
+        pages.push(page);
       yield llmsIndexSection(section.title, pages, baseUrl);
     }
     yield llmsIndexFiles(files, baseUrl);
   }
   await emit({ path: LLMS_INDEX_PATH, parts: index() });
+  return ctx.cache.enabled ? written : undefined;
 }
