@@ -3,8 +3,9 @@ import path from "node:path";
 import fg from "fast-glob";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build, type BuildSession } from "../src/build.ts";
+import { build, type BuildResult, type BuildSession } from "../src/build.ts";
 import { createMemoryCache } from "../src/cache.ts";
+import { formatDiagnostic } from "../src/diagnostics.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { isPagePath, pagesAfterChanges, type PathChange } from "../src/stages/index-content/core.ts";
 import { listFiles, tempSite, type TempSite } from "./helpers/temp-site.ts";
@@ -90,10 +91,11 @@ async function servedSite() {
 /** Every file of a built folder with its bytes. */
 const filesOf = (dir: string) => new Map(listFiles(dir).map((name) => [name, fs.readFileSync(path.join(dir, name)).toString("base64")]));
 
-/** Asserts the dev server's output equals a cold build of the same content. */
-async function assertLikeColdBuild(site: TempSite) {
-  await build({ root: site.dir, out: "cold", logger: createMemoryLogger(), links: "warn", history: false, cache: false });
+/** Asserts the dev server's output, and the problems its last build found (when given), equal a cold build's of the same content. */
+async function assertLikeColdBuild(site: TempSite, last?: BuildResult) {
+  const cold = await build({ root: site.dir, out: "cold", logger: createMemoryLogger(), links: "warn", history: false, cache: false });
   assert.equal(filesOf(site.path("out")), filesOf(site.path("cold")));
+  if (last) assert.equal(last.diagnostics.map(formatDiagnostic), cold.diagnostics.map(formatDiagnostic));
 }
 
 test("a rebuild given the changed paths looks at no other page: a page changed but not named keeps what the last build found", async () => {
@@ -123,14 +125,19 @@ test("a rebuild given the changed paths looks at no other page: a page changed b
 test("a rebuild given the changed paths finds a new page and drops a removed one, and its output is a cold build's", async () => {
   const { site, rebuild } = await servedSite();
   try {
-    fs.writeFileSync(site.path("content/guides/second.md"), "---\ntitle: Second\n---\n\n## Next\n\nBack to [first](/guides/first/).\n");
-    await rebuild(["content/guides/second.md", "content/guides/.second.md.swp"]);
+    const links = "Back to [first](/guides/first/#first-steps), [a heading it lacks](/guides/first/#nope) and [no page](/guides/nope/).";
+    fs.writeFileSync(site.path("content/guides/second.md"), `---\ntitle: Second\n---\n\n## Next\n\n${links}\n`);
+    const result = await rebuild(["content/guides/second.md", "content/guides/.second.md.swp"]);
     assert.ok(fs.existsSync(site.path("out/guides/second/index.html")));
-    await assertLikeColdBuild(site);
+    assert.equal(
+      result.diagnostics.map((d) => d.ruleId).filter((rule) => rule.startsWith("broken")),
+      ["broken-anchor", "broken-link"],
+    );
+    await assertLikeColdBuild(site, result);
     fs.rmSync(site.path("content/guides/second.md"));
-    await rebuild(["content/guides/second.md"]);
+    const after = await rebuild(["content/guides/second.md"]);
     assert.not.ok(fs.existsSync(site.path("out/guides/second/index.html")));
-    await assertLikeColdBuild(site);
+    await assertLikeColdBuild(site, after);
   } finally {
     site.remove();
   }

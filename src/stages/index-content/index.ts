@@ -259,8 +259,15 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
   const digests = listing.keep ? new Map<string, string>() : undefined;
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
-  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: ctx.cache.memo !== undefined });
-  const stores: Stores = { store, links: linkSpill(), summaries, processor: lazyProcessor(relatives.length, ctx), keyOf: await pageKeyer(ctx) };
+  const session = ctx.cache.memo !== undefined;
+  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: session });
+  const stores: Stores = {
+    store,
+    links: linkSpill({ inMemory: session }),
+    summaries,
+    processor: lazyProcessor(relatives.length, ctx),
+    keyOf: await pageKeyer(ctx),
+  };
   const close = async () => {
     await summaries.close();
     await store.close();
