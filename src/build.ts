@@ -17,6 +17,7 @@ import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { runPageDates, type DayOf } from "./stages/page-dates/index.ts";
 import { requireContentFolder, runIndexContent, wholeIndex } from "./stages/index-content/index.ts";
+import type { FoundPages } from "./stages/index-content/page-listing.ts";
 import type { LlmsBefore, LlmsWritten } from "./stages/llms-files/full-text.ts";
 import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
@@ -55,6 +56,14 @@ export interface BuildOptions {
   threads?: number;
   /** State kept across builds by the dev server: a memory cache and what was last written. */
   session?: BuildSession;
+  /**
+   * With a session: every path (from the root) changed since the session's
+   * last build that indexed the content, as a watcher that misses nothing
+   * heard of them. Each page file that build found and that no path here
+   * names is taken as unchanged, without looking at it again; a folder among
+   * them, or any doubt, makes the build look at every file. Without it, every file is looked at.
+   */
+  changed?: readonly string[];
   /** Stops the build at its next step, writing nothing, once aborted. */
   signal?: AbortSignal;
   logger?: Logger;
@@ -66,6 +75,8 @@ export interface BuildSession {
   /** Diagnostics already printed by an earlier build of the session; a rebuild prints only new ones. */
   printed?: Set<string>;
   written?: OutputManifest;
+  /** The page files the session's last build that indexed the content found: what `changed` is relative to. */
+  pages?: FoundPages;
   /** What the last successful build leaves for re-rendering an edited page at once; the dev server's builder unsets it after a failed build. */
   site?: SessionSite;
   /** What each page of the last successful build rendered to, by output path, so a page whose key is unchanged is neither read nor written again. */
@@ -205,7 +216,9 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
   await requireContentFolder(ctx);
   const bundling = runBundleClient(ctx);
   bundling.catch(() => undefined);
-  const index = await task(logger, "index content", () => runIndexContent(ctx));
+  const session = options.session;
+  const index = await task(logger, "index content", () => runIndexContent(ctx, { previous: session?.pages, changed: options.changed }));
+  if (session) session.pages = index.found;
   try {
     const contributorsOf = await task(logger, "resolve contributors", () => runResolveContributors(ctx));
     const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, index.site));

@@ -506,6 +506,41 @@ test("a body edit reloads its page before the whole-site build, and the build af
   }
 });
 
+test("a page saved by a rename (editors' atomic saves) time and again and then in place, a new page and a removed one all reach the served site", async () => {
+  const { site } = await server();
+  const stream = await openEvents();
+  try {
+    const deadline = Date.now() + STEP_MS;
+    /** Waits for reloads until `url` answers with `status` and, for a page, shows `text`. */
+    const until = async (url: string, status: number, text = "") => {
+      for (let i = stream.events.length; ; i++) {
+        const reply = await request(url);
+        if (reply.status === status && reply.text.includes(text)) return;
+        await stream.at(i, deadline);
+      }
+    };
+    const file = site.path("content/guides/first.md");
+    const original = fs.readFileSync(file, "utf8");
+    for (const n of [1, 2]) {
+      const words = `Saved by a rename, save ${n} ${randomBytes(4).toString("hex")}.`;
+      fs.writeFileSync(`${file}.tmp`, `${original}\n${words}\n`);
+      fs.renameSync(`${file}.tmp`, file);
+      await until("/guides/first/", 200, words);
+    }
+    // Node's recursive watching on Linux hears nothing of a file once it has been replaced.
+    const inPlace = `Written in place ${randomBytes(4).toString("hex")}.`;
+    fs.writeFileSync(file, `${original}\n${inPlace}\n`);
+    await until("/guides/first/", 200, inPlace);
+    const second = site.path("content/guides/second.md");
+    fs.writeFileSync(second, "---\ntitle: Second Guide\n---\n\n## Next\n");
+    await until("/guides/second/", 200, "Second Guide");
+    fs.rmSync(second);
+    await until("/guides/second/", 404);
+  } finally {
+    stream.close();
+  }
+});
+
 test("a broken page sends a build-error event and the last good output stays served", async () => {
   const { site, out, handle } = await server();
   const before = (await expectReply("/guides/first/", 200)).text;

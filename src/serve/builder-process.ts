@@ -7,11 +7,12 @@ import { renderEditedPages } from "./edited-pages.ts";
 
 /**
  * A request from the dev server: build with these options, given the paths
- * (from the project root) changed since the last request; or stop the build
- * under way, whose result a newer change has made useless.
+ * (from the project root) changed since the last request, and whether the
+ * watchers heard of every change since (`complete`); or stop the build under
+ * way, whose result a newer change has made useless.
  */
 export type BuilderRequest =
-  | { kind: "build"; options: Pick<BuildOptions, "content" | "out" | "config" | "links" | "pageTimeout">; changed: string[] }
+  | { kind: "build"; options: Pick<BuildOptions, "content" | "out" | "config" | "links" | "pageTimeout">; changed: string[]; complete: boolean }
   | { kind: "stop" };
 
 /** The builder's answer to a build request: success, or the errors as the terminal showed them, or stopped. */
@@ -40,6 +41,14 @@ export type BuilderMessage = BuildReply | PagesReply;
 const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
 let first = true;
 let running: AbortController | undefined;
+/**
+ * Every path changed since the last successful build, when the dev server
+ * heard of every change since then; undefined when it may not have, or before
+ * the first build. Changes of a stopped or failed build are kept, so the next
+ * build is told of them too. With it, a rebuild takes every page the session's
+ * last build found and that no change names as unchanged, unread.
+ */
+let unbuilt: Set<string> | undefined;
 
 const send = (message: BuilderMessage) => process.send?.(message);
 
@@ -59,13 +68,19 @@ process.on("message", async (request: BuilderRequest) => {
       if (!paths) session.site = undefined;
       else if (paths.length > 0) send({ kind: "pages", paths, ms: performance.now() - started });
     }
+    if (unbuilt && request.complete) for (const path of request.changed) unbuilt.add(path);
+    else unbuilt = undefined;
     // The first build prints its stages; later ones only problems and the summary.
-    const result = await build({ ...request.options, session, signal: controller.signal, logger: createLogger({ quiet: !first }) });
+    const logger = createLogger({ quiet: !first });
+    const result = await build({ ...request.options, session, signal: controller.signal, logger, changed: unbuilt && [...unbuilt] });
+    unbuilt = new Set();
     reply = { kind: "done", ok: true, stopped: false, errors: "", ms: performance.now() - started, changed: result.changed };
   } catch (error) {
     if (controller.signal.aborted) reply = { kind: "done", ok: false, stopped: true, errors: "", ms: performance.now() - started, changed: [] };
     else {
       session.site = undefined;
+      // What an internal error left of the session is not known: the next build looks at every file. A content error leaves the session as it was.
+      if (!(error instanceof ContentError)) unbuilt = undefined;
       const errors = error instanceof ContentError ? error.report() : formatInternalError(error, { debug: process.env[BUILDER_DEBUG_ENV] === "1" });
       process.stderr.write(`${errors}\n`);
       reply = { kind: "done", ok: false, stopped: false, errors, ms: performance.now() - started, changed: [] };

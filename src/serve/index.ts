@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from "node:child_process";
-import fs, { type FSWatcher } from "node:fs";
+import fs from "node:fs";
 import type http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { allowedHosts, refuseForeignHost } from "./host-guard.ts";
 import { createLiveReload, injectLiveReload } from "./live-reload.ts";
 import { sendStartingPage, startingPage } from "./starting-page.ts";
 import { createStaticServer } from "./static-server.ts";
+import { watchTree } from "./watch-tree.ts";
 
 /** Options of `docs-build serve`. */
 export interface ServeOptions {
@@ -71,11 +72,17 @@ function startBuilder(root: string, debug = false): ChildProcess {
  * request; `onPages` hears of edited pages written ahead of the build. A
  * builder that dies answers with a failure.
  */
-function requestBuild(builder: ChildProcess, options: ServeOptions, changed: string[], onPages: (paths: string[]) => void): Promise<BuildReply> {
+function requestBuild(
+  builder: ChildProcess,
+  options: ServeOptions,
+  { changed, complete }: Pick<Extract<BuilderRequest, { kind: "build" }>, "changed" | "complete">,
+  onPages: (paths: string[]) => void,
+): Promise<BuildReply> {
   const request: BuilderRequest = {
     kind: "build",
     options: { content: options.content, out: options.out, config: options.config, links: options.links, pageTimeout: options.pageTimeout },
     changed,
+    complete,
   };
   return new Promise((resolve) => {
     const onMessage = (message: BuilderMessage) => {
@@ -116,6 +123,10 @@ interface ServerState {
   restart: boolean;
   /** Paths changed since the last build request, from the project root. */
   changed: Set<string>;
+  /** False when the watchers may have missed a change since the last build request. */
+  complete: boolean;
+  /** Set once the first build is done: until then a change is only noted. */
+  watching: boolean;
   waiters: Array<(ok: boolean) => void>;
   /**
    * The page answered until the first build is written: the output folder is
@@ -146,6 +157,8 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     builder: startBuilder(root, options.debug),
     restart: false,
     changed: new Set(),
+    complete: PRECISE_WATCH,
+    watching: false,
     waiters: [],
     starting: startingPage(),
     url: "",
@@ -160,9 +173,12 @@ export async function serve(options: ServeOptions): Promise<ServeHandle> {
     );
   state.print(`Listening at ${state.url}; building ${options.out}…`);
   state.held = (async () => options.onListening?.(state.url))().catch(() => undefined);
+  // Watching starts before the first build, so a change made while it runs is noted for the build after it:
+  // the builder takes a file no change names as what the first build found.
+  const watch = watchSources(state);
   await rebuild(state);
   if (state.starting !== undefined) state.print(`The first build failed; ${state.url} shows its errors until a change builds (Ctrl+C to stop)`);
-  const watch = watchSources(state);
+  watch.start();
   return {
     url: state.url,
     nextBuild: () => new Promise((resolve) => state.waiters.push(resolve)),
@@ -190,8 +206,9 @@ function rebuild(state: ServerState): Promise<void> {
         state.builder.kill();
         state.builder = startBuilder(state.root, state.options.debug);
       }
-      const request = [...state.changed];
+      const request = { changed: [...state.changed], complete: state.complete };
       state.changed = new Set();
+      state.complete = PRECISE_WATCH;
       const reply = await requestBuild(state.builder, state.options, request, (paths) => state.live.send("reload", reloadData(paths)));
       await state.held;
       // A build stopped for a newer change reports nothing; the next one, already due, does.
@@ -268,14 +285,48 @@ async function listen(state: ServerState, host: string, hosts: ReadonlySet<strin
   return server;
 }
 
-/** Watches content, data, templates, client code, the tool's own code and the config file, scheduling a rebuild on each change; returns what stops the watching. */
-function watchSources(state: ServerState): { close(): void } {
+/**
+ * Where the watchers hear of every change (see {@link watchTree}), so the
+ * builder may take a file no change names as unchanged. Elsewhere Node's
+ * recursive watching is used, and the builder looks at every file.
+ */
+const PRECISE_WATCH = process.platform === "linux";
+
+/**
+ * Beyond this many changed paths between two build requests, a burst of
+ * changes (a checkout, a copied folder) may have overflowed the system's
+ * queue of file events, whose lost events no watcher hears of: the builder
+ * then looks at every file.
+ */
+const HEARD_CHANGES = 4096;
+
+/** Watches one folder and everything below it, calling `changed` with each changed path relative to it. */
+function watchFolder(state: ServerState, dir: string, changed: (name: string) => void): { close(): void } {
+  if (PRECISE_WATCH)
+    return watchTree(dir, {
+      changed,
+      missed: () => {
+        state.complete = false;
+        changed("");
+      },
+    });
+  return fs.watch(dir, { recursive: true }, (_event, name) => changed(String(name ?? "")));
+}
+
+/**
+ * Watches content, data, templates, client code, the tool's own code and the
+ * config file, noting each change; once started, schedules a rebuild on each
+ * change (and at once for those noted before). Returns what starts and stops it.
+ */
+function watchSources(state: ServerState): { start(): void; close(): void } {
   const { root, options } = state;
   let timer: NodeJS.Timeout | undefined;
   // A short pause lets an editor finish writing a file before the rebuild reads it.
   const schedule = (file: string, code: boolean) => {
     state.restart ||= code;
     state.changed.add(file);
+    if (state.changed.size > HEARD_CHANGES) state.complete = false;
+    if (!state.watching) return;
     // The build under way is stale now: it stops at its next step, and the next one starts with this change.
     if (state.building) state.builder.send({ kind: "stop" } satisfies BuilderRequest);
     clearTimeout(timer);
@@ -289,17 +340,20 @@ function watchSources(state: ServerState): { close(): void } {
   const dataDirs = [contentDir, path.resolve(root, "repositories")];
   const code = BUNDLED ? "lib" : "src";
   const watched = [...dataDirs, path.join(TOOL_ROOT, "templates"), path.join(TOOL_ROOT, "site-client"), path.join(TOOL_ROOT, code)];
-  const watchers: FSWatcher[] = watched
+  const watchers = watched
     .filter((dir) => fs.existsSync(dir))
-    .map((dir) =>
-      fs.watch(dir, { recursive: true }, (_event, name) => schedule(path.join(path.relative(root, dir), String(name ?? "")), !dataDirs.includes(dir))),
-    );
+    .map((dir) => watchFolder(state, dir, (name) => schedule(path.join(path.relative(root, dir), name), !dataDirs.includes(dir))));
   const configFile = path.resolve(root, options.config ?? CONFIG_FILE);
   fs.watchFile(configFile, { interval: 500 }, (current, previous) => {
     // Node reports a first poll of a file that does not exist; only a real change counts.
     if (current.mtimeMs !== previous.mtimeMs) schedule(path.relative(root, configFile), true);
   });
   return {
+    start() {
+      state.watching = true;
+      const [noted] = state.changed;
+      if (noted !== undefined) schedule(noted, state.restart);
+    },
     close() {
       clearTimeout(timer);
       for (const w of watchers) w.close();

@@ -166,3 +166,44 @@ export function indexContent<P extends IndexablePage>(pages: readonly P[], optio
   const ordered = pagesOf(root).map((entry) => byEntry.get(entry)!);
   return { root, pages: ordered, diagnostics: duplicateUrls(pages) };
 }
+
+/** A changed path as the index stage sees it: where it lies, and what is there now ("unknown" when it could not be looked at). */
+export interface PathChange {
+  /** The path under the content folder, with `/`; "" for the content folder itself or a folder above it; undefined outside it. */
+  relative?: string;
+  now: "file" | "folder" | "link" | "other" | "gone" | "unknown";
+}
+
+/** True for a path the content folder's listing leaves out, and everything below it: hidden (`.git`, `.drafts/`) or under `node_modules`. */
+const unlisted = (relative: string) => relative.split("/").some((segment) => segment.startsWith(".") || segment === "node_modules");
+
+/** True for a path under the content folder that the listing (`**\/*.{md,mdx}`, hidden and `node_modules` left out) finds when it is a file. */
+export const isPagePath = (relative: string) => /\.mdx?$/.test(relative) && !unlisted(relative);
+
+/**
+ * The page files after a list of changes to those an earlier listing found
+ * (pure), in path order, with the ones to look at again; undefined when the
+ * changes cannot say: the content folder or a folder in it made, renamed or
+ * replaced (its files are not named one by one), a link (what it leads to
+ * changes unheard), or a path that could not be looked at. A path gone, or no
+ * longer a file, that held pages the changes do not name is a folder that went.
+ */
+export function pagesAfterChanges(previous: Iterable<string>, changes: readonly PathChange[]): { relatives: string[]; changed: Set<string> } | undefined {
+  const pages = new Set(previous);
+  const changed = new Set<string>();
+  const others: string[] = [];
+  for (const { relative, now } of changes) {
+    if (relative === undefined || (relative !== "" && unlisted(relative))) continue;
+    if (relative === "" || now === "folder" || now === "link" || now === "unknown") return undefined;
+    if (now === "file" && isPagePath(relative)) {
+      pages.add(relative);
+      changed.add(relative);
+    } else {
+      pages.delete(relative);
+      others.push(relative);
+    }
+  }
+  // Once every change is applied: pages removed one by one, then their folder, are all named.
+  for (const relative of others) for (const page of pages) if (page.startsWith(`${relative}/`)) return undefined;
+  return { relatives: [...pages].sort(), changed };
+}

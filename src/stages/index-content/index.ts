@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
 import pLimit from "p-limit";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
@@ -19,6 +18,7 @@ import { linkSpill, type LinkSpill } from "./link-spill.ts";
 import { checkLinks } from "./core.ts";
 import { summarySpill, type SummarySpill } from "./summary-spill.ts";
 import type { SourceFile } from "./parse-page.ts";
+import { listPages, type FoundPages, type ListingInput } from "./page-listing.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
 const PIPELINE_VERSION = "12";
@@ -87,10 +87,12 @@ const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative,
  * Finds one file; reports (and skips) files that are empty or not UTF-8. A
  * long-lived process remembers each file's digest by modification time and
  * size, never its text, so a rebuild reads only the files that changed and
- * its memory holds no page sources.
+ * its memory holds no page sources. A file `known` unchanged since the
+ * session's last build (see {@link listPages}) is not looked at at all.
  */
-async function findSource(ctx: BuildContext, relative: string, contentReal: string): Promise<FoundFile | undefined> {
+async function findSource(ctx: BuildContext, relative: string, contentReal: string, known: string | undefined): Promise<FoundFile | undefined> {
   const full = path.join(ctx.paths.content, relative);
+  if (known) return { relative, display: ctx.display(full), digest: known };
   if (!(await insideContent(ctx, full, contentReal))) return undefined;
   const memo = ctx.cache.memo;
   if (!memo) {
@@ -138,6 +140,8 @@ export interface IndexedContent {
   bodies: PageBodies;
   /** Removes what the build stored only for itself, the pages' summaries and bodies; call once the build no longer reads them. */
   close(): Promise<void>;
+  /** The page files found, for the next build's change list; set for a session's build whose listing may stand for the content folder. */
+  found?: FoundPages;
 }
 
 /**
@@ -241,19 +245,29 @@ export async function requireContentFolder(ctx: BuildContext): Promise<void> {
  * group at a time (in worker threads, or from the cache), so memory never
  * holds the site's sources, bodies or summaries: bodies go to the body store
  * and summaries to a spill read back a top-level part at a time (see
- * {@link SitePages}). Then checks the links. Problems are reported on the context.
+ * {@link SitePages}). Then checks the links. Problems are reported on the
+ * context. Told of the session's last build and the paths changed since
+ * (`input`), it looks only at the files that changed (see {@link listPages}).
  */
-export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent> {
+export async function runIndexContent(ctx: BuildContext, input: ListingInput = {}): Promise<IndexedContent> {
   await requireContentFolder(ctx);
-  const relatives = await fg("**/*.{md,mdx}", { cwd: ctx.paths.content, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
-  relatives.sort();
+  const contentReal = await fs.realpath(ctx.paths.content);
+  const listing = await listPages(ctx, contentReal, input);
+  const relatives = listing.relatives;
   boundHeapGrowth(relatives.length);
   const limit = pLimit(32);
-  const contentReal = await fs.realpath(ctx.paths.content);
+  const digests = listing.keep ? new Map<string, string>() : undefined;
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
-  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: ctx.cache.memo !== undefined });
-  const stores: Stores = { store, links: linkSpill(), summaries, processor: lazyProcessor(relatives.length, ctx), keyOf: await pageKeyer(ctx) };
+  const session = ctx.cache.memo !== undefined;
+  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: session });
+  const stores: Stores = {
+    store,
+    links: linkSpill({ inMemory: session }),
+    summaries,
+    processor: lazyProcessor(relatives.length, ctx),
+    keyOf: await pageKeyer(ctx),
+  };
   const close = async () => {
     await summaries.close();
     await store.close();
@@ -262,16 +276,17 @@ export async function runIndexContent(ctx: BuildContext): Promise<IndexedContent
     for (let at = 0; at < relatives.length; at += GROUP) {
       ctx.signal?.throwIfAborted();
       const group = relatives.slice(at, at + GROUP);
-      const found = (await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, contentReal))))).filter(
-        (file): file is FoundFile => file !== undefined,
-      );
+      const all = await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, contentReal, listing.known(relative)))));
+      if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
+      const found = all.filter((file): file is FoundFile => file !== undefined);
       await summarizeGroup(ctx, found, stores);
       ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
     }
     const { site, diagnostics } = await summaries.finish();
     for (const d of diagnostics) ctx.report(d);
     await checkLinks(() => stores.links.pages(), ctx.links, ctx.report);
-    return { site, bodies: pageBodies(ctx, store, contentReal), close };
+    const kept = digests && { content: ctx.paths.content, contentReal, digests };
+    return { site, bodies: pageBodies(ctx, store, contentReal), close, found: kept };
   } catch (error) {
     await close();
     throw error;

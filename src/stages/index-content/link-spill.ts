@@ -21,8 +21,29 @@ export interface LinkSpill {
   close(): Promise<void>;
 }
 
-/** Opens a spill for the link check; its folder is made on the first page added. */
-export function linkSpill(): LinkSpill {
+/**
+ * Opens a spill for the link check; its folder is made on the first page
+ * added. With `inMemory` (the dev server, whose memory cache keeps pages'
+ * cache entries, these facts among them, as parsed objects) the spill keeps
+ * the facts it is given until the check is done: mostly references to
+ * objects memory holds anyway, where the file cost each rebuild a line
+ * written for every page and three reads of them all.
+ */
+export function linkSpill({ inMemory = false } = {}): LinkSpill {
+  if (inMemory) {
+    let kept: PageLinkFacts[] = [];
+    return {
+      async add(pages) {
+        kept.push(...pages);
+      },
+      async *pages() {
+        yield* kept;
+      },
+      async close() {
+        kept = [];
+      },
+    };
+  }
   let made: Promise<string> | undefined;
   const file = async () => path.join(await (made ??= makeSpillFolder()), "links.jsonl");
   return {

@@ -1,0 +1,99 @@
+import fsCallback from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import fg from "fast-glob";
+import type { BuildContext } from "../../context.ts";
+import { pagesAfterChanges, type PathChange } from "./core.ts";
+
+/** The page files a session's build found, for the next build's change list (see `BuildOptions.changed`). */
+export interface FoundPages {
+  /** The content folder, and its real path, when the pages were found. */
+  content: string;
+  contentReal: string;
+  /**
+   * Each page file's digest by its path under the content folder; "" for a
+   * file found but not taken as a page (empty, not UTF-8, a link that leads
+   * nowhere), which every build looks at again to report it.
+   */
+  digests: ReadonlyMap<string, string>;
+}
+
+/** What the index stage is told of the session's last build: what it found, and the paths changed since. */
+export interface ListingInput {
+  previous?: FoundPages;
+  changed?: readonly string[];
+}
+
+/** The page files a build indexes, in path order, and what it knows of them without looking. */
+export interface PageListing {
+  relatives: string[];
+  /** The digest of a file known unchanged since the session's last build; undefined for a file to look at. */
+  known(relative: string): string | undefined;
+  /** Whether what this build finds may stand for the content folder in the next build's change list: a session's build, with no link in the folder. */
+  keep: boolean;
+}
+
+const PAGES = "**/*.{md,mdx}";
+
+/**
+ * Lists the page files under the content folder. Given the session's last
+ * listing and every path changed since, the listing is that one with the
+ * changes applied, and the files no change names are known unchanged; when
+ * the changes cannot say (see {@link pagesAfterChanges}), or without them,
+ * the folder is walked and every file looked at.
+ */
+export async function listPages(ctx: BuildContext, contentReal: string, { previous, changed }: ListingInput): Promise<PageListing> {
+  const same = previous?.content === ctx.paths.content && previous.contentReal === contentReal;
+  const after = previous && changed && same ? pagesAfterChanges(previous.digests.keys(), await Promise.all(changed.map((p) => changeOf(ctx, p)))) : undefined;
+  if (previous && after) {
+    const { digests } = previous;
+    return { relatives: after.relatives, known: (relative) => (after.changed.has(relative) ? undefined : digests.get(relative) || undefined), keep: true };
+  }
+  const session = ctx.cache.memo !== undefined;
+  let links = false;
+  const relatives = await fg(PAGES, {
+    cwd: ctx.paths.content,
+    onlyFiles: true,
+    dot: false,
+    ignore: ["**/node_modules/**"],
+    ...(session && { fs: spotLinks(() => (links = true)) }),
+  });
+  relatives.sort();
+  // A link in the content folder leads to files whose changes are heard of under another path, or not at all.
+  return { relatives, known: () => undefined, keep: session && !links };
+}
+
+/** What is at a changed path (from the project root) now, and where it lies with respect to the content folder. */
+async function changeOf(ctx: BuildContext, changed: string): Promise<PathChange> {
+  const full = path.resolve(ctx.paths.root, changed);
+  const relative = path.relative(ctx.paths.content, full);
+  if (relative === ".." || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative))
+    return { relative: ctx.paths.content.startsWith(`${full}${path.sep}`) ? "" : undefined, now: "other" };
+  const stat = await fs.lstat(full).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? null : undefined));
+  const now =
+    stat === null ? "gone" : stat === undefined ? "unknown" : stat.isSymbolicLink() ? "link" : stat.isDirectory() ? "folder" : stat.isFile() ? "file" : "other";
+  return { relative: relative.split(path.sep).join("/"), now };
+}
+
+type Listed<T> = (error: NodeJS.ErrnoException | null, entries: T[]) => void;
+
+/**
+ * The file system the folder walk reads through, calling `onLink` when a
+ * folder it lists holds a symbolic link, or when it lists names alone, which
+ * do not say.
+ */
+function spotLinks(onLink: () => void): Partial<fg.FileSystemAdapter> {
+  function readdir(dir: string, options: { withFileTypes: true }, callback: Listed<fsCallback.Dirent>): void;
+  function readdir(dir: string, callback: Listed<string>): void;
+  function readdir(dir: string, options: { withFileTypes: true } | Listed<string>, callback?: Listed<fsCallback.Dirent>): void {
+    if (typeof options === "function") {
+      onLink();
+      fsCallback.readdir(dir, options);
+    } else
+      fsCallback.readdir(dir, options, (error, entries) => {
+        if (entries?.some((entry) => entry.isSymbolicLink())) onLink();
+        callback?.(error, entries);
+      });
+  }
+  return { readdir };
+}
