@@ -328,6 +328,16 @@ test("with a memo, an index of runs it has seen emits its parts keyed, and each 
   assert.ok(rekeyed.length < keyed / 3, `${rekeyed.length} of ${keyed} keyed parts have new keys`);
 });
 
+test("a small index's postings parts each hold several buckets' terms, cut near postingsBytes, not one small part a bucket", async () => {
+  const split = await writeSplit(samplePages(), { buckets: 256 });
+  const postings = split.parts.filter((p) => /\/p\d+\.json$/.test(p.path));
+  const terms = postings.flatMap((p) => Object.keys(JSON.parse(p.contents) as PostingsPart));
+  const buckets = new Set(terms.map((term) => keyHash(term.slice(0, 3)) % 256));
+  assert.ok(postings.length * 4 <= buckets.size, `${postings.length} parts for ${buckets.size} buckets`);
+  const size = postings.reduce((sum, p) => sum + p.contents.length, 0);
+  assert.ok(postings.length <= 2 * Math.ceil(size / PART_SIZES.postingsBytes) + 1, `${postings.length} parts of ${size} characters`);
+});
+
 test("every term is filed under each of its keys, in the part that holds its postings", async () => {
   const split = await writeSplit(samplePages(), { buckets: 3 });
   const root = JSON.parse(split.root.contents) as SearchRoot;

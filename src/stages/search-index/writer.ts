@@ -162,8 +162,10 @@ export class SplitIndexWriter {
   #run = newRun();
   readonly #averages: number[] = SEARCH_FIELDS.map(() => 0);
   #documentParts = 0;
-  /** Per bucket, each run's place and the digest of its text there, in order (see `#bucketParts`). */
+  /** Per bucket, each run's place and the digest of its text there, in order (see `#groupParts`). */
   readonly #digests: string[][];
+  /** Characters of postings text handed to the store: what sets how many groups of buckets the postings parts are cut in. */
+  #postingsText = 0;
   /** The parts emitted so far while they all fit the precache budget; undefined once they do not. */
   #precached: TextFile[] | undefined = [];
   #precachedBytes = 0;
@@ -268,6 +270,7 @@ export class SplitIndexWriter {
       if (!text) continue;
       await this.#options.store.append(bucket, shiftText(text, base - run.base));
       this.#digests[bucket].push(`${base}:${run.digests[bucket]}`);
+      this.#postingsText += text.length;
     }
   }
 
@@ -321,22 +324,30 @@ export class SplitIndexWriter {
   }
 
   /**
-   * Each bucket's parts: the terms of each, and a maker of each one's text.
-   * The terms' postings are joined across runs (see `mergeRuns`) and cut at
-   * `postingsBytes`. With a memo, a bucket's terms are kept under a key made
-   * of every run's place and digest in it and of how common terms are cut,
-   * and its parts are emitted under that key: a bucket no edit reached is
-   * neither joined nor written again (it is joined only if a part the last
-   * build wrote is gone).
+   * A group's parts (buckets `first` to `first + count - 1`): the terms of
+   * each, and a maker of each one's text. Each bucket's terms' postings are
+   * joined across runs (see `mergeRuns`), and the group's, bucket after
+   * bucket, cut at `postingsBytes`. With a memo, a group's terms are kept
+   * under a key made of every run's place and digest in each of its buckets
+   * and of how common terms are cut, and its parts are emitted under that
+   * key: a group no edit reached is neither joined nor written again (it is
+   * joined only if a part the last build wrote is gone).
    */
-  async #bucketParts(bucket: number, cut: Cut): Promise<{ terms: string[][]; text: (k: number) => Promise<string>; key?: string }> {
+  async #groupParts(first: number, count: number, cut: Cut): Promise<{ terms: string[][]; text: (k: number) => Promise<string>; key?: string }> {
     const { memo, store, sizes } = this.#options;
+    const buckets = Array.from({ length: count }, (_, i) => first + i).filter((bucket) => this.#digests[bucket].length > 0);
     let made: Promise<BucketPart[]> | undefined;
-    const parts = () => (made ??= mergeRuns(store.read(bucket), cut).then((merged) => cutBucket(merged, sizes.postingsBytes)));
+    const join = async () => {
+      const merged: [string, string][] = [];
+      for (const bucket of buckets) merged.push(...(await mergeRuns(store.read(bucket), cut)));
+      return cutBucket(merged, sizes.postingsBytes);
+    };
+    const parts = () => (made ??= join());
     const text = async (k: number) => (await parts())[k].contents;
-    if (this.#digests[bucket].length === 0) return { terms: [], text };
+    if (buckets.length === 0) return { terms: [], text };
     if (!memo) return { terms: (await parts()).map((part) => part.terms), text };
-    const key = hashKey("bucket", String(bucket), JSON.stringify(cut), String(sizes.postingsBytes), ...this.#digests[bucket]);
+    const digests = buckets.flatMap((bucket) => [`bucket ${bucket}`, ...this.#digests[bucket]]);
+    const key = hashKey("group", String(first), String(count), JSON.stringify(cut), String(sizes.postingsBytes), ...digests);
     let terms = memo.get(key) as string[][] | undefined;
     if (!terms) {
       terms = (await parts()).map((part) => part.terms);
@@ -345,17 +356,26 @@ export class SplitIndexWriter {
     return { terms, text, key };
   }
 
-  /** Emits each bucket's postings parts (bucket `b`'s `k`-th numbered `b + buckets × k`); returns each term's part and how many parts there are. */
+  /**
+   * Emits the postings parts: the buckets are taken in groups of
+   * consecutive buckets, as many groups (a power of two, at most one a
+   * bucket) as the postings text handed to the store fills parts, so a small
+   * site's parts are not cut smaller than it needs; group `g`'s `k`-th part is
+   * numbered `g + groups × k`. Returns each term's part and how many parts
+   * there are.
+   */
   async #writePostings(): Promise<{ partOf: Map<string, number>; parts: number }> {
     const partOf = new Map<string, number>();
     const { buckets, sizes } = this.#options;
     // Common terms are cut by their scores with averages rounded to an eighth of a doubling, so an edit seldom moves the cut.
     const cut: Cut = { cap: sizes.commonAt, averages: this.#averages.map(quantized) };
+    const groups = Math.min(buckets, 2 ** Math.floor(Math.log2(Math.max(1, this.#postingsText / sizes.postingsBytes))));
+    const per = Math.ceil(buckets / groups);
     let count = 0;
-    for (let bucket = 0; bucket < buckets; bucket++) {
-      const { terms, text, key } = await this.#bucketParts(bucket, cut);
+    for (let group = 0; group < groups; group++) {
+      const { terms, text, key } = await this.#groupParts(group * per, Math.min(per, buckets - group * per), cut);
       for (const [k, part] of terms.entries()) {
-        const id = bucket + buckets * k;
+        const id = group + groups * k;
         await this.#emit(partFile.postings(id), () => text(k), key && `${key}\0${k}`);
         for (const term of part) partOf.set(term, id);
         count++;
