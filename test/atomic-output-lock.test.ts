@@ -26,7 +26,13 @@ test("two writes into one output at once: the second waits for the first, and on
   withOutput(async (out) => {
     const notes: string[] = [];
     const notify = (line: string) => notes.push(line);
-    const results = await Promise.allSettled([writeOutput(out, site("one"), { notify }), writeOutput(out, site("two"), { notify })]);
+    // Holding the lock until both writes wait for it makes them start together every time, not by luck (a loaded
+    // machine could finish the first before the second starts).
+    const held = await lockOutput(out);
+    const writes = [writeOutput(out, site("one"), { notify }), writeOutput(out, site("two"), { notify })];
+    for (let waited = 0; notes.length < 2 && waited < 10_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+    await held.release();
+    const results = await Promise.allSettled(writes);
     for (const r of results) assert.is(r.status, "fulfilled", r.status === "rejected" ? `a write failed: ${(r.reason as Error).message}` : "");
     const now = snapshot(out);
     assert.ok(sameSite(now, snapshotOf(site("one"))) || sameSite(now, snapshotOf(site("two"))), "the output is one of the two sites, whole");
