@@ -162,7 +162,9 @@ export class SplitIndexWriter {
   #run = newRun();
   readonly #averages: number[] = SEARCH_FIELDS.map(() => 0);
   #documentParts = 0;
-  /** Per bucket, each run's place and the digest of its text there, in order (see `#groupParts`). */
+  /** Buckets some run handed text to. */
+  readonly #filled: boolean[];
+  /** With a memo, per bucket: each run's place and the digest of its text there, in order (see `#groupParts`). */
   readonly #digests: string[][];
   /** Characters of postings text handed to the store: what sets how many groups of buckets the postings parts are cut in. */
   #postingsText = 0;
@@ -179,6 +181,7 @@ export class SplitIndexWriter {
   constructor(options: SplitIndexWriterOptions) {
     this.#options = { sizes: PART_SIZES, buckets: 256, ...options, titles: options.titles ?? (async (pages, budget) => titlesFile(pages, budget)) };
     this.#titlesBudget = options.precacheBudget / 4;
+    this.#filled = Array.from({ length: this.#options.buckets }, () => false);
     this.#digests = Array.from({ length: this.#options.buckets }, () => []);
   }
 
@@ -269,7 +272,8 @@ export class SplitIndexWriter {
     for (const [bucket, text] of run.buckets.entries()) {
       if (!text) continue;
       await this.#options.store.append(bucket, shiftText(text, base - run.base));
-      this.#digests[bucket].push(`${base}:${run.digests[bucket]}`);
+      this.#filled[bucket] = true;
+      if (this.#options.memo) this.#digests[bucket].push(`${base}:${run.digests[bucket]}`);
       this.#postingsText += text.length;
     }
   }
@@ -335,7 +339,7 @@ export class SplitIndexWriter {
    */
   async #groupParts(first: number, count: number, cut: Cut): Promise<{ terms: string[][]; text: (k: number) => Promise<string>; key?: string }> {
     const { memo, store, sizes } = this.#options;
-    const buckets = Array.from({ length: count }, (_, i) => first + i).filter((bucket) => this.#digests[bucket].length > 0);
+    const buckets = Array.from({ length: count }, (_, i) => first + i).filter((bucket) => this.#filled[bucket]);
     let made: Promise<BucketPart[]> | undefined;
     const join = async () => {
       const merged: [string, string][] = [];
