@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import MiniSearch from "minisearch";
 import { hashKey, type Memo } from "../../cache.ts";
@@ -107,9 +106,6 @@ export interface SplitIndexResult {
 
 /** Characters of page titles and headings kept for the titles index: enough to fill its budget many times over once gzipped. */
 const TITLES_TEXT_FACTOR = 24;
-
-/** A digest of a bucket's text from one run, for the bucket's key. */
-const textDigest = (text: string) => createHash("sha1").update(text).digest("base64");
 
 /** One text as parts, made when the first is asked for. */
 async function* once(text: () => string | Promise<string>): AsyncIterable<string> {
@@ -220,7 +216,7 @@ export class SplitIndexWriter {
     for (const [term, row] of rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${row}\n`);
     run.base = this.#next;
     run.buckets = lines.map((text) => text.join(""));
-    run.digests = run.buckets.map((text) => (text ? textDigest(text) : ""));
+    run.digests = run.buckets.map((text) => (text ? hashKey(text) : ""));
     run.lengths = lengths;
     this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
     this.#run = newRun();
