@@ -268,7 +268,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
         emit,
       ),
     );
-    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { site: index.site, generated: rendered.generated, dayOf }));
+    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { site: index.site, generated: rendered.generated, dayOf }, emit));
     ctx.signal?.throwIfAborted();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies }, emit));
     const llms = await task(logger, "write llms files", () =>
@@ -280,7 +280,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
         assets: client.assets,
       }),
     );
-    for (const file of [...siteFiles.files, ...search.files, ...client.files, worker.file]) await emit(file);
+    for (const file of [...search.files, ...client.files, worker.file]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     await failOnErrors(ctx);
     ctx.signal?.throwIfAborted();

@@ -113,6 +113,9 @@ export interface Staging {
   abort(): Promise<void>;
 }
 
+/** How many folders a staging folder's writer remembers having made. */
+const RECENT_FOLDERS = 64;
+
 /**
  * Writes files into a staging folder (making folders as needed), keeping
  * the writes under way: a failed build's other writes may still be running
@@ -120,6 +123,8 @@ export interface Staging {
  * leaves files behind, so `settled` waits for them.
  */
 function stagedWriter(dir: string, options: WriteOptions) {
+  // The folders made lately: a site's files come folder by folder, so a few spare most mkdir calls, and a
+  // large site's hundred thousand page folders are not all kept in memory.
   const folders = new Set<string>([dir]);
   const writing = new Set<Promise<void>>();
   const write = async (file: Parameters<Staging["write"]>[0]) => {
@@ -127,6 +132,7 @@ function stagedWriter(dir: string, options: WriteOptions) {
     const folder = path.dirname(target);
     if (!folders.has(folder)) {
       await fs.mkdir(folder, { recursive: true });
+      if (folders.size >= RECENT_FOLDERS) folders.delete(folders.values().next().value as string);
       folders.add(folder);
     }
     try {

@@ -94,6 +94,9 @@ export function sitemapFiles(options: SitemapOptions, limits = SITEMAP_LIMITS): 
   return [{ path: "sitemap.xml", contents: index }, ...parts];
 }
 
+/** True for the path of a file {@link sitemapFiles} makes. */
+export const isSitemap = (file: string) => /^sitemap(-\d+)?\.xml$/.test(file);
+
 /** robots.txt (pure): everything may be crawled, and the sitemap is at `<baseUrl>/sitemap.xml`. */
 export function robotsTxt(baseUrl: string): string {
   return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;

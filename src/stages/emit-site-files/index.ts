@@ -2,7 +2,7 @@ import type { BuildContext } from "../../context.ts";
 import type { OutputFile } from "../../output-files.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
-import { siteFiles, type SitePage } from "./core.ts";
+import { isSitemap, siteFiles, type SitePage } from "./core.ts";
 import { undatedBlogPages } from "./feeds.ts";
 
 /** Inputs of the stage: the index stage's pages and the generated routes the render stage produced. */
@@ -14,7 +14,7 @@ export interface EmitSiteFilesInput {
   dayOf?: (entry: PageEntry) => string;
 }
 
-/** The site files: sitemap, robots.txt, web app manifest, icons and blog feeds. */
+/** The site files the service worker may precache (the icons, robots.txt, the manifest and the feeds); the sitemap, which grows with the site, is emitted and let go. */
 export interface EmitSiteFilesResult {
   files: OutputFile[];
 }
@@ -29,7 +29,7 @@ export interface EmitSiteFilesResult {
  * The pages are read a part at a time, and only what the sitemap lists of
  * each (its URL, title, file name and day) is kept until it is written.
  */
-export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput): Promise<EmitSiteFilesResult> {
+export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput, emit: (file: OutputFile) => Promise<void>): Promise<EmitSiteFilesResult> {
   const pages: SitePage[] = [];
   const dates = new Map<string, string>();
   for (const part of input.site.parts) {
@@ -41,5 +41,7 @@ export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesIn
       if (day) dates.set(entry.url, day);
     }
   }
-  return { files: siteFiles({ settings: ctx.settings, pages, routes: input.generated, dates }) };
+  const files = siteFiles({ settings: ctx.settings, pages, routes: input.generated, dates });
+  for (const file of files) await emit(file);
+  return { files: files.filter((file) => !isSitemap(file.path)) };
 }

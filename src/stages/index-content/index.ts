@@ -18,7 +18,7 @@ import { linkSpill, type LinkSpill } from "./link-spill.ts";
 import { checkLinks } from "./core.ts";
 import { summarySpill, type SummarySpill } from "./summary-spill.ts";
 import type { SourceFile } from "./parse-page.ts";
-import { listPages, type FoundPages, type ListingInput } from "./page-listing.ts";
+import { listPages, type FoundPages, type ListingInput, type PageListing } from "./page-listing.ts";
 
 /** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
 const PIPELINE_VERSION = "12";
@@ -234,6 +234,29 @@ interface Stores {
   keyOf: (file: FoundFile) => string;
 }
 
+/**
+ * Reads and summarizes the listed pages a group at a time, noting each file's
+ * digest in `digests` when given. A function of its own, so that nothing the
+ * index stage returns (its `close`) keeps the listing, a path per page, alive.
+ */
+async function summarizeListed(
+  ctx: BuildContext,
+  { listing, contentReal, digests }: { listing: PageListing; contentReal: string; digests: Map<string, string> | undefined },
+  stores: Stores,
+): Promise<void> {
+  const { relatives } = listing;
+  const limit = pLimit(32);
+  for (let at = 0; at < relatives.length; at += GROUP) {
+    ctx.signal?.throwIfAborted();
+    const group = relatives.slice(at, at + GROUP);
+    const all = await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, contentReal, listing.known(relative)))));
+    if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
+    const found = all.filter((file): file is FoundFile => file !== undefined);
+    await summarizeGroup(ctx, found, stores);
+    ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
+  }
+}
+
 /** Fails with a usage error, before anything is read or written, when the content folder does not exist. */
 export async function requireContentFolder(ctx: BuildContext): Promise<void> {
   const stat = await fs.stat(ctx.paths.content).catch(() => undefined);
@@ -253,9 +276,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
   await requireContentFolder(ctx);
   const contentReal = await fs.realpath(ctx.paths.content);
   const listing = await listPages(ctx, contentReal, input);
-  const relatives = listing.relatives;
-  boundHeapGrowth(relatives.length);
-  const limit = pLimit(32);
+  boundHeapGrowth(listing.relatives.length);
   const digests = listing.keep ? new Map<string, string>() : undefined;
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
@@ -265,7 +286,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
     store,
     links: linkSpill({ inMemory: session }),
     summaries,
-    processor: lazyProcessor(relatives.length, ctx),
+    processor: lazyProcessor(listing.relatives.length, ctx),
     keyOf: await pageKeyer(ctx),
   };
   const close = async () => {
@@ -273,15 +294,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
     await store.close();
   };
   try {
-    for (let at = 0; at < relatives.length; at += GROUP) {
-      ctx.signal?.throwIfAborted();
-      const group = relatives.slice(at, at + GROUP);
-      const all = await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, contentReal, listing.known(relative)))));
-      if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
-      const found = all.filter((file): file is FoundFile => file !== undefined);
-      await summarizeGroup(ctx, found, stores);
-      ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
-    }
+    await summarizeListed(ctx, { listing, contentReal, digests }, stores);
     const { site, diagnostics } = await summaries.finish();
     for (const d of diagnostics) ctx.report(d);
     await checkLinks(() => stores.links.pages(), ctx.links, ctx.report);
