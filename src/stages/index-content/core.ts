@@ -2,6 +2,7 @@ import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import type { LinkMode } from "../../context.ts";
 import { blogDate, pagesOf } from "../../shared/content-rules.ts";
+import { keyHash } from "../../shared/search/split-format.ts";
 import type { ContentEntry, DirectoryEntry, PageEntry, PageLink, PageLinkFacts, PageSummary } from "../../shared/content-types.ts";
 
 /** What indexing needs of a page: its entry, and whether it failed. */
@@ -115,24 +116,52 @@ function targetOf(link: PageLink): { target: string; hash: string } | null {
 }
 
 /**
- * Checks every internal link: the target page must exist and, when the link
- * has a fragment, the target must have a heading with that id. The pages are
- * read three times from `pages` (the index stage's link spill): for the URLs
- * that exist and the pages linked to with a fragment, for those pages' heading
- * ids, and for the links. Memory holds the site's URLs and the headings of
- * pages linked to with a fragment, never every page's links and headings.
+ * Pages whose URLs and heading ids one pass of the link check holds at most:
+ * a larger site is checked in several passes, each over the links whose
+ * target falls in its share of URLs (by hash), so the check holds a share of
+ * the site at a time: one pass holds every page's URL (about 9 MB at 100,000
+ * pages) and the heading ids of every page linked to with a fragment, which
+ * on a large site that links across its sections can be most of its pages.
  */
-export async function checkLinks(pages: () => AsyncIterable<PageLinkFacts>, mode: LinkMode, report: (problem: Diagnostic) => void): Promise<void> {
+const LINK_CHECK_PAGES = 20_000;
+
+/**
+ * Checks every internal link: the target page must exist and, when the link
+ * has a fragment, the target must have a heading with that id. A site of
+ * `count` pages is checked in one pass per `perPass` pages (see
+ * {@link LINK_CHECK_PAGES}), and each pass reads the pages three times from
+ * `pages` (the index stage's link spill): for the URLs that exist and the
+ * pages linked to with a fragment, for those pages' heading ids, and for the
+ * links. Memory holds a pass's share of the site's URLs and of the headings
+ * of pages linked to with a fragment, never every page's links and headings.
+ */
+export async function checkLinks(
+  pages: () => AsyncIterable<PageLinkFacts>,
+  mode: LinkMode,
+  report: (problem: Diagnostic) => void,
+  { count = 0, perPass = LINK_CHECK_PAGES }: { count?: number; perPass?: number } = {},
+): Promise<void> {
+  const passes = Math.max(1, Math.ceil(count / perPass));
+  for (let pass = 0; pass < passes; pass++) await checkShare(pages, mode, report, (url) => passes === 1 || keyHash(url) % passes === pass);
+}
+
+/** One pass of {@link checkLinks}: the links whose target URL is `mine`. */
+async function checkShare(
+  pages: () => AsyncIterable<PageLinkFacts>,
+  mode: LinkMode,
+  report: (problem: Diagnostic) => void,
+  mine: (url: string) => boolean,
+): Promise<void> {
   const urls = new Set<string>();
   // A page that failed has its own error; its headings are unknown, so links into it are not judged.
   const failed = new Set<string>();
   const wanted = new Set<string>();
   for await (const page of pages()) {
-    urls.add(page.url);
-    if (page.failed) failed.add(page.url);
+    if (mine(page.url)) urls.add(page.url);
+    if (page.failed && mine(page.url)) failed.add(page.url);
     for (const link of page.links) {
       const to = targetOf(link);
-      if (to?.hash) wanted.add(to.target);
+      if (to?.hash && mine(to.target)) wanted.add(to.target);
     }
   }
   const anchors = new Map<string, Set<string>>();
@@ -140,7 +169,7 @@ export async function checkLinks(pages: () => AsyncIterable<PageLinkFacts>, mode
   for await (const page of pages()) {
     for (const link of page.links) {
       const to = targetOf(link);
-      if (!to || failed.has(to.target)) continue;
+      if (!to || !mine(to.target) || failed.has(to.target)) continue;
       const place = { file: page.path, line: link.line, column: link.column, fatal: mode === "error" };
       if (!urls.has(to.target)) {
         report(diagnostic("broken-link", { url: link.url }, place));

@@ -297,7 +297,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
     await summarizeListed(ctx, { listing, contentReal, digests }, stores);
     const { site, diagnostics } = await summaries.finish();
     for (const d of diagnostics) ctx.report(d);
-    await checkLinks(() => stores.links.pages(), ctx.links, ctx.report);
+    await checkLinks(() => stores.links.pages(), ctx.links, ctx.report, { count: site.count });
     const kept = digests && { content: ctx.paths.content, contentReal, digests };
     return { site, bodies: pageBodies(ctx, store, contentReal), close, found: kept };
   } catch (error) {
