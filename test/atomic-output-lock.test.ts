@@ -70,9 +70,9 @@ test("two real builds into one output at once both wait for the lock's holder, b
     const now = snapshot(out);
     const last = expected.findIndex((site) => sameSite(now, site));
     assert.ok(last >= 0, "the output is one of the two sites, whole");
-    // When one build saw the other's lock (it may have been released between two looks), that one wrote last.
-    const waited = builds.findIndex((b, i) => b.output().includes(waitingFor(builds[1 - i].pid)));
-    if (waited >= 0) assert.is(last, waited, "the build that waited wrote last");
+    // Which one wrote last is not asserted: a build that finds the other's lock file still being filled waits without a
+    // line (src/output-lock.ts), so the lines do not tell every wait, and on a loaded machine the build that printed
+    // one could still swap first.
     assert.equal(besideOutput(out), []);
   } finally {
     await stopBuilds();
