@@ -157,8 +157,10 @@ async function checkShare(
   const failed = new Set<string>();
   const wanted = new Set<string>();
   for await (const page of pages()) {
-    if (mine(page.url)) urls.add(page.url);
-    if (page.failed && mine(page.url)) failed.add(page.url);
+    if (mine(page.url)) {
+      urls.add(page.url);
+      if (page.failed) failed.add(page.url);
+    }
     for (const link of page.links) {
       const to = targetOf(link);
       if (to?.hash && mine(to.target)) wanted.add(to.target);
