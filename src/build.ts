@@ -52,7 +52,7 @@ export interface BuildOptions {
   history?: boolean;
   /** Broken links: "error" (default) fails the build, "warn" only reports. */
   links?: LinkMode;
-  /** Worker threads for page processing; default: none below 4 cores, else one per core but one. */
+  /** Worker threads that process pages beside the main thread; default one per core but one (none below 24 pages). */
   threads?: number;
   /** State kept across builds by the dev server: a memory cache and what was last written. */
   session?: BuildSession;

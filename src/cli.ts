@@ -135,7 +135,11 @@ function addBuildCommand(cli: Command, run: Run): void {
     .addOption(configOption())
     .addOption(linksOption())
     .option("--no-cache", "read and write no build cache (.cache/docs-build)")
-    .option("--threads <n>", "worker threads for page processing (default: none below 4 cores, else one per core but one)", parseCount)
+    .option(
+      "--threads <n>",
+      "worker threads that process pages beside the main thread (default: one per core but one; none for fewer than 24 pages)",
+      parseCount,
+    )
     .addOption(pageTimeoutOption())
     .option(
       "--lock-wait <seconds>",

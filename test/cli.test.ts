@@ -352,7 +352,7 @@ test("help: build --help shows every option with its default", async () => {
     "--config <file>": "docs-build.config.json",
     "--links <mode>": 'default: "error"',
     "--no-cache": ".cache/docs-build",
-    "--threads <n>": "none below 4 cores",
+    "--threads <n>": "one per core but one",
     "--page-timeout <seconds>": "pageTimeout, 10",
     "--lock-wait <seconds>": "default: 120",
     "--quiet": null,

@@ -32,7 +32,11 @@ function lazyProcessor(total: number, ctx: BuildContext): PageProcessor {
   return {
     async run(sources) {
       if (sources.length === 0) return [];
-      processor ??= import("./process-pages.ts").then(({ createPageProcessor }) => createPageProcessor(total, ctx.settings, ctx.threads));
+      // The dev server (a memory layer across builds) keeps the workers for its next build.
+      const keepWorkers = ctx.cache.memo !== undefined;
+      processor ??= import("./process-pages.ts").then(({ createPageProcessor }) =>
+        createPageProcessor(total, ctx.settings, { threads: ctx.threads, keepWorkers }),
+      );
       return (await processor).run(sources);
     },
     async close() {

@@ -12,24 +12,27 @@ import { processPages } from "./process-page.ts";
 const MIN_PAGES_FOR_WORKERS = 24;
 /** Pages sent to a worker at a time: small enough to balance, large enough to keep messages few. */
 const BATCH = 8;
+/** Batches a worker holds at once: one it works on and one waiting, so it never waits for this thread to send more. */
+const IN_FLIGHT = 2;
+/** Pages this thread processes between looks at the workers' replies. */
+const OWN_BATCH = 4;
 
 /** The worker's script: beside this module, in the sources as in the bundle (lib/page-worker.js). */
 const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "page-worker.js");
 
 /**
- * How many worker threads to use by default. Measured on a 2-core machine,
- * two workers processed the corpus no faster than this thread alone (V8's
- * garbage collector already keeps the second core busy), so workers start
- * only from 4 cores: one per core but one, never more than there are batches.
- * `requested` (the `--threads` option) overrides the default; 0 means none.
+ * How many worker threads to use by default: one per core but one, since
+ * this thread processes pages too; none for a build too small to pay for a
+ * worker's start. `requested` (the `--threads` option) overrides the default;
+ * 0 means none.
  */
 function workerCount(pages: number, requested?: number): number {
   if (pages === 0) return 0;
-  const wanted = requested ?? (pages < MIN_PAGES_FOR_WORKERS || os.availableParallelism() < 4 ? 0 : os.availableParallelism() - 1);
+  const wanted = requested ?? (pages < MIN_PAGES_FOR_WORKERS ? 0 : os.availableParallelism() - 1);
   return Math.min(wanted, Math.ceil(pages / BATCH));
 }
 
-/** Processes pages a group at a time, on worker threads kept for the whole build or on this thread. */
+/** Processes pages a group at a time, on worker threads kept for the whole build and on this thread. */
 export interface PageProcessor {
   /** Processes the group; results keep the order of `sources`. */
   run(sources: readonly SourceFile[]): Promise<ProcessedPage[]>;
@@ -39,54 +42,130 @@ export interface PageProcessor {
 
 type WorkerReply = { id: number; pages?: ProcessedPage[]; error?: { message: string; stack: string } };
 
+/** The next pages of a group to process: its first index and how many, taken in order by every thread. */
+function queueOf(length: number) {
+  let next = 0;
+  return (count: number): [number, number] | undefined => {
+    if (next >= length) return undefined;
+    const start = next;
+    next = Math.min(length, next + count);
+    return [start, next];
+  };
+}
+
+/** This thread's share of a group: batches taken from the queue, with a turn of the event loop after each so the workers' replies are seen and they are sent more. */
+async function processOwnShare(sources: readonly SourceFile[], results: ProcessedPage[], take: ReturnType<typeof queueOf>, settings: Settings): Promise<void> {
+  for (let batch = take(OWN_BATCH); batch; batch = take(OWN_BATCH)) {
+    const [start, end] = batch;
+    for (const [i, page] of processPages(sources.slice(start, end), settings).entries()) results[start + i] = page;
+    await new Promise(setImmediate);
+  }
+}
+
+/** One worker's share of a group: it holds up to IN_FLIGHT batches at a time, and is sent the next as each comes back. */
+function workerShare(
+  worker: Worker,
+  sources: readonly SourceFile[],
+  results: ProcessedPage[],
+  take: ReturnType<typeof queueOf>,
+  settings: Settings,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    let held = 0;
+    const send = () => {
+      const batch = take(BATCH);
+      if (!batch) return;
+      held++;
+      worker.postMessage({ id: batch[0], sources: sources.slice(batch[0], batch[1]), settings });
+    };
+    const finish = (then: () => void) => {
+      worker.off("message", onMessage);
+      worker.off("error", onError);
+      worker.off("exit", onExit);
+      then();
+    };
+    const onMessage = (message: WorkerReply) => {
+      held--;
+      if (message.error)
+        return finish(() => reject(Object.assign(new Error(`A page worker failed: ${message.error!.message}`), { stack: message.error!.stack })));
+      for (const [i, page] of message.pages!.entries()) results[message.id + i] = page;
+      send();
+      if (held === 0) finish(resolve);
+    };
+    const onError = (error: Error) => finish(() => reject(error));
+    // A worker that stops without an error (out of memory, terminated) would otherwise leave its batches unanswered.
+    const onExit = (code: number) => finish(() => reject(new Error(`A page worker stopped (exit code ${code}) with pages unprocessed.`)));
+    worker.on("message", onMessage);
+    worker.once("error", onError);
+    worker.once("exit", onExit);
+    for (let n = 0; n < IN_FLIGHT; n++) send();
+    if (held === 0) finish(resolve);
+  });
+}
+
 /**
- * A processor for a build of `total` pages (see `workerCount`). Workers start
- * once and take batches from a shared queue, so a slow page never holds the
- * others back; small builds process on this thread.
+ * Workers started on first use, `count` at most; one that exits or fails
+ * leaves, and the next group starts another.
  */
-export function createPageProcessor(total: number, settings: Settings, threads?: number): PageProcessor {
+function workerPool() {
+  const workers: Worker[] = [];
+  return {
+    take(count: number): Worker[] {
+      while (workers.length < count) {
+        // Unreferenced while idle, so a worker never keeps a finished command alive.
+        const worker = new Worker(WORKER_FILE, { workerData: { tsconfig: path.join(TOOL_ROOT, "tsconfig.json") }, execArgv: [] });
+        worker.unref();
+        const leave = () => {
+          const at = workers.indexOf(worker);
+          if (at !== -1) workers.splice(at, 1);
+        };
+        worker.once("exit", leave);
+        worker.once("error", leave);
+        workers.push(worker);
+      }
+      return workers.slice(0, count);
+    },
+    async stop(): Promise<void> {
+      await Promise.all(workers.splice(0).map((worker) => worker.terminate()));
+    },
+  };
+}
+
+/**
+ * The workers of long-lived processes (the dev server), kept for the
+ * process's life so its builds reuse them. A one-off build has workers of its
+ * own and stops them once its pages are processed, so their heaps do not stay
+ * beside the later stages.
+ */
+const kept = workerPool();
+
+/**
+ * A processor for a build of `total` pages (see `workerCount`). This thread
+ * and the workers take batches from one queue per group, so every core
+ * processes pages and a slow page never holds the others back; a group too
+ * small to share is processed here. `keepWorkers` (the dev server) takes the
+ * process's kept workers, and `close` leaves them running.
+ */
+export function createPageProcessor(total: number, settings: Settings, options: { threads?: number; keepWorkers?: boolean } = {}): PageProcessor {
+  const { threads, keepWorkers = false } = options;
   const count = workerCount(total, threads);
-  if (count === 0) return { run: async (sources) => processPages(sources, settings), close: async () => {} };
-  const workers = Array.from(
-    { length: count },
-    () => new Worker(WORKER_FILE, { workerData: { tsconfig: path.join(TOOL_ROOT, "tsconfig.json") }, execArgv: [] }),
-  );
+  const pool = keepWorkers ? kept : workerPool();
   return {
     async run(sources) {
+      if (count === 0 || sources.length < BATCH) return processPages(sources, settings);
+      const workers = pool.take(count);
       const results = new Array<ProcessedPage>(sources.length);
-      let next = 0;
-      await Promise.all(
-        workers.map(
-          (worker) =>
-            new Promise<void>((resolve, reject) => {
-              const send = () => {
-                if (next >= sources.length) return finish(resolve);
-                const start = next;
-                next = Math.min(sources.length, next + BATCH);
-                worker.postMessage({ id: start, sources: sources.slice(start, next), settings });
-              };
-              const onMessage = (message: WorkerReply) => {
-                if (message.error)
-                  return finish(() => reject(Object.assign(new Error(`A page worker failed: ${message.error!.message}`), { stack: message.error!.stack })));
-                for (const [i, page] of message.pages!.entries()) results[message.id + i] = page;
-                send();
-              };
-              const finish = (then: () => void) => {
-                worker.off("message", onMessage);
-                worker.off("error", onError);
-                then();
-              };
-              const onError = (error: Error) => finish(() => reject(error));
-              worker.on("message", onMessage);
-              worker.once("error", onError);
-              send();
-            }),
-        ),
-      );
+      const take = queueOf(sources.length);
+      for (const worker of workers) worker.ref();
+      try {
+        // The workers are sent their first batches before this thread starts on its own.
+        const shares = workers.map((worker) => workerShare(worker, sources, results, take, settings));
+        await Promise.all([...shares, processOwnShare(sources, results, take, settings)]);
+      } finally {
+        for (const worker of workers) worker.unref();
+      }
       return results;
     },
-    async close() {
-      await Promise.all(workers.map((worker) => worker.terminate()));
-    },
+    close: () => (keepWorkers ? Promise.resolve() : pool.stop()),
   };
 }
