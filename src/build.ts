@@ -7,6 +7,7 @@ import { printProblems } from "./reporters.ts";
 import { PROBLEMS_IN_MEMORY } from "./problem-log.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
+import { collectGarbage } from "./heap-growth.ts";
 import type { OutputFile, StreamedFile } from "./output-files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
 import type { PageSummary } from "./shared/content-types.ts";
@@ -253,6 +254,8 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
   const emit = (file: OutputFile | StreamedFile) => emitFile(output, file);
   try {
     const client = await task(logger, "bundle client", () => bundling);
+    // What the stage before kept live is garbage now (see collectGarbage).
+    collectGarbage();
     const rendered = await task(logger, "render pages", () =>
       runRenderPages(
         ctx,
@@ -270,7 +273,9 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     );
     const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { site: index.site, generated: rendered.generated, dayOf }, emit));
     ctx.signal?.throwIfAborted();
+    collectGarbage();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies }, emit));
+    collectGarbage();
     const llms = await task(logger, "write llms files", () =>
       runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: llmsBefore(prepared, output) }, emit),
     );

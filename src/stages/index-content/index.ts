@@ -280,7 +280,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
   await requireContentFolder(ctx);
   const contentReal = await fs.realpath(ctx.paths.content);
   const listing = await listPages(ctx, contentReal, input);
-  boundHeapGrowth(listing.relatives.length);
+  boundHeapGrowth(listing.relatives.length, { oneOff: ctx.cache.memo === undefined });
   const digests = listing.keep ? new Map<string, string>() : undefined;
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.

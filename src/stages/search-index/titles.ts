@@ -1,4 +1,5 @@
 import { gzipSync } from "node:zlib";
+import { collectGarbage } from "../../heap-growth.ts";
 import type { SearchIndexFile } from "../../shared/search/index-format.ts";
 import { SearchIndexBuilder } from "./core.ts";
 
@@ -31,6 +32,8 @@ export function titlesFile(pages: readonly TitledPage[], budget: number): { file
   // Fewer pages until it fits: a proportional guess, and at least a tenth fewer each time.
   for (let size = gzipSync(file).length; size > budget && count > 0; size = gzipSync(file).length) {
     count = Math.min(Math.floor(count * 0.9), Math.floor((count * budget) / size));
+    // The larger index is garbage now; left to the collector, the heap grew by both indexes before it came (see collectGarbage).
+    collectGarbage();
     file = JSON.stringify(titlesOf(pages.slice(0, count)));
   }
   return { file, pages: count };
