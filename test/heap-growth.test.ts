@@ -23,7 +23,7 @@ test("a growth the process was started with, on the command line or in NODE_OPTI
 async function collectionsAfter(pages: number, options?: { oneOff?: boolean }): Promise<number> {
   let full = 0;
   const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if ((entry.detail as { kind?: number } | undefined)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) full++;
+    for (const entry of list.getEntries()) if ((entry as { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) full++;
   });
   observer.observe({ entryTypes: ["gc"] });
   boundHeapGrowth(pages, options);
