@@ -55,6 +55,8 @@ export interface BuildOptions {
   links?: LinkMode;
   /** Worker threads that process pages beside the main thread; default one per core but one (none below 24 pages). */
   threads?: number;
+  /** Characters of pages and search postings a build without a cache keeps in memory before it writes the rest to temporary files; default `SPILL_ABOVE`. */
+  spillAbove?: number;
   /** State kept across builds by the dev server: a memory cache and what was last written. */
   session?: BuildSession;
   /**
@@ -204,6 +206,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
     cache: options.cache,
     links: options.links,
     threads: options.threads,
+    spillAbove: options.spillAbove,
     memory: options.session?.memory,
     signal: options.signal,
   });

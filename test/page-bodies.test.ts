@@ -11,7 +11,8 @@ import { loadWholeSite } from "../src/pipeline/site-pages.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { tempSite, type TempSite } from "./helpers/temp-site.ts";
 
-const context = (root: string, cache: boolean) => createContext({ root, settings: resolveSettings({}), logger: createMemoryLogger(), cache });
+const context = (root: string, cache: boolean, spillAbove?: number) =>
+  createContext({ root, settings: resolveSettings({}), logger: createMemoryLogger(), cache, spillAbove });
 
 function writePage(root: string, relative: string, text: string): void {
   const file = path.join(root, "content", relative);
@@ -36,13 +37,21 @@ async function withPrivateTmp(work: (site: TempSite) => Promise<void>): Promise<
 
 const PAGE = "---\ntitle: Caching\n---\n\nKeep builds fast.\n\n## Long-term caching\n\nHash the file names.\n";
 
-test("bodies wait outside memory and are read back one page at a time; without a cache, their folder goes when the build closes it", async () => {
+test("past what a build keeps in memory, bodies wait outside it and are read back one page at a time; without a cache, their folder goes when the build closes it", async () => {
   await withPrivateTmp(async (site) => {
     writePage(site.dir, "guides/caching.md", PAGE);
     writePage(site.dir, "guides/index.md", "---\ntitle: Guides\n---\n\nAll the guides.\n");
     const spilled = () => fs.readdirSync(site.path("tmp")).filter((name) => name.startsWith("docs-build-bodies-"));
-    const index = await runIndexContent(context(site.dir, false));
+    // The first page's texts (body, sections, markdown and headings) pass what is kept in memory; the second's, a few words, fit.
+    const index = await runIndexContent(context(site.dir, false, 200));
     assert.is(spilled().length, 2, "the bodies and the pages' summaries each wait in a folder of their own");
+    assert.is(
+      fs
+        .readdirSync(site.path("tmp", spilled().find((name) => fs.readdirSync(site.path("tmp", name)).some((f) => f.endsWith(".html")))!))
+        .filter((f) => f.endsWith(".html")).length,
+      1,
+      "one page's body was written",
+    );
     const { pages } = await loadWholeSite(index.site);
     const page = pages.find((p) => p.entry.url === "/guides/caching/")!;
     assert.not.ok("bodyHtml" in page, "the summary carries no body");
@@ -51,8 +60,26 @@ test("bodies wait outside memory and are read back one page at a time; without a
       (await index.bodies.sections(page)).map((s) => s.anchor),
       ["", "long-term-caching"],
     );
+    const [guides] = (await loadWholeSite(index.site)).pages.filter((p) => p.entry.url === "/guides/");
+    assert.match(await index.bodies.body(guides), /All the guides/, "the other body is read back too");
     await index.close();
     assert.equal(spilled(), []);
+  });
+});
+
+test("a small site's bodies wait in memory: no folder is made for them", async () => {
+  await withPrivateTmp(async (site) => {
+    writePage(site.dir, "guides/caching.md", PAGE);
+    const index = await runIndexContent(context(site.dir, false));
+    const folders = fs.readdirSync(site.path("tmp")).filter((name) => name.startsWith("docs-build-bodies-"));
+    assert.is(folders.length, 1, "the summaries' folder alone");
+    assert.equal(
+      fs.readdirSync(site.path("tmp", folders[0])).filter((f) => !f.startsWith(".")),
+      ["summaries.jsonl"],
+    );
+    const [page] = (await loadWholeSite(index.site)).pages;
+    assert.match(await index.bodies.body(page), /<h2 id="long-term-caching">/);
+    await index.close();
   });
 });
 
@@ -72,7 +99,7 @@ test("a build without a cache removes the body folders of killed builds whose pr
       for (const name of names) fs.mkdirSync(site.path("tmp", name, "inner"), { recursive: true });
       // The owner file, where there is one, names the process, whatever pid the folder's name carries.
       fs.writeFileSync(site.path("tmp", names[3], ".docs-build-owner"), JSON.stringify({ pid: gone, host: os.hostname(), started: "", token: "x" }));
-      const index = await runIndexContent(context(site.dir, false));
+      const index = await runIndexContent(context(site.dir, false, 0));
       const left = fs.readdirSync(site.path("tmp")).sort();
       assert.not.ok(left.includes(names[0]), "the killed build's folder is removed");
       assert.not.ok(left.includes(names[3]), "a folder whose owner file names a gone process is removed");

@@ -157,6 +157,14 @@ test("pages processed in worker threads come out identical to pages processed on
   assert.is(threaded.pages, 9);
 });
 
+test("a build that keeps its pages and search postings in temporary files makes the same site as one that keeps them in memory", async () => {
+  const spilled = await buildFixtureSite("basic", { spillAbove: 0 });
+  assert.equal(
+    spilled.files.map((f) => [f.path, fileText(spilled, f.path)]),
+    site.files.map((f) => [f.path, fileText(site, f.path)]),
+  );
+});
+
 test("the vote page is built from the committed topics; its code and stylesheet load only there, lazily", () => {
   const vote = fileText(site, "vote/index.html");
   assert.is(dataOf(vote).kind, "vote");

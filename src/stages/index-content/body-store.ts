@@ -101,28 +101,51 @@ export async function makeSpillFolder(): Promise<string> {
   return folder;
 }
 
+/** The four texts a stored page is kept as, by the extension of the file each is spilled to. */
+type StoredTexts = Record<"html" | "json" | "md" | "anchors.json", string>;
+
+const textsOf = (page: Stored): StoredTexts => ({
+  html: page.bodyHtml,
+  json: JSON.stringify(page.sections),
+  md: page.markdown,
+  "anchors.json": JSON.stringify(page.entry.anchors),
+});
+
 /**
- * A store for builds without a cache: a private folder under the system's
- * temporary folder, removed when the build ends, whether it succeeds or not.
- * A build killed before that leaves it behind; the next build without a cache
- * removes it (see `sweepSpillFolders`).
+ * A store for builds without a cache. Pages wait in memory until their texts
+ * come to `inMemory` characters (a few hundred pages); later ones go to a
+ * private folder under the system's temporary folder, removed when the build
+ * ends, whether it succeeds or not, so memory stays bounded whatever the
+ * site's size and a small site writes no temporary file at all. A build
+ * killed before the end leaves its folder behind; the next build without a
+ * cache removes it (see `sweepSpillFolders`). Each read parses what it
+ * returns afresh, as a read from a file does, so no reader shares another's objects.
  */
-export function spillBodyStore(): BodyStore {
-  // Made on the first page stored, so a build that stores nothing leaves nothing to remove.
+export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
+  const kept = new Map<string, StoredTexts>();
+  let keptLength = 0;
+  // Made on the first page spilled, so a build that spills nothing leaves nothing to remove.
   let made: Promise<string> | undefined;
   let dir = "";
   const file = (key: string, extension: string) => path.join(dir, `${key}.${extension}`);
-  /** A stored file's text; undefined when nothing was stored, or no longer is. */
-  const read = async (key: string, extension: string) => (made ? fs.readFile(file(key, extension), "utf8").catch(() => undefined) : undefined);
+  /** A stored text; undefined when nothing was stored, or no longer is. */
+  const read = async (key: string, extension: keyof StoredTexts) => {
+    const inMemoryText = kept.get(key)?.[extension];
+    if (inMemoryText !== undefined) return inMemoryText;
+    return made ? fs.readFile(file(key, extension), "utf8").catch(() => undefined) : undefined;
+  };
   return {
     async put(key, page) {
+      const texts = textsOf(page);
+      const length = texts.html.length + texts.json.length + texts.md.length + texts["anchors.json"].length;
+      const before = kept.get(key);
+      if (before || keptLength + length <= inMemory) {
+        keptLength += length - (before ? Object.values(before).reduce((sum, text) => sum + text.length, 0) : 0);
+        kept.set(key, texts);
+        return;
+      }
       dir = await (made ??= makeSpillFolder());
-      await Promise.all([
-        fs.writeFile(file(key, "html"), page.bodyHtml),
-        fs.writeFile(file(key, "json"), JSON.stringify(page.sections)),
-        fs.writeFile(file(key, "md"), page.markdown),
-        fs.writeFile(file(key, "anchors.json"), JSON.stringify(page.entry.anchors)),
-      ]);
+      await Promise.all(Object.entries(texts).map(([extension, text]) => fs.writeFile(file(key, extension), text)));
     },
     body: (key) => read(key, "html"),
     markdown: (key) => read(key, "md"),
@@ -135,6 +158,7 @@ export function spillBodyStore(): BodyStore {
       return text === undefined ? undefined : (JSON.parse(text) as Anchor[]);
     },
     async close() {
+      kept.clear();
       if (made) await removeTree(await made);
     },
   };

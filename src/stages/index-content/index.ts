@@ -282,7 +282,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
   const listing = await listPages(ctx, contentReal, input);
   boundHeapGrowth(listing.relatives.length, { oneOff: ctx.cache.memo === undefined });
   const digests = listing.keep ? new Map<string, string>() : undefined;
-  const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore();
+  const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
   const session = ctx.cache.memo !== undefined;
   const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: session });

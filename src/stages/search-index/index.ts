@@ -45,30 +45,37 @@ async function inputHash(ctx: BuildContext, searchable: AsyncIterable<PageSummar
   return hash.digest("hex");
 }
 
-/** Characters appended to a store file that wait in memory before they are written. */
+/** Characters appended to a store file that wait in memory before they are written, once the store writes to disk. */
 const WRITE_BYTES = 1 << 16;
 
+/** A run store that also keeps the parts for the cache entry, and removes what it wrote. */
+type TemporaryStore = RunStore & { keep(file: TextFile): Promise<void>; kept(): AsyncIterable<string>; remove(): Promise<void> };
+
 /**
- * A run store in a private temporary folder, one file per bucket, each kept
- * open for appending until it is read (a run appends to most buckets, and
- * opening each file for each run cost more than the writing) and written in
- * blocks, and a file the parts are kept in for the cache; `remove` closes and
- * deletes them.
+ * A run store that keeps what is appended in memory until it comes to
+ * `inMemory` characters (all of a site of a few hundred pages), then in a
+ * private temporary folder, one file per bucket, each kept open for
+ * appending until it is read (a run appends to most buckets, and opening
+ * each file for each run cost more than the writing) and written in blocks,
+ * and a file the parts are kept in for the cache; `remove` closes and
+ * deletes them. The folder is made only when the store first writes.
  */
-async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Promise<void>; kept(): AsyncIterable<string>; remove(): Promise<void> }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), "docs-build-search-"));
-  const file = (bucket: number) => path.join(dir, String(bucket));
-  const parts = path.join(dir, "parts");
-  // Bucket n's file is kept open under n, the parts' file under -1; what is appended waits in memory up to
-  // WRITE_BYTES a file (a run appends a few KB to each of 256 buckets).
+function temporaryStore({ inMemory }: { inMemory: number }): TemporaryStore {
+  let made: Promise<string> | undefined;
+  const file = async (n: number) => path.join(await (made ??= fs.mkdtemp(path.join(os.tmpdir(), "docs-build-search-"))), n < 0 ? "parts" : String(n));
+  // Bucket n's file is kept open under n, the parts' file under -1. What is appended waits in memory: all of
+  // it up to `inMemory` characters, then up to WRITE_BYTES a file (a run appends a few KB to each of 256 buckets).
   const open = new Map<number, Promise<fs.FileHandle>>();
   const waiting = new Map<number, { texts: string[]; length: number }>();
+  let waitingLength = 0;
+  let onDisk = false;
   const flush = async (n: number) => {
     const pending = waiting.get(n);
     if (!pending) return;
     waiting.delete(n);
+    waitingLength -= pending.length;
     let handle = open.get(n);
-    if (!handle) open.set(n, (handle = fs.open(n < 0 ? parts : file(n), "a")));
+    if (!handle) open.set(n, (handle = file(n).then((name) => fs.open(name, "a"))));
     await (await handle).appendFile(pending.texts.join(""));
   };
   const append = async (n: number, text: string) => {
@@ -76,8 +83,24 @@ async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Prom
     if (!pending) waiting.set(n, (pending = { texts: [], length: 0 }));
     pending.texts.push(text);
     pending.length += text.length;
-    if (pending.length >= WRITE_BYTES) await flush(n);
+    waitingLength += text.length;
+    if (!onDisk && waitingLength > inMemory) {
+      onDisk = true;
+      for (const bucket of [...waiting.keys()]) await flush(bucket);
+    } else if (onDisk && pending.length >= WRITE_BYTES) await flush(n);
   };
+  /** What was appended to `n`, from memory or (once the store writes to disk) from its file, after which `n` takes no more. */
+  async function* drain(n: number): AsyncIterable<string> {
+    if (!onDisk) {
+      const pending = waiting.get(n);
+      waiting.delete(n);
+      if (pending) yield pending.texts.join("");
+      return;
+    }
+    await close(n);
+    const handle = await fs.open(await file(n)).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
+    if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
+  }
   const close = async (n: number) => {
     await flush(n);
     const handle = open.get(n);
@@ -86,21 +109,13 @@ async function temporaryStore(): Promise<RunStore & { keep(file: TextFile): Prom
   };
   return {
     append,
-    async *read(bucket) {
-      await close(bucket);
-      const handle = await fs.open(file(bucket)).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
-      if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
-    },
+    read: drain,
     keep: (part) => append(-1, partLine(part)),
-    async *kept() {
-      await close(-1);
-      const handle = await fs.open(parts).catch(() => undefined);
-      if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: 1 << 20 });
-    },
+    kept: () => drain(-1),
     async remove() {
       waiting.clear();
       await Promise.all([...open.keys()].map(close));
-      await removeTree(dir);
+      if (made) await removeTree(await made);
     },
   };
 }
@@ -148,7 +163,7 @@ export async function runSearchIndex(
   const cached = key && !memo ? await replay(ctx, key, emit) : undefined;
   if (cached) return cached;
   const whole = memo === undefined ? key : "";
-  const store = await temporaryStore();
+  const store = temporaryStore({ inMemory: ctx.spillAbove });
   const keep = async (file: TextFile | StreamedFile) => {
     await emit(file);
     if (whole && "contents" in file) await store.keep(file);
