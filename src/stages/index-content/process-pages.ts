@@ -42,13 +42,20 @@ export interface PageProcessor {
 
 type WorkerReply = { id: number; pages?: ProcessedPage[]; error?: { message: string; stack: string } };
 
-/** The next pages of a group to process: its first index and how many, taken in order by every thread. */
-function queueOf(length: number) {
+/**
+ * The next pages of a group to process: its first index and how many, taken
+ * in order by every thread. A batch is at most `most` pages, and fewer as the
+ * group runs out (a share of what is left for each of the `takers`, at
+ * least one page), so no thread sits idle at the end of a group while
+ * another works through a batch it took early.
+ */
+function queueOf(length: number, takers: number) {
   let next = 0;
-  return (count: number): [number, number] | undefined => {
+  return (most: number): [number, number] | undefined => {
     if (next >= length) return undefined;
     const start = next;
-    next = Math.min(length, next + count);
+    const share = Math.ceil((length - next) / (2 * takers * IN_FLIGHT));
+    next = Math.min(length, next + Math.max(1, Math.min(most, share)));
     return [start, next];
   };
 }
@@ -155,7 +162,7 @@ export function createPageProcessor(total: number, settings: Settings, options: 
       if (count === 0 || sources.length < BATCH) return processPages(sources, settings);
       const workers = pool.take(count);
       const results = new Array<ProcessedPage>(sources.length);
-      const take = queueOf(sources.length);
+      const take = queueOf(sources.length, workers.length + 1);
       for (const worker of workers) worker.ref();
       try {
         // The workers are sent their first batches before this thread starts on its own.
