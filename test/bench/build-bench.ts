@@ -120,7 +120,9 @@ async function main(): Promise<number> {
 
   try {
     const content = path.join(tmp, "content");
-    const outFull = path.join(tmp, "out-full");
+    // The build's output sits alone in a folder: its name is a link to the versioned folder the build wrote, and deleting
+    // the link alone would leave the last site for the next build to remove, on its own time.
+    const outFull = path.join(tmp, "full", "out");
     const outBase = path.join(tmp, "out-baseline");
     fs.cpSync(CORPUS, content, { recursive: true });
     makeWritable(content);
@@ -144,7 +146,7 @@ async function main(): Promise<number> {
     const coldFull: Run[] = [];
     const coldBase: Run[] = [];
     for (let round = 1; round <= rounds; round++) {
-      rm(outFull);
+      rm(path.dirname(outFull));
       const f = await full(`cold full build (round ${round})`, false);
       coldFull.push(f);
       rm(outBase);
@@ -158,7 +160,7 @@ async function main(): Promise<number> {
 
     // Warm: fill the (empty, temporary) cache once, then rebuild with nothing changed.
     // The out dir is kept between cached builds, as in a developer's repeated builds.
-    rm(outFull);
+    rm(path.dirname(outFull));
     const fill = await full("cache-filling build", true);
     console.log(`cache fill: ${fmt(fill)}`);
     const warm: Run[] = [];
