@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import type { PageLinkFacts } from "../../shared/content-types.ts";
-import { makeSpillFolder } from "./body-store.ts";
+import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
 import { removeTree } from "../../write-file.ts";
 
 /**

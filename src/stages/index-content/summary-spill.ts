@@ -5,7 +5,7 @@ import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import { describePart, type LoadedPart, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
 import type { ContentEntry, DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import { removeTree } from "../../write-file.ts";
-import { makeSpillFolder } from "./body-store.ts";
+import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
 import { indexContent, topOfSite } from "./core.ts";
 
 /** Where one top-level part's summaries lie in the spill file: a top-level folder's pages are indexed one after another, so they are one run of lines. */

@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
 import { Readable } from "node:stream";
@@ -16,6 +15,7 @@ import { isSearchable } from "./core.ts";
 import { titlesFile } from "./titles.ts";
 import { SplitIndexWriter, type RunStore, type SearchRun, type SplitIndexWriterOptions, type TextFile } from "./writer.ts";
 import { removeTree } from "../../write-file.ts";
+import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
 
 /** The code the index depends on. */
 const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
@@ -62,7 +62,7 @@ type TemporaryStore = RunStore & { keep(file: TextFile): Promise<void>; kept(): 
  */
 function temporaryStore({ inMemory }: { inMemory: number }): TemporaryStore {
   let made: Promise<string> | undefined;
-  const file = async (n: number) => path.join(await (made ??= fs.mkdtemp(path.join(os.tmpdir(), "docs-build-search-"))), n < 0 ? "parts" : String(n));
+  const file = async (n: number) => path.join(await (made ??= makeSpillFolder()), n < 0 ? "parts" : String(n));
   // Bucket n's file is kept open under n, the parts' file under -1. What is appended waits in memory: all of
   // it up to `inMemory` characters, then up to WRITE_BYTES a file (a run appends a few KB to each of 256 buckets).
   const open = new Map<number, Promise<fs.FileHandle>>();
