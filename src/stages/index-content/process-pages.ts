@@ -36,7 +36,7 @@ function workerCount(pages: number, requested?: number): number {
 export interface PageProcessor {
   /** Processes the group; results keep the order of `sources`. */
   run(sources: readonly SourceFile[]): Promise<ProcessedPage[]>;
-  /** Stops the worker threads. */
+  /** Stops a one-off build's worker threads; the kept workers of a long-lived process (`keepWorkers`) stay for its next build. */
   close(): Promise<void>;
 }
 
