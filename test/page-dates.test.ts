@@ -8,12 +8,19 @@ import { createMemoryLogger } from "../src/logger.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { frontMatterFor, keptPage, renderFrontMatter } from "../src/stages/fetch-readmes/core.ts";
 import { sitemapFiles } from "../src/stages/emit-site-files/core.ts";
-import { pageDates, parseGitLog } from "../src/stages/page-dates/core.ts";
+import { GitLogDays, pageDates } from "../src/stages/page-dates/core.ts";
 import { tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-site.ts";
+
+/** The days of a whole log read at once. */
+function parseGitLog(text: string): Map<string, string> {
+  const reader = new GitLogDays();
+  reader.push(text);
+  return reader.end();
+}
 
 const LOG = fs.readFileSync(path.join(TOOL_DIR, "fixtures/page-dates/git-log.txt"), "utf8");
 
-test("parseGitLog: each file takes the day of the newest commit naming it, the committer's own day", () => {
+test("GitLogDays: each file takes the day of the newest commit naming it, the committer's own day", () => {
   assert.equal(
     [...parseGitLog(LOG)],
     [
@@ -25,9 +32,19 @@ test("parseGitLog: each file takes the day of the newest commit naming it, the c
   );
 });
 
-test("parseGitLog: empty output, and commits without a date, give no days", () => {
+test("GitLogDays: empty output, and commits without a date, give no days", () => {
   assert.is(parseGitLog("").size, 0);
   assert.is(parseGitLog("\0not a date\n\nindex.md\n").size, 0);
+});
+
+test("GitLogDays: the log read in chunks cut anywhere gives the days the whole log gives, and keeps markdown files only", () => {
+  const reader = new GitLogDays();
+  const log = `${LOG}\0${"2024-05-06T10:00:00+00:00"}\n\nassets/logo.svg\nguides/old.mdx\n`;
+  for (let at = 0; at < log.length; at += 3) reader.push(log.slice(at, at + 3));
+  const days = reader.end();
+  assert.equal([...days].slice(0, 4), [...parseGitLog(LOG)]);
+  assert.is(days.get("guides/old.mdx"), "2024-05-06");
+  assert.not.ok(days.has("assets/logo.svg"), "an image is never a page");
 });
 
 const own = (url: string, relative: string) => ({ url, relative, entry: { title: url, thirdParty: false } });

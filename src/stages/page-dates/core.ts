@@ -8,23 +8,44 @@ import type { PageEntry } from "../../shared/content-types.ts";
 /** The arguments of the one `git log` a build runs, from inside the content folder: every commit's committer date, then the files it touched, paths relative to the folder. */
 export const GIT_LOG_ARGS = ["-c", "core.quotepath=off", "log", "--format=%x00%cI", "--name-only", "--no-renames", "--relative", "--", "."];
 
+/** A file that can be a page: a markdown file (other files the history names are never looked up). */
+const PAGE_FILE = /\.mdx?$/;
+
 /**
- * The day each file last changed (pure), from the output of {@link GIT_LOG_ARGS}:
- * commits start with a NUL and the committer's ISO date, then list the files
- * they touched, newest commit first, so the first commit naming a file is its
- * last change. A day is the committer's own calendar day (the date's first ten
- * characters), so every build of a commit gives the same day. Renames count as
- * a deletion and an addition: a moved page dates from its move.
+ * The day each page file last changed (pure), read from the output of
+ * {@link GIT_LOG_ARGS} a chunk at a time, so the log itself, every commit's
+ * every file, is never held whole: commits start with a NUL and the
+ * committer's ISO date, then list the files they touched, newest commit
+ * first, so the first commit naming a file is its last change. A day is the
+ * committer's own calendar day (the date's first ten characters), so every
+ * build of a commit gives the same day. Renames count as a deletion and an
+ * addition: a moved page dates from its move. Only markdown files are kept.
  */
-export function parseGitLog(text: string): Map<string, string> {
-  const days = new Map<string, string>();
-  for (const commit of text.split("\0")) {
-    const [head, ...files] = commit.split("\n");
-    const day = head.trim().slice(0, 10);
-    if (!isCalendarDay(day)) continue;
-    for (const file of files) if (file !== "" && !days.has(file)) days.set(file, day);
+export class GitLogDays {
+  readonly days = new Map<string, string>();
+  #day = "";
+  #rest = "";
+
+  /** Reads the next chunk of the log. */
+  push(chunk: string): void {
+    const lines = (this.#rest + chunk).split("\n");
+    this.#rest = lines.pop() ?? "";
+    for (const line of lines) this.#line(line);
   }
-  return days;
+
+  /** Reads what is left and returns each page file's day. */
+  end(): Map<string, string> {
+    this.#line(this.#rest);
+    this.#rest = "";
+    return this.days;
+  }
+
+  #line(line: string): void {
+    if (line.startsWith("\0")) {
+      const day = line.slice(1).trim().slice(0, 10);
+      this.#day = isCalendarDay(day) ? day : "";
+    } else if (this.#day && PAGE_FILE.test(line) && !this.days.has(line)) this.days.set(line, this.#day);
+  }
 }
 
 /** A page as dating sees it: its URL, its path inside the content folder (with `/`), and the index entry's fields that decide. */

@@ -1,28 +1,36 @@
-import { execFile } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
-import { promisify } from "node:util";
 import type { BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
-import { GIT_LOG_ARGS, pageDates, parseGitLog } from "./core.ts";
+import { GIT_LOG_ARGS, GitLogDays, pageDates } from "./core.ts";
 
-const run = promisify(execFile);
+/** The start of git's error output kept for the warning: its first line is what is said. */
+const STDERR_KEPT = 4096;
 
-/** The largest `git log` output read: the whole history of a large documentation site fits many times over. */
-const MAX_LOG_BYTES = 256 * 1024 * 1024;
-
-/** The history of the content folder (file → day), or why there is none. */
+/**
+ * The history of the content folder (page file → day), or why there is none.
+ * The log is read as it comes (see `GitLogDays`): a long history is never in
+ * memory whole, only the day of each markdown file it names.
+ */
 async function readHistory(content: string): Promise<Map<string, string> | { reason: string }> {
-  try {
-    const { stdout } = await run("git", GIT_LOG_ARGS, { cwd: content, maxBuffer: MAX_LOG_BYTES, encoding: "utf8" });
-    return parseGitLog(stdout);
-  } catch (error) {
-    const failure = error as NodeJS.ErrnoException & { stderr?: string };
-    if (failure.code === "ENOENT") return { reason: "git is not installed" };
-    if (failure.stderr?.includes("not a git repository")) return { reason: "the content folder is not in a git repository" };
-    return { reason: failure.stderr?.trim().split("\n")[0] || "git log failed" };
-  }
+  const reader = new GitLogDays();
+  let stderr = "";
+  const child = spawn("git", GIT_LOG_ARGS, { cwd: content, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => reader.push(chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    if (stderr.length < STDERR_KEPT) stderr += chunk;
+  });
+  // "close" comes once the output has been read whole; "error" when git cannot be started at all.
+  const ended = await new Promise<number | NodeJS.ErrnoException>((resolve) => {
+    child.once("error", resolve);
+    child.once("close", (code) => resolve(code ?? 1));
+  });
+  if (typeof ended !== "number") return { reason: ended.code === "ENOENT" ? "git is not installed" : ended.message };
+  if (ended === 0) return reader.end();
+  if (stderr.includes("not a git repository")) return { reason: "the content folder is not in a git repository" };
+  return { reason: stderr.trim().split("\n")[0] || "git log failed" };
 }
 
 /** A page's day (`YYYY-MM-DD`), or "" when it has none. */
