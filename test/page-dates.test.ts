@@ -12,7 +12,7 @@ import { GitLogDays, pageDates } from "../src/stages/page-dates/core.ts";
 import { tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-site.ts";
 
 /** The days of a whole log read at once. */
-function parseGitLog(text: string): Map<string, string> {
+function parseGitLog(text: string) {
   const reader = new GitLogDays();
   reader.push(text);
   return reader.end();
@@ -20,16 +20,22 @@ function parseGitLog(text: string): Map<string, string> {
 
 const LOG = fs.readFileSync(path.join(TOOL_DIR, "fixtures/page-dates/git-log.txt"), "utf8");
 
+/** The fixture log's files and the day each must get. */
+const LOG_DAYS = [
+  ["guides/caching.md", "2026-11-20"],
+  ["api/index.md", "2026-11-20"],
+  ["guides/über-uns.md", "2025-01-31"],
+  ["index.md", "2025-01-31"],
+] as const;
+
 test("GitLogDays: each file takes the day of the newest commit naming it, the committer's own day", () => {
+  const days = parseGitLog(LOG);
   assert.equal(
-    [...parseGitLog(LOG)],
-    [
-      ["guides/caching.md", "2026-11-20"],
-      ["api/index.md", "2026-11-20"],
-      ["guides/über-uns.md", "2025-01-31"],
-      ["index.md", "2025-01-31"],
-    ],
+    LOG_DAYS.map(([file]) => [file, days.get(file)]),
+    LOG_DAYS.map(([file, day]) => [file, day]),
   );
+  assert.is(days.size, 4);
+  assert.is(days.get("guides/other.md"), undefined, "a file the log does not name");
 });
 
 test("GitLogDays: empty output, and commits without a date, give no days", () => {
@@ -39,12 +45,25 @@ test("GitLogDays: empty output, and commits without a date, give no days", () =>
 
 test("GitLogDays: the log read in chunks cut anywhere gives the days the whole log gives, and keeps markdown files only", () => {
   const reader = new GitLogDays();
-  const log = `${LOG}\0${"2024-05-06T10:00:00+00:00"}\n\nassets/logo.svg\nguides/old.mdx\n`;
+  const log = `${LOG}\0${"1969-07-20T20:17:00+00:00"}\n\nassets/logo.svg\nguides/old.mdx\n`;
   for (let at = 0; at < log.length; at += 3) reader.push(log.slice(at, at + 3));
   const days = reader.end();
-  assert.equal([...days].slice(0, 4), [...parseGitLog(LOG)]);
-  assert.is(days.get("guides/old.mdx"), "2024-05-06");
-  assert.not.ok(days.has("assets/logo.svg"), "an image is never a page");
+  for (const [file, day] of LOG_DAYS) assert.is(days.get(file), day, file);
+  assert.is(days.get("guides/old.mdx"), "1969-07-20", "a day before 1970 comes back as it was");
+  assert.is(days.get("assets/logo.svg"), undefined, "an image is never a page");
+  assert.is(days.size, 5);
+});
+
+test("GitLogDays: a site's worth of files each keep their own day", () => {
+  const reader = new GitLogDays();
+  const files = Array.from({ length: 20_000 }, (_, n) => `section-${n % 400}/page-${n}.md`);
+  // Newest first: file n was last changed on day n of 2020, counted back from the last.
+  const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString().slice(0, 10);
+  for (let n = files.length - 1; n >= 0; n--) reader.push(`\0${day(n % 3000)}T12:00:00+00:00\n\n${files[n]}\n`);
+  const days = reader.end();
+  assert.is(days.size, files.length);
+  const wrong = files.filter((file, n) => days.get(file) !== day(n % 3000));
+  assert.equal(wrong, []);
 });
 
 const own = (url: string, relative: string) => ({ url, relative, entry: { title: url, thirdParty: false } });

@@ -4,7 +4,7 @@ import type { BuildContext } from "../../context.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
-import { GIT_LOG_ARGS, GitLogDays, pageDates } from "./core.ts";
+import { GIT_LOG_ARGS, GitLogDays, pageDates, type History } from "./core.ts";
 
 /** The start of git's error output kept for the warning: its first line is what is said. */
 const STDERR_KEPT = 4096;
@@ -12,9 +12,9 @@ const STDERR_KEPT = 4096;
 /**
  * The history of the content folder (page file → day), or why there is none.
  * The log is read as it comes (see `GitLogDays`): a long history is never in
- * memory whole, only the day of each markdown file it names.
+ * memory whole, only the day of each markdown file it names, by its path's hash.
  */
-async function readHistory(content: string): Promise<Map<string, string> | { reason: string }> {
+async function readHistory(content: string): Promise<History | { reason: string }> {
   const reader = new GitLogDays();
   let stderr = "";
   const child = spawn("git", GIT_LOG_ARGS, { cwd: content, stdio: ["ignore", "pipe", "pipe"] });
@@ -42,11 +42,11 @@ export type DayOf = (entry: PageEntry) => string;
  * fetched third-party pages use their front matter's `fetched` day. When no
  * page of the content's own has a commit, one `no-page-history` warning is
  * reported and those pages have no day. Returns what gives a page its day,
- * so no page's day is kept in memory: only the history, a day per file, is.
+ * so no page's day is kept in memory: only the history, 12 bytes a file, is.
  */
 export async function runPageDates(ctx: BuildContext, site: SitePages): Promise<DayOf> {
   const read = await readHistory(ctx.paths.content);
-  const history = read instanceof Map ? read : new Map<string, string>();
+  const history: History = "reason" in read ? new Map<string, string>() : read;
   const dated = (entry: PageEntry) => ({
     url: entry.url,
     relative: path.relative(ctx.paths.content, path.resolve(ctx.paths.root, entry.path)).split(path.sep).join("/"),
@@ -63,7 +63,7 @@ export async function runPageDates(ctx: BuildContext, site: SitePages): Promise<
     committed += counted.committed;
   }
   if (own > 0 && committed === 0) {
-    const reason = read instanceof Map ? "no page is committed" : read.reason;
+    const reason = "reason" in read ? read.reason : "no page is committed";
     ctx.report(diagnostic("no-page-history", { reason }, { file: ctx.display(ctx.paths.content) }));
   }
   return (entry) => pageDates([dated(entry)], history).days.get(entry.url) ?? "";
