@@ -62,6 +62,9 @@ export function cacheBodyStore(cache: Cache): BodyStore {
 const TEXTS = ["html", "json", "md", "anchors"] as const;
 type StoredTexts = Record<(typeof TEXTS)[number], string>;
 
+/** Characters of a page's texts, as the memory bound counts them. */
+const lengthOf = (texts: StoredTexts) => TEXTS.reduce((sum, text) => sum + texts[text].length, 0);
+
 const textsOf = (page: Stored): StoredTexts => ({
   html: page.bodyHtml,
   json: JSON.stringify(page.sections),
@@ -119,7 +122,7 @@ function pageNumber(key: string): number {
  * whether it succeeds or not. Memory stays bounded whatever the site's size,
  * and a small site writes no temporary file at all. A build killed before
  * the end leaves its folder behind; the next build without a cache removes it
- * (see `sweepSpillFolders`). Each read parses what it returns afresh, as a
+ * (see `makeSpillFolder` in `src/pipeline/spill-folder.ts`). Each read parses what it returns afresh, as a
  * read from a file does, so no reader shares another's objects.
  */
 export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
@@ -143,10 +146,10 @@ export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
   return {
     async put(key, page) {
       const texts = textsOf(page);
-      const length = TEXTS.reduce((sum, text) => sum + texts[text].length, 0);
+      const length = lengthOf(texts);
       const before = kept.get(key);
       if (before || keptLength + length <= inMemory) {
-        keptLength += length - (before ? TEXTS.reduce((sum, text) => sum + before[text].length, 0) : 0);
+        keptLength += length - (before ? lengthOf(before) : 0);
         kept.set(key, texts);
         return;
       }

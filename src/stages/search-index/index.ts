@@ -51,6 +51,35 @@ const WRITE_BYTES = 1 << 16;
 /** A run store that also keeps the parts for the cache entry, and removes what it wrote. */
 type TemporaryStore = RunStore & { keep(file: TextFile): Promise<void>; kept(): AsyncIterable<string>; remove(): Promise<void> };
 
+/** What a run store's buckets hold in memory, by bucket, and how many characters in all. */
+class Waiting {
+  readonly #texts = new Map<number, { texts: string[]; length: number }>();
+  length = 0;
+
+  /** Appends to bucket `n`; returns the characters waiting for it now. */
+  add(n: number, text: string): number {
+    let pending = this.#texts.get(n);
+    if (!pending) this.#texts.set(n, (pending = { texts: [], length: 0 }));
+    pending.texts.push(text);
+    pending.length += text.length;
+    this.length += text.length;
+    return pending.length;
+  }
+
+  /** Takes what waits for `n` out of memory, joined; undefined when nothing does. */
+  take(n: number): string | undefined {
+    const pending = this.#texts.get(n);
+    if (!pending) return undefined;
+    this.#texts.delete(n);
+    this.length -= pending.length;
+    return pending.texts.join("");
+  }
+
+  buckets(): number[] {
+    return [...this.#texts.keys()];
+  }
+}
+
 /**
  * A run store that keeps what is appended in memory until it comes to
  * `inMemory` characters (all of a site of a few hundred pages), then in a
@@ -58,7 +87,9 @@ type TemporaryStore = RunStore & { keep(file: TextFile): Promise<void>; kept(): 
  * appending until it is read (a run appends to most buckets, and opening
  * each file for each run cost more than the writing) and written in blocks,
  * and a file the parts are kept in for the cache; `remove` closes and
- * deletes them. The folder is made only when the store first writes.
+ * deletes them. The folder is made only when the store first writes. What
+ * is read from memory leaves it, so what is appended later (the parts kept
+ * for the cache) has its room.
  */
 function temporaryStore({ inMemory }: { inMemory: number }): TemporaryStore {
   let made: Promise<string> | undefined;
@@ -66,35 +97,27 @@ function temporaryStore({ inMemory }: { inMemory: number }): TemporaryStore {
   // Bucket n's file is kept open under n, the parts' file under -1. What is appended waits in memory: all of
   // it up to `inMemory` characters, then up to WRITE_BYTES a file (a run appends a few KB to each of 256 buckets).
   const open = new Map<number, Promise<fs.FileHandle>>();
-  const waiting = new Map<number, { texts: string[]; length: number }>();
-  let waitingLength = 0;
+  const waiting = new Waiting();
   let onDisk = false;
   const flush = async (n: number) => {
-    const pending = waiting.get(n);
-    if (!pending) return;
-    waiting.delete(n);
-    waitingLength -= pending.length;
+    const text = waiting.take(n);
+    if (text === undefined) return;
     let handle = open.get(n);
     if (!handle) open.set(n, (handle = file(n).then((name) => fs.open(name, "a"))));
-    await (await handle).appendFile(pending.texts.join(""));
+    await (await handle).appendFile(text);
   };
   const append = async (n: number, text: string) => {
-    let pending = waiting.get(n);
-    if (!pending) waiting.set(n, (pending = { texts: [], length: 0 }));
-    pending.texts.push(text);
-    pending.length += text.length;
-    waitingLength += text.length;
-    if (!onDisk && waitingLength > inMemory) {
+    const bucketLength = waiting.add(n, text);
+    if (!onDisk && waiting.length > inMemory) {
       onDisk = true;
-      for (const bucket of [...waiting.keys()]) await flush(bucket);
-    } else if (onDisk && pending.length >= WRITE_BYTES) await flush(n);
+      for (const bucket of waiting.buckets()) await flush(bucket);
+    } else if (onDisk && bucketLength >= WRITE_BYTES) await flush(n);
   };
   /** What was appended to `n`, from memory or (once the store writes to disk) from its file, after which `n` takes no more. */
   async function* drain(n: number): AsyncIterable<string> {
     if (!onDisk) {
-      const pending = waiting.get(n);
-      waiting.delete(n);
-      if (pending) yield pending.texts.join("");
+      const text = waiting.take(n);
+      if (text !== undefined) yield text;
       return;
     }
     await close(n);
@@ -113,7 +136,7 @@ function temporaryStore({ inMemory }: { inMemory: number }): TemporaryStore {
     keep: (part) => append(-1, partLine(part)),
     kept: () => drain(-1),
     async remove() {
-      waiting.clear();
+      for (const bucket of waiting.buckets()) waiting.take(bucket);
       await Promise.all([...open.keys()].map(close));
       if (made) await removeTree(await made);
     },
