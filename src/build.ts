@@ -8,7 +8,7 @@ import { PROBLEMS_IN_MEMORY } from "./problem-log.ts";
 import { ContentError } from "./errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./logger.ts";
 import { collectGarbage } from "./heap-growth.ts";
-import type { OutputFile, StreamedFile } from "./output-files.ts";
+import type { OutputFile } from "./output/files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
 import type { PageSummary } from "./shared/content-types.ts";
 import type { PagePlan } from "./stages/render-pages/core.ts";
@@ -24,8 +24,8 @@ import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
-import { openStaging, writeChanged, type OutputManifest } from "./write-output.ts";
-import { emitFile, keepFiles, priorFile, spoolBeside, type KeyedFile, type Output } from "./build-output.ts";
+import type { OutputManifest } from "./output/staging.ts";
+import { Publisher, type KeyedFile } from "./output/publisher.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -234,27 +234,23 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
   }
 }
 
-/** Opens where the build's files go: a staging folder, or a list of the files to collect. */
-async function openOutput({ options, logger, ctx }: Prepared): Promise<Output> {
+/** Opens where the build's files go (see `Publisher`); the dev server's later builds patch what its last one wrote. */
+function openOutput({ options, logger, ctx }: Prepared): Promise<Publisher> {
   const session = options.session;
-  const prior = session?.written;
-  // A build writes each file into a staging folder as soon as it is made, so memory does not grow with the
-  // rendered site, and swaps the folder in at the end. So does the dev server's first build. Its later
-  // builds keep only the files that differ from what it last wrote (by digest) and patch those in place;
-  // builds without output collect every file.
-  const stream = options.write !== false && !prior;
-  const write = { notify: (line: string) => logger.warn(line), ...(options.lockWait === undefined ? {} : { waitMs: options.lockWait * 1000 }) };
-  const staging = stream ? await openStaging(ctx.paths.out, write) : undefined;
-  const digests = session && options.write !== false ? new Map<string, string>() : undefined;
-  const keyed = digests && new Map<string, KeyedFile>();
-  const spool = prior && digests ? spoolBeside(ctx.paths.out, write) : undefined;
-  return { staging, collected: [], digests, prior, keyed, priorKeyed: prior && session?.keyed, spool, write, count: 0, bytes: 0 };
+  const written = session?.written;
+  return Publisher.open({
+    out: ctx.paths.out,
+    write: options.write !== false,
+    track: session !== undefined,
+    prior: written && { written, keyed: session.keyed },
+    lock: { notify: (line: string) => logger.warn(line), ...(options.lockWait === undefined ? {} : { waitMs: options.lockWait * 1000 }) },
+  });
 }
 
 /** Runs the stages from bundle client to generate service worker, emitting their files, then puts the output in place; abandons the staging folder on failure and closes the body store. */
-async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf, bundling }: Indexed, output: Output): Promise<Made> {
+async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf, bundling }: Indexed, output: Publisher): Promise<Made> {
   const { options, logger, ctx } = prepared;
-  const emit = (file: OutputFile | StreamedFile) => emitFile(output, file);
+  const emit = output.emit;
   try {
     const client = await task(logger, "bundle client", () => bundling);
     // What the stage before kept live is garbage now (see collectGarbage).
@@ -269,7 +265,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
           assets: client.assets,
           dayOf,
           keepPlans: options.session !== undefined,
-          before: options.session?.rendered && { pages: options.session.rendered, keep: (paths, bytes) => keepFiles(output, paths, bytes) },
+          before: options.session?.rendered && { pages: options.session.rendered, keep: (paths, bytes) => output.keep(paths, bytes) },
         },
         emit,
       ),
@@ -296,51 +292,36 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     return { rendered, client, llms, writeWhole };
   } catch (error) {
     // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
-    const staging = output.staging;
-    const leftover = await staging?.abort().then(
-      () => undefined,
-      (cleanup: NodeJS.ErrnoException) => ({ folder: staging.dir, code: cleanup.code ?? cleanup.message }),
-    );
+    const leftover = await output.abort();
     const disk = await buildDiskError(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
     if (!disk && leftover)
       logger.warn(`docs-build: the unfinished folder ${ctx.display(leftover.folder)} could not be removed (${leftover.code}); remove it by hand.`);
     throw disk ?? error;
   } finally {
     await index.close();
-    // What the patch did not move in goes with the spool folder; one that cannot be removed is tidied by a write once this process is gone.
-    await output.spool?.remove().catch(() => undefined);
+    await output.close();
   }
 }
 
 /** What the dev server's last build left for the llms files' stage: its record and its files, when this build patches them. */
-function llmsBefore({ options, ctx }: Prepared, output: Output): LlmsBefore | undefined {
+function llmsBefore({ options }: Prepared, output: Publisher): LlmsBefore | undefined {
   const written = options.session?.llms;
-  if (!written || !output.prior) return undefined;
-  return { written, ...priorFile(output, ctx.paths.out), keep: (paths, bytes) => keepFiles(output, paths, bytes) };
+  if (!written || !options.session?.written) return undefined;
+  return { written, ...output.priorFile(), keep: (paths, bytes) => output.keep(paths, bytes) };
 }
 
-/** Commits the staging folder or patches the dev server's output (unless `write: false`); true when the site to patch was replaced by another build. */
-async function putInPlace({ options, logger, ctx }: Prepared, output: Output): Promise<boolean> {
-  const { staging, digests, collected, prior, write } = output;
+/** Puts the files in place (unless `write: false`) and keeps what was written for the dev server; true when the site to patch was replaced by another build. */
+async function putInPlace({ options, logger }: Prepared, output: Publisher): Promise<boolean> {
+  if (options.write === false) return false;
   const session = options.session;
-  let writeWhole = false;
-  if (options.write !== false)
-    await task(logger, "write output", async () => {
-      // What the session keeps of the keyed files follows what it keeps of the written ones.
-      if (staging) {
-        const version = await staging.commit();
-        if (session && digests) [session.written, session.keyed] = [{ version, files: digests, changed: null }, output.keyed];
-      } else if (session) {
-        session.written = await writeChanged(ctx.paths.out, [...collected, ...(output.spool?.files ?? [])], prior, write, digests);
-        session.keyed = session.written && output.keyed;
-        writeWhole = session.written === undefined;
-      }
-    });
-  return writeWhole;
+  const published = await task(logger, "write output", () => output.publish());
+  // What the session keeps of the keyed files follows what it keeps of the written ones.
+  if (session) [session.written, session.keyed] = [published.written, published.written && published.keyed];
+  return published.replaced;
 }
 
 /** Prints the diagnostics not printed before and the summary, keeps the site for the dev server, and returns the result. */
-async function finish({ options, started, logger, settings, ctx }: Prepared, output: Output, { rendered, client, llms }: Made): Promise<BuildResult> {
+async function finish({ options, started, logger, settings, ctx }: Prepared, output: Publisher, { rendered, client, llms }: Made): Promise<BuildResult> {
   const session = options.session;
   const { collected, count, bytes } = output;
   const diagnostics: Diagnostic[] = [];

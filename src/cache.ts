@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic } from "./write-file.ts";
+import { writeFileAtomic } from "./output/write-file.ts";
 import fg from "fast-glob";
 import { LRUCache } from "lru-cache";
 import { BUNDLED } from "./bundled.ts";

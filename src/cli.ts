@@ -6,8 +6,8 @@ import { TOOL_ROOT } from "./tool-root.ts";
 import { defaultReporter, REPORTERS, type ReporterName } from "./reporters.ts";
 import type { ReportCommand } from "./report-format.ts";
 import { printError, runCommand, type CommandRun } from "./run-command.ts";
-import type { CheckContributorsResult } from "./stages/check-contributors/index.ts";
-import type { FetchReadmesResult } from "./stages/fetch-readmes/index.ts";
+import type { CheckContributorsResult } from "./commands/contributors/check.ts";
+import type { FetchReadmesResult } from "./commands/fetch-readmes/index.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -259,7 +259,7 @@ function addFetchReadmesCommand(cli: Command, run: Run): void {
     run({
       opts,
       async work(logger) {
-        const { fetchReadmes } = await import("./stages/fetch-readmes/index.ts");
+        const { fetchReadmes } = await import("./commands/fetch-readmes/index.ts");
         return fetchReadmes({ content: opts.content, config: opts.config, prune: opts.prune, logger, ...codeHostSettings(opts) });
       },
       json: { command: "fetch-readmes", end: (result: FetchReadmesResult) => ({ summary: result.summary }) },
@@ -283,7 +283,7 @@ function addContributorsCommand(cli: Command, run: Run): void {
       run({
         opts,
         async work(logger) {
-          const { contributors: runContributors } = await import("./contributors.ts");
+          const { contributors: runContributors } = await import("./commands/contributors/index.ts");
           return runContributors({
             content: opts.content,
             config: opts.config,

@@ -2,6 +2,6 @@
 // the options the command line passes them.
 export { build, type BuildOptions, type BuildResult } from "./build.ts";
 export { serve, type ServeHandle, type ServeOptions } from "./serve/index.ts";
-export { fetchReadmes, type FetchReadmesOptions, type FetchReadmesResult } from "./stages/fetch-readmes/index.ts";
+export { fetchReadmes, type FetchReadmesOptions, type FetchReadmesResult } from "./commands/fetch-readmes/index.ts";
 export type { Settings } from "./config.ts";
 export type { Diagnostic } from "./diagnostics.ts";

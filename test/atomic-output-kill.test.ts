@@ -3,7 +3,7 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { lockPath } from "../src/output-lock.ts";
+import { lockPath } from "../src/output/lock.ts";
 import { startBuild, stopBuilds, type BuildChild } from "./helpers/build-child.ts";
 import { besideOutput, sameSite, snapshot, twoVersionSite, type Snapshot } from "./helpers/output-tree.ts";
 

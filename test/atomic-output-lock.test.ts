@@ -7,9 +7,10 @@ import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
 import { exitCodeFor, OutputLockedError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import type { OutputFile } from "../src/output-files.ts";
-import { lockOutput, lockPath } from "../src/output-lock.ts";
-import { writeChanged, writeOutput } from "../src/write-output.ts";
+import type { OutputFile } from "../src/output/files.ts";
+import { lockOutput, lockPath } from "../src/output/lock.ts";
+import { writeChanged } from "../src/output/staging.ts";
+import { writeOutput } from "./helpers/publish.ts";
 import { startBuild, stopBuilds } from "./helpers/build-child.ts";
 import { besideOutput, sameSite, snapshot, snapshotOf, twoVersionSite, withOutput } from "./helpers/output-tree.ts";
 
@@ -71,7 +72,7 @@ test("two real builds into one output at once both wait for the lock's holder, b
     const last = expected.findIndex((site) => sameSite(now, site));
     assert.ok(last >= 0, "the output is one of the two sites, whole");
     // Which one wrote last is not asserted: a build that finds the other's lock file still being filled waits without a
-    // line (src/output-lock.ts), so the lines do not tell every wait, and on a loaded machine the build that printed
+    // line (src/output/lock.ts), so the lines do not tell every wait, and on a loaded machine the build that printed
     // one could still swap first.
     assert.equal(besideOutput(out), []);
   } finally {

@@ -5,8 +5,9 @@ import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
 import { ContentError, UsageError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import type { OutputFile } from "../src/output-files.ts";
-import { writeChanged, writeOutput } from "../src/write-output.ts";
+import type { OutputFile } from "../src/output/files.ts";
+import { writeChanged } from "../src/output/staging.ts";
+import { writeOutput } from "./helpers/publish.ts";
 import { besideOutput, snapshot, snapshotOf, withOutput } from "./helpers/output-tree.ts";
 
 const OLD: OutputFile[] = [

@@ -2,27 +2,25 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import fs from "node:fs";
 import path from "node:path";
-import { emitFile, SPOOL_PAST, spoolBeside, type Output } from "../src/build-output.ts";
-import { digestOf, writeChanged } from "../src/write-output.ts";
+import { Publisher, SPOOL_PAST } from "../src/output/publisher.ts";
+import { digestOf, writeChanged, type OutputManifest } from "../src/output/staging.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 
 // How a dev-server build emits a streamed file with a key (see StreamedFile.key):
 // kept as the last build wrote it, unread, when its key is unchanged.
 
-/** An output as a dev-server rebuild opens it: the last build wrote `path` with `contents` under `key`. */
-function rebuildOutput(path: string, contents: string, key: string): Output {
-  return {
-    staging: undefined,
-    collected: [],
-    digests: new Map(),
-    prior: { version: "v", files: new Map([[path, digestOf(contents)]]), changed: null },
-    keyed: new Map(),
-    priorKeyed: new Map([[path, { key, bytes: Buffer.byteLength(contents) }]]),
-    spool: undefined,
-    write: {},
-    count: 0,
-    bytes: 0,
-  };
+/** A publisher as a dev-server rebuild opens it: the last build wrote `path` with `contents` under `key` into `out` (by default a folder never written, as these tests publish nothing). */
+function rebuildOutput(path: string, contents: string, key: string, out = "/nonexistent/out", written?: OutputManifest): Promise<Publisher> {
+  return Publisher.open({
+    out,
+    write: true,
+    track: true,
+    prior: {
+      written: written ?? { version: "v", files: new Map([[path, digestOf(contents)]]), changed: null },
+      keyed: new Map([[path, { key, bytes: Buffer.byteLength(contents) }]]),
+    },
+    lock: {},
+  });
 }
 
 /** Parts that fail the test if read. */
@@ -36,8 +34,8 @@ async function* partsOf(...parts: string[]): AsyncIterable<string> {
 }
 
 test("a streamed file whose key is unchanged is kept unread, counted with the bytes it was written with", async () => {
-  const output = rebuildOutput("guides/printable/index.html", "<p>all of it</p>", "k1");
-  await emitFile(output, { path: "guides/printable/index.html", parts: unreadable(), key: "k1" });
+  const output = await rebuildOutput("guides/printable/index.html", "<p>all of it</p>", "k1");
+  await output.emit({ path: "guides/printable/index.html", parts: unreadable(), key: "k1" });
   assert.equal(output.collected, []);
   assert.is(output.digests?.get("guides/printable/index.html"), digestOf("<p>all of it</p>"));
   assert.equal(output.keyed?.get("guides/printable/index.html"), { key: "k1", bytes: 16 });
@@ -51,8 +49,8 @@ test("a streamed file with a new key, no key, or no file written before is read 
     [undefined, "guides/printable/index.html"],
     ["k1", "api/printable/index.html"],
   ] as const) {
-    const output = rebuildOutput("guides/printable/index.html", "<p>all of it</p>", "k1");
-    await emitFile(output, { path, parts: partsOf("<p>all of it", " and more</p>"), key });
+    const output = await rebuildOutput("guides/printable/index.html", "<p>all of it</p>", "k1");
+    await output.emit({ path, parts: partsOf("<p>all of it", " and more</p>"), key });
     assert.equal(output.collected, [{ path, contents: "<p>all of it and more</p>" }], `${path} under ${key}`);
     assert.equal(output.keyed?.get(path), key ? { key, bytes: 25 } : undefined);
     assert.is(output.bytes, 25);
@@ -60,8 +58,8 @@ test("a streamed file with a new key, no key, or no file written before is read 
 });
 
 test("a file read again with the same bytes is not written, and keeps its new key", async () => {
-  const output = rebuildOutput("guides/printable/index.html", "<p>same</p>", "k1");
-  await emitFile(output, { path: "guides/printable/index.html", parts: partsOf("<p>same</p>"), key: "k2" });
+  const output = await rebuildOutput("guides/printable/index.html", "<p>same</p>", "k1");
+  await output.emit({ path: "guides/printable/index.html", parts: partsOf("<p>same</p>"), key: "k2" });
   assert.equal(output.collected, []);
   assert.equal(output.keyed?.get("guides/printable/index.html"), { key: "k2", bytes: 11 });
 });
@@ -72,20 +70,20 @@ test("a rebuild's streamed file past SPOOL_PAST goes to a spool file that the pa
   try {
     const large = "x".repeat(SPOOL_PAST / 2);
     const first = (await writeChanged(out, [{ path: "same.txt", contents: large.repeat(3) }], undefined))!;
-    const output: Output = { ...rebuildOutput("same.txt", large.repeat(3), "k"), prior: first, spool: spoolBeside(out, {}) };
-    await emitFile(output, { path: "same.txt", parts: partsOf(large, large, large) });
-    await emitFile(output, { path: "big/all.txt", parts: partsOf(large, large, large, "é") });
-    await emitFile(output, { path: "small.txt", parts: partsOf("small") });
+    const output = await rebuildOutput("same.txt", large.repeat(3), "k", out, first);
+    await output.emit({ path: "same.txt", parts: partsOf(large, large, large) });
+    await output.emit({ path: "big/all.txt", parts: partsOf(large, large, large, "é") });
+    await output.emit({ path: "small.txt", parts: partsOf("small") });
     assert.equal(output.collected, [{ path: "small.txt", contents: "small" }]);
-    assert.equal(
-      output.spool?.files.map((file) => [file.path, file.bytes]),
-      [["big/all.txt", 3 * large.length + 2]],
-    );
+    const spool = fs.readdirSync(site.dir).find((name) => name !== "out" && name !== fs.readlinkSync(out));
+    assert.ok(spool, "the large file went to a spool folder");
+    assert.equal(fs.readdirSync(path.join(site.dir, spool, "big")), ["all.txt"], "the spool holds only the file that changed");
     assert.is(output.digests?.get("big/all.txt"), digestOf(`${large.repeat(3)}é`));
-    const patched = await writeChanged(out, [...output.collected, ...output.spool!.files], first, {}, output.digests);
-    assert.equal(patched?.changed?.sort(), ["big/all.txt", "small.txt"]);
+    assert.is(output.bytes, 6 * large.length + 2 + 5);
+    const patched = await output.publish();
+    assert.equal(patched.written?.changed?.sort(), ["big/all.txt", "small.txt"]);
     assert.is(fs.readFileSync(path.join(out, "big/all.txt"), "utf8"), `${large.repeat(3)}é`);
-    await output.spool?.remove();
+    await output.close();
     assert.equal(fs.readdirSync(site.dir).sort(), [fs.readlinkSync(out), "out"].sort(), "the spool folder is gone");
   } finally {
     site.remove();

@@ -5,8 +5,8 @@ import { build } from "../src/build.ts";
 import type { RetryPolicy } from "../src/code-host/policy.ts";
 import { PartialFailure } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { contributors as runContributors, type CheckContributorsResult, type ContributorsOptions } from "../src/contributors.ts";
-import { authorsOf } from "../src/stages/check-contributors/core.ts";
+import { contributors as runContributors, type CheckContributorsResult, type ContributorsOptions } from "../src/commands/contributors/index.ts";
+import { authorsOf } from "../src/commands/contributors/core.ts";
 import type { ContributorData } from "../src/data-files/contributors.ts";
 import { runCli } from "./helpers/cli.ts";
 import { startCodeHost, type FakeCodeHost, type FakeCommit } from "./helpers/code-host-server.ts";
@@ -163,8 +163,8 @@ unit("authorsOf: first-seen order, each once, exclusions and unmapped commits", 
   ];
   assert.equal(authorsOf(commits, ["dependabot[bot]"]), { handles: ["b", "A"], unmapped: 2 });
 });
-unit("the check stage runs no other stage: indexing the content is the command's job", () => {
-  const source = fs.readFileSync(new URL("../src/stages/check-contributors/index.ts", import.meta.url), "utf8");
+unit("the contributors check indexes no content: that is the command entry's job", () => {
+  const source = fs.readFileSync(new URL("../src/commands/contributors/check.ts", import.meta.url), "utf8");
   const imports = [...source.matchAll(/from "(\.\.\/[^"]+)"/g)].map((m) => m[1]);
   assert.ok(imports.length > 0);
   assert.equal(

@@ -5,7 +5,7 @@ import * as assert from "uvu/assert";
 import { diskErrorOf, siteSize } from "../src/disk-errors.ts";
 import { DiskError } from "../src/errors.ts";
 import { formatBytes } from "../src/logger.ts";
-import { openStaging } from "../src/write-output.ts";
+import { openStaging } from "../src/output/staging.ts";
 import { runCli } from "./helpers/cli.ts";
 import { smallFileSystem } from "./helpers/refusing-folder.ts";
 import { listFiles, tempSite } from "./helpers/temp-site.ts";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { suite, test } from "uvu";
 import * as assert from "uvu/assert";
-import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "../src/stages/fetch-readmes/core.ts";
+import { frontMatterFor, pageFileName, processReadme, renderFrontMatter } from "../src/commands/fetch-readmes/core.ts";
 import { FIXTURES } from "./helpers/fixture-loop.ts";
 
 const repo = { fullName: "webpack/demo-loader", branch: "main", htmlUrl: "https://github.com/webpack/demo-loader" };

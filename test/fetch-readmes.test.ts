@@ -6,7 +6,7 @@ import type { RetryEvent } from "../src/code-host/client.ts";
 import type { RetryPolicy } from "../src/code-host/policy.ts";
 import { ContentError, PartialFailure, UsageError } from "../src/errors.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { fetchReadmes, type FetchReadmesOptions, type FetchReadmesResult } from "../src/stages/fetch-readmes/index.ts";
+import { fetchReadmes, type FetchReadmesOptions, type FetchReadmesResult } from "../src/commands/fetch-readmes/index.ts";
 import { corpusRepos, ownRepos, startCodeHost, type FakeCodeHost, type FakeRepo } from "./helpers/code-host-server.ts";
 import { runCli } from "./helpers/cli.ts";
 import { fileText } from "./helpers/site.ts";

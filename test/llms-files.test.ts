@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { OutputFile, StreamedFile } from "../src/output-files.ts";
+import type { OutputFile, StreamedFile } from "../src/output/files.ts";
 import { contentType } from "../src/serve/resolve-request.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import type { Root } from "mdast";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { lockOutput, lockPath } from "../src/output-lock.ts";
+import { lockOutput, lockPath } from "../src/output/lock.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 

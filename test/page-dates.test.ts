@@ -6,7 +6,7 @@ import * as assert from "uvu/assert";
 import { build, type BuildResult } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import type { PageData } from "../src/shared/page-data.ts";
-import { frontMatterFor, keptPage, renderFrontMatter } from "../src/stages/fetch-readmes/core.ts";
+import { frontMatterFor, keptPage, renderFrontMatter } from "../src/commands/fetch-readmes/core.ts";
 import { sitemapFiles } from "../src/stages/emit-site-files/core.ts";
 import { GitLogDays, pageDates } from "../src/stages/page-dates/core.ts";
 import { tempSite, TOOL_DIR, type TempSite } from "./helpers/temp-site.ts";

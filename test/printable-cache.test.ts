@@ -4,7 +4,7 @@ import * as assert from "uvu/assert";
 import { resolveSettings } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import type { OutputFile, StreamedFile } from "../src/output-files.ts";
+import type { OutputFile, StreamedFile } from "../src/output/files.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { runRenderPages } from "../src/stages/render-pages/index.ts";

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { removeTree } from "../src/write-file.ts";
+import { removeTree } from "../src/output/write-file.ts";
 
 /** A fresh folder under the system's temporary folder. */
 const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), "docs-build-remove-"));

@@ -3,7 +3,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import { fetchReadmes } from "../src/stages/fetch-readmes/index.ts";
+import { fetchReadmes } from "../src/commands/fetch-readmes/index.ts";
 import { repositoryListHtml } from "../src/stages/render-pages/repository-list.ts";
 import { ownRepos, startCodeHost } from "./helpers/code-host-server.ts";
 import { fileText } from "./helpers/site.ts";

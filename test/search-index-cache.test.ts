@@ -5,7 +5,7 @@ import { createMemoryCache, type MemoryCache } from "../src/cache.ts";
 import { resolveSettings } from "../src/config.ts";
 import { createContext } from "../src/context.ts";
 import { createMemoryLogger } from "../src/logger.ts";
-import type { OutputFile } from "../src/output-files.ts";
+import type { OutputFile } from "../src/output/files.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { RUN_PAGES, runSearchIndex } from "../src/stages/search-index/index.ts";

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { isGone, readHolder, thisProcess } from "../output-lock.ts";
-import { removeTree } from "../write-file.ts";
+import { isGone, readHolder, thisProcess } from "../output/lock.ts";
+import { removeTree } from "../output/write-file.ts";
 
 /** Spill folders are named `docs-build-bodies-<pid>-<random>` (the name is older than the other things they hold). */
 const SPILL_PREFIX = "docs-build-bodies-";

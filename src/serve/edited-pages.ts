@@ -1,12 +1,12 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { BuildSession } from "../build.ts";
-import type { OutputFile } from "../output-files.ts";
+import type { OutputFile } from "../output/files.ts";
 import { sidebarAnchorsOf } from "../shared/content-rules.ts";
 import type { Anchor, PageSummary, ProcessedPage } from "../shared/content-types.ts";
 import type { PagePlan } from "../stages/render-pages/core.ts";
 import { withCurrentAnchors } from "../stages/render-pages/sidebar.ts";
-import { writeSome } from "../write-output.ts";
+import { writeSome } from "../output/staging.ts";
 
 /**
  * True when an edit changed only what its own page shows of itself (pure):

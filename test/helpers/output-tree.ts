@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { OutputFile } from "../../src/output-files.ts";
+import type { OutputFile } from "../../src/output/files.ts";
 import { copyFixtureSite } from "./site.ts";
 
 /** A site as files and the sha256 of each one's bytes, so two sites compare byte for byte. */

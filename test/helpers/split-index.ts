@@ -1,7 +1,7 @@
 import { isPrintable, sectionNamer } from "../../src/shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
 import type { PartSizes } from "../../src/shared/search/split-format.ts";
-import type { StreamedFile } from "../../src/output-files.ts";
+import type { StreamedFile } from "../../src/output/files.ts";
 import { SplitIndexWriter, type TextFile } from "../../src/stages/search-index/writer.ts";
 
 /** A part as text, a streamed one read whole. */

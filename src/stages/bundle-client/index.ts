@@ -4,7 +4,7 @@ import { hashKey, hashToolSources } from "../../cache.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic, formatDiagnostic } from "../../diagnostics.ts";
 import { StageError } from "../../errors.ts";
-import type { OutputFile } from "../../output-files.ts";
+import type { OutputFile } from "../../output/files.ts";
 import { ASSETS_DIR } from "../../shared/constants.ts";
 import { clientAssets, type ClientAssets } from "./core.ts";
 

@@ -1,5 +1,5 @@
 import type { Settings } from "../../config.ts";
-import type { OutputFile } from "../../output-files.ts";
+import type { OutputFile } from "../../output/files.ts";
 import { blogPosts, isPrintable, postDay } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { atomFeed, rssFeed } from "./feeds.ts";

@@ -1,5 +1,5 @@
 import type { BuildContext } from "../../context.ts";
-import type { OutputFile } from "../../output-files.ts";
+import type { Emit, OutputFile } from "../../output/files.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { isSitemap, siteFiles, type SitePage } from "./core.ts";
@@ -29,7 +29,7 @@ export interface EmitSiteFilesResult {
  * The pages are read a part at a time, and only what the sitemap lists of
  * each (its URL, title, file name and day) is kept until it is written.
  */
-export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput, emit: (file: OutputFile) => Promise<void>): Promise<EmitSiteFilesResult> {
+export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput, emit: Emit): Promise<EmitSiteFilesResult> {
   const pages: SitePage[] = [];
   const dates = new Map<string, string>();
   for (const part of input.site.parts) {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { OutputFile } from "../../output-files.ts";
+import type { OutputFile } from "../../output/files.ts";
 import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
 import { ICON_PATHS, PRECACHED_PAGES } from "../../shared/constants.ts";
 import { StageError } from "../../errors.ts";

@@ -3,7 +3,7 @@ import * as esbuild from "esbuild";
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { StageError } from "../../errors.ts";
-import type { OutputFile } from "../../output-files.ts";
+import type { OutputFile } from "../../output/files.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { SERVICE_WORKER_PATH } from "../../shared/constants.ts";
 import { injectManifest, precacheEntries } from "./core.ts";

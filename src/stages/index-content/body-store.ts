@@ -3,7 +3,7 @@ import path from "node:path";
 import { hashKey, type Cache } from "../../cache.ts";
 import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
 import type { Anchor, ProcessedPage, SearchSection } from "../../shared/content-types.ts";
-import { removeTree } from "../../write-file.ts";
+import { removeTree } from "../../output/write-file.ts";
 
 /** What the store keeps of a page: its body, search sections and markdown, and its entry's headings. */
 type Stored = Pick<ProcessedPage, "bodyHtml" | "sections" | "markdown"> & { entry: Pick<ProcessedPage["entry"], "anchors"> };

@@ -4,7 +4,7 @@ import path from "node:path";
 import readline from "node:readline";
 import type { PageLinkFacts } from "../../shared/content-types.ts";
 import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
-import { removeTree } from "../../write-file.ts";
+import { removeTree } from "../../output/write-file.ts";
 
 /**
  * Where each page's links and heading ids wait, one JSON line per page in the

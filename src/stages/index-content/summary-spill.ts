@@ -4,7 +4,7 @@ import type { Settings } from "../../config.ts";
 import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
 import { describePart, type LoadedPart, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
 import type { ContentEntry, DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
-import { removeTree } from "../../write-file.ts";
+import { removeTree } from "../../output/write-file.ts";
 import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
 import { indexContent, topOfSite } from "./core.ts";
 

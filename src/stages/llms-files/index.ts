@@ -2,7 +2,7 @@ import { hashKey } from "../../cache.ts";
 import type { BuildContext } from "../../context.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { fillRepositoryLists } from "../../markdown/clean-markdown.ts";
-import type { OutputFile, StreamedFile } from "../../output-files.ts";
+import type { Emit, StreamedFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { pagesWhere, partSections, urlsUnder, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
@@ -41,7 +41,6 @@ function markdownFile(page: PageSummary, markdown: string, key: string | undefin
 }
 
 /** Takes one output file as soon as it is made. */
-type Emit = (file: OutputFile | StreamedFile) => Promise<void>;
 
 /** The markdown of each repository list, by kind, read on first use; nothing is read when no page has a list. */
 function listsMarkdown(ctx: BuildContext, site: SitePages): () => Promise<Record<string, string>> {

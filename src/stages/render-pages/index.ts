@@ -1,6 +1,6 @@
 import { hashKey, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import { byteLength, type OutputFile, type StreamedFile } from "../../output-files.ts";
+import { byteLength, type Emit, type OutputFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { urlsUnder, type SitePages } from "../../pipeline/site-pages.ts";
 import { eachAtOnce, loadedInOrder } from "../../read-ahead.ts";
@@ -56,7 +56,6 @@ interface RenderedBefore {
 }
 
 /** Takes one output file as soon as it is made (the build writes it to the staging folder, or collects it). */
-export type Emit = (file: OutputFile | StreamedFile) => Promise<void>;
 
 /** Inputs of the render stage: the index stage's tree, pages and bodies, resolved contributors and the client bundle's assets. */
 export interface RenderPagesInput {

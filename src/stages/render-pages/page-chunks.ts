@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { OutputFile } from "../../output-files.ts";
+import type { OutputFile } from "../../output/files.ts";
 import { ASSETS_DIR } from "../../shared/constants.ts";
 import type { PageChunk } from "../../shared/routes.ts";
 import type { PagePlan } from "./core.ts";

@@ -1,4 +1,4 @@
-import type { OutputFile } from "../../output-files.ts";
+import type { OutputFile } from "../../output/files.ts";
 import { routeTablePath, type RouteEntry, type Routes } from "../../shared/routes.ts";
 
 /** Collects routes into their folders' tables as pages are rendered (see {@link routeTables}). */

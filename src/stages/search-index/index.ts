@@ -5,7 +5,7 @@ import readline from "node:readline";
 import { Readable } from "node:stream";
 import { hashKey, hashSourceFiles, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import type { OutputFile, StreamedFile } from "../../output-files.ts";
+import type { Emit, OutputFile, StreamedFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import { inRuns, pagesWhere, partSections, type SitePages } from "../../pipeline/site-pages.ts";
@@ -14,7 +14,7 @@ import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, SERVED_PARTS
 import { isSearchable } from "./core.ts";
 import { titlesFile } from "./titles.ts";
 import { SplitIndexWriter, type RunStore, type SearchRun, type SplitIndexWriterOptions, type TextFile } from "./writer.ts";
-import { removeTree } from "../../write-file.ts";
+import { removeTree } from "../../output/write-file.ts";
 import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
 
 /** The code the index depends on. */
@@ -168,7 +168,7 @@ async function* partsOf(chunks: AsyncIterable<string>): AsyncGenerator<TextFile>
 export async function runSearchIndex(
   ctx: BuildContext,
   { site, bodies }: { site: SitePages; bodies: Pick<PageBodies, "sections"> },
-  emit: (file: OutputFile | StreamedFile) => Promise<void>,
+  emit: Emit,
 ): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
   const searchable = () => pagesWhere(site, isSearchable);

@@ -1,7 +1,7 @@
 import { gzipSync } from "node:zlib";
 import MiniSearch from "minisearch";
 import { hashKey, type Memo } from "../../cache.ts";
-import type { OutputFile, StreamedFile } from "../../output-files.ts";
+import type { OutputFile, StreamedFile } from "../../output/files.ts";
 import { addToAverages, MINISEARCH_OPTIONS, SEARCH_FIELDS } from "../../shared/search/index-format.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {

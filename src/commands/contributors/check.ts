@@ -6,7 +6,7 @@ import type { BuildContext } from "../../context.ts";
 import { printProblems } from "../../reporters.ts";
 import { formatDuration, task } from "../../logger.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
-import { writeFileAtomic } from "../../write-file.ts";
+import { writeFileAtomic } from "../../output/write-file.ts";
 import { CONTRIBUTOR_DATA, handlesToCheck, pageHandles, serializeContributorData, type ContributorData } from "../../data-files/contributors.ts";
 import { applyChecks, authorsOf, missingHandles, type CommitAuthor, type HandleCheck } from "./core.ts";
 

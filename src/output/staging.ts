@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import pLimit from "p-limit";
-import type { OutputFile } from "./output-files.ts";
+import type { OutputFile } from "./files.ts";
 import {
   DEFAULT_LAYOUT,
   installLinked,
@@ -16,11 +16,11 @@ import {
   type Layout,
   type OutputPaths,
   type OutputState,
-} from "./output-layout.ts";
-import { isGone, lockOutput, readHolder, thisProcess, type LockOptions } from "./output-lock.ts";
+} from "./layout.ts";
+import { isGone, lockOutput, readHolder, thisProcess, type LockOptions } from "./lock.ts";
 import { removeTree } from "./write-file.ts";
 
-/** Options of {@link writeOutput} and {@link writeChanged}. */
+/** How a site is written: by a staging folder (see {@link openStaging}) or {@link writeChanged}. */
 export interface WriteOptions extends LockOptions {
   /** How the site is put in place; default `symlink`, `rename` on Windows. Tests pass `rename` to check the Windows path. */
   layout?: Layout;
@@ -104,7 +104,7 @@ export interface Staging {
   write(file: { path: string; contents: OutputFile["contents"] | AsyncIterable<string | Uint8Array> }): Promise<void>;
   /**
    * Takes the output's lock, removes what killed writes left, and puts the
-   * staged site in place (see output-layout.ts). The previous site stays
+   * staged site in place (see layout.ts). The previous site stays
    * byte for byte if anything fails; the staging folder is then removed.
    * Resolves with the new output's identity (see {@link OutputManifest}).
    */
@@ -241,18 +241,6 @@ async function writeAllStaged(staging: Staging, files: readonly OutputFile[]): P
 }
 
 /**
- * Writes the site so that `outDir` always holds one complete site: the
- * previous one until the new one is complete, then the new one, even if the
- * process is killed at any moment (see output-layout.ts). The files are
- * staged first; the output's lock (`.<out>.lock` beside it) is held from the
- * cleanup to the swap, waiting up to two minutes for another build that holds
- * it. If anything fails, the previous output stays byte for byte as it was.
- */
-export async function writeOutput(outDir: string, files: readonly OutputFile[], options: WriteOptions = {}): Promise<void> {
-  await replace(outDir, files, options);
-}
-
-/**
  * A digest of every file last written, by path, and which site they were
  * written into: what a later incremental write compares with. Digests, not
  * contents, so a long-lived process holds a few bytes per file of the site.
@@ -296,7 +284,7 @@ async function patchable(paths: OutputPaths, previous: OutputManifest | undefine
  * rewriting a whole site would cost more than the build. `known` holds the
  * digests the caller already has: of the site's files it left out because
  * `previous` already has them, and of any it passes (so they are not
- * computed again). Writes the whole site as {@link writeOutput} does when
+ * computed again). Stages and commits the whole site, as a build does, when
  * there is no previous manifest, or when another build has replaced the
  * output since; returns undefined, writing nothing, if that is needed while
  * files were left out or spooled. Holds the output's lock too.

@@ -24,3 +24,6 @@ export interface StreamedFile {
    */
   key?: string;
 }
+
+/** Where a stage hands each file it makes: the build's publisher (see `Publisher.emit`). */
+export type Emit = (file: OutputFile | StreamedFile) => Promise<void>;

@@ -7,7 +7,7 @@ import { loadSettings, type Settings } from "../../config.ts";
 import { createContext, type BuildContext } from "../../context.ts";
 import { diskErrorIn, type DiskTarget } from "../../disk-errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "../../logger.ts";
-import { writeFileAtomic } from "../../write-file.ts";
+import { writeFileAtomic } from "../../output/write-file.ts";
 import { fetchReadme, fetchRepository, type CachedRepository } from "./requests.ts";
 import { readLists, repoName, settleOrphans } from "./listed.ts";
 import { frontMatterFor, keptPage, pageFileName, processReadme, renderFrontMatter } from "./core.ts";

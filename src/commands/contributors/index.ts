@@ -1,17 +1,17 @@
 import path from "node:path";
-import type { CodeHostCommandOptions } from "./code-host/command.ts";
-import { loadSettings, type Settings } from "./config.ts";
-import { createContext, type BuildContext } from "./context.ts";
-import { diskErrorIn, type DiskTarget } from "./disk-errors.ts";
-import { ContentError } from "./errors.ts";
-import { createLogger, task, type Logger } from "./logger.ts";
-import { checkContributors, type CheckContributorsResult } from "./stages/check-contributors/index.ts";
-import { runIndexContent } from "./stages/index-content/index.ts";
-import { loadWholeSite } from "./pipeline/site-pages.ts";
-import type { PageEntry } from "./shared/content-types.ts";
-import { CONTRIBUTOR_DATA, readContributorData } from "./data-files/contributors.ts";
+import type { CodeHostCommandOptions } from "../../code-host/command.ts";
+import { loadSettings, type Settings } from "../../config.ts";
+import { createContext, type BuildContext } from "../../context.ts";
+import { diskErrorIn, type DiskTarget } from "../../disk-errors.ts";
+import { ContentError } from "../../errors.ts";
+import { createLogger, task, type Logger } from "../../logger.ts";
+import { checkContributors, type CheckContributorsResult } from "./check.ts";
+import { runIndexContent } from "../../stages/index-content/index.ts";
+import { loadWholeSite } from "../../pipeline/site-pages.ts";
+import type { PageEntry } from "../../shared/content-types.ts";
+import { CONTRIBUTOR_DATA, readContributorData } from "../../data-files/contributors.ts";
 
-export type { CheckContributorsResult } from "./stages/check-contributors/index.ts";
+export type { CheckContributorsResult } from "./check.ts";
 
 /** Options of `docs-build contributors`; every one has a default. */
 export interface ContributorsOptions extends CodeHostCommandOptions {
