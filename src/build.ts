@@ -10,8 +10,7 @@ import { createLogger, formatBytes, formatDuration, task, type Logger } from "./
 import { collectGarbage } from "./heap-growth.ts";
 import type { OutputFile } from "./output/files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
-import type { PageSummary } from "./shared/content-types.ts";
-import type { PagePlan } from "./stages/render-pages/core.ts";
+import type { PageBodyPlan } from "./stages/render-pages/core.ts";
 import type { RenderedPage } from "./stages/render-pages/index.ts";
 import { runBundleClient } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
@@ -25,7 +24,7 @@ import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
 import type { OutputManifest } from "./output/staging.ts";
-import { Publisher, type KeyedFile } from "./output/publisher.ts";
+import { Publisher, type KeyedFile, type Published } from "./output/publisher.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -57,14 +56,14 @@ export interface BuildOptions {
   threads?: number;
   /** Characters of pages and search postings a build without a cache keeps in memory before it writes the rest to temporary files; default `SPILL_ABOVE`. */
   spillAbove?: number;
-  /** State kept across builds by the dev server: a memory cache and what was last written. */
-  session?: BuildSession;
+  /** What the builds before this one in a long-lived process left it (the dev server's session, `src/serve/session.ts`); the result then says what this build leaves. */
+  carry?: BuildCarry;
   /**
-   * With a session: every path (from the root) changed since the session's
-   * last build that indexed the content, as a watcher that misses nothing
-   * heard of them. Each page file that build found and that no path here
-   * names is taken as unchanged, without looking at it again; a folder among
-   * them, or any doubt, makes the build look at every file. Without it, every file is looked at.
+   * With a carry: every path (from the root) changed since the build that
+   * left the carry's `pages`, as a watcher that misses nothing heard of them.
+   * Each page file that build found and that no path here names is taken as
+   * unchanged, without looking at it again; a folder among them, or any
+   * doubt, makes the build look at every file. Without it, every file is looked at.
    */
   changed?: readonly string[];
   /** Stops the build at its next step, writing nothing, once aborted. */
@@ -72,28 +71,36 @@ export interface BuildOptions {
   logger?: Logger;
 }
 
-/** What a long-lived process keeps between builds so a rebuild redoes only what changed. */
-export interface BuildSession {
+/**
+ * What a long-lived process hands a build from the builds before it, so it
+ * redoes only what changed. Each field left out makes the build do that part whole.
+ */
+export interface BuildCarry {
+  /** A memory cache kept across builds. */
   memory: MemoryCache;
-  /** Diagnostics already printed by an earlier build of the session; a rebuild prints only new ones. */
-  printed?: Set<string>;
+  /** True when a diagnostic (as printed) is new to the process: a rebuild prints only new ones. */
+  isNew?: (printed: string) => boolean;
+  /** What the last build wrote: this one patches it (see `Publisher`), and keeps a keyed file whose key is unchanged. */
   written?: OutputManifest;
-  /** The page files the session's last build that indexed the content found: what `changed` is relative to. */
+  keyed?: ReadonlyMap<string, KeyedFile>;
+  /** The page files the last build that indexed the content found: what `changed` is relative to. */
   pages?: FoundPages;
-  /** What the last successful build leaves for re-rendering an edited page at once; the dev server's builder unsets it after a failed build. */
-  site?: SessionSite;
-  /** What each page of the last successful build rendered to, by output path, so a page whose key is unchanged is neither read nor written again. */
-  rendered?: Map<string, RenderedPage>;
-  /** The last successful build's streamed files with a key (see `StreamedFile.key`), so one whose key is unchanged is neither read nor written again. */
-  keyed?: Map<string, KeyedFile>;
-  /** Where the last successful build wrote each unchanged part of the llms files, so a rebuild copies it instead of reading its pages again. */
+  /** What each page of the last build rendered to, by output path, so a page whose key is unchanged is neither read nor written again. */
+  rendered?: ReadonlyMap<string, RenderedPage>;
+  /** Where the last build wrote each unchanged part of the llms files, so a rebuild copies it instead of reading its pages again. */
   llms?: LlmsWritten;
 }
 
-/** The last successful build's page plans and client assets, kept by the dev server. */
-interface SessionSite {
-  /** The plan of each page with a body of its own, by the page's path from the project root (`content/guides/index.md`). */
-  plans: Map<string, PagePlan>;
+/** What a successful build with a carry leaves for the next one (see `BuildCarry`), and for re-rendering an edited page at once. */
+export interface BuildLeft {
+  written?: OutputManifest;
+  keyed?: ReadonlyMap<string, KeyedFile>;
+  /** The page files found; none when they cannot stand for a later build's (see `runIndexContent`). */
+  pages?: FoundPages;
+  rendered: Map<string, RenderedPage>;
+  llms?: LlmsWritten;
+  /** The plan of each page with a body of its own. */
+  plans: PageBodyPlan[];
   assets: ClientAssets;
   settings: Settings;
   /** The content folder and the output folder, absolute. */
@@ -112,8 +119,16 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   /** How many problems there were. */
   problems: number;
-  /** For the dev server's builds: the output paths this build wrote or removed, or null when it wrote the whole site. */
+  /** For builds with a carry: the output paths this build wrote or removed, or null when it wrote the whole site. */
   changed: string[] | null;
+  /** For builds with a carry: what it leaves the next. */
+  left?: BuildLeft;
+  /**
+   * The site the carry's `written` describes was replaced by another build
+   * meanwhile, so this build wrote nothing and returned nothing else: build
+   * again without `written`.
+   */
+  replaced?: true;
 }
 
 /** Throws one ContentError listing every problem reported so far, warnings too, sorted, when any of them is an error; prints nothing. */
@@ -153,6 +168,8 @@ interface Indexed {
   contributorsOf: Awaited<ReturnType<typeof runResolveContributors>>;
   /** The day a page last changed, or "". */
   dayOf: DayOf;
+  /** The page files found (see `BuildLeft.pages`). */
+  found: FoundPages | undefined;
   bundling: ReturnType<typeof runBundleClient>;
 }
 
@@ -162,8 +179,8 @@ interface Made {
   client: Awaited<ReturnType<typeof runBundleClient>>;
   /** What the llms files' stage wrote, for the dev server's next build. */
   llms: LlmsWritten | undefined;
-  /** Set when the site to patch was replaced by another build: this build's unchanged files are then written too. */
-  writeWhole: boolean;
+  /** What was put in place. */
+  published: Published;
 }
 
 /**
@@ -181,8 +198,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const indexed = await indexAndResolve(prepared);
     const output = await openOutput(prepared);
     const made = await renderAndWrite(prepared, indexed, output);
-    if (made.writeWhole) return await build(options);
-    return await finish(prepared, output, made);
+    if (made.published.replaced) return { files: [], pages: 0, bytes: 0, seconds: 0, diagnostics: [], problems: 0, changed: null, replaced: true };
+    return await finish(prepared, output, made, indexed.found);
   } catch (error) {
     warnDamaged(prepared);
     throw (await buildDiskError(error, prepared.ctx.paths, prepared.ctx.paths.root)) ?? error;
@@ -207,7 +224,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
     links: options.links,
     threads: options.threads,
     spillAbove: options.spillAbove,
-    memory: options.session?.memory,
+    memory: options.carry?.memory,
     signal: options.signal,
   });
   return { options, started, logger, settings, ctx };
@@ -220,14 +237,12 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
   await requireContentFolder(ctx);
   const bundling = runBundleClient(ctx);
   bundling.catch(() => undefined);
-  const session = options.session;
-  const index = await task(logger, "index content", () => runIndexContent(ctx, { previous: session?.pages, changed: options.changed }));
-  if (session) session.pages = index.found;
+  const index = await task(logger, "index content", () => runIndexContent(ctx, { previous: options.carry?.pages, changed: options.changed }));
   try {
     const contributorsOf = await task(logger, "resolve contributors", () => runResolveContributors(ctx));
     const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, index.site));
     await failOnErrors(ctx);
-    return { index, contributorsOf, dayOf, bundling };
+    return { index, contributorsOf, dayOf, bundling, found: index.found };
   } catch (error) {
     await index.close();
     throw error;
@@ -236,13 +251,13 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
 
 /** Opens where the build's files go (see `Publisher`); the dev server's later builds patch what its last one wrote. */
 function openOutput({ options, logger, ctx }: Prepared): Promise<Publisher> {
-  const session = options.session;
-  const written = session?.written;
+  const carry = options.carry;
+  const written = carry?.written;
   return Publisher.open({
     out: ctx.paths.out,
     write: options.write !== false,
-    track: session !== undefined,
-    prior: written && { written, keyed: session.keyed },
+    track: carry !== undefined,
+    prior: written && { written, keyed: carry.keyed },
     lock: { notify: (line: string) => logger.warn(line), ...(options.lockWait === undefined ? {} : { waitMs: options.lockWait * 1000 }) },
   });
 }
@@ -264,8 +279,8 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
           contributorsOf,
           assets: client.assets,
           dayOf,
-          keepPlans: options.session !== undefined,
-          before: options.session?.rendered && { pages: options.session.rendered, keep: (paths, bytes) => output.keep(paths, bytes) },
+          keepPlans: options.carry !== undefined,
+          before: options.carry?.rendered && { pages: options.carry.rendered, keep: (paths, bytes) => output.keep(paths, bytes) },
         },
         emit,
       ),
@@ -288,8 +303,8 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     await failOnErrors(ctx);
     ctx.signal?.throwIfAborted();
-    const writeWhole = await putInPlace(prepared, output);
-    return { rendered, client, llms, writeWhole };
+    const published = await putInPlace(prepared, output);
+    return { rendered, client, llms, published };
   } catch (error) {
     // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
     const leftover = await output.abort();
@@ -305,53 +320,65 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
 
 /** What the dev server's last build left for the llms files' stage: its record and its files, when this build patches them. */
 function llmsBefore({ options }: Prepared, output: Publisher): LlmsBefore | undefined {
-  const written = options.session?.llms;
-  if (!written || !options.session?.written) return undefined;
+  const written = options.carry?.llms;
+  if (!written || !options.carry?.written) return undefined;
   return { written, ...output.priorFile(), keep: (paths, bytes) => output.keep(paths, bytes) };
 }
 
-/** Puts the files in place (unless `write: false`) and keeps what was written for the dev server; true when the site to patch was replaced by another build. */
-async function putInPlace({ options, logger }: Prepared, output: Publisher): Promise<boolean> {
-  if (options.write === false) return false;
-  const session = options.session;
-  const published = await task(logger, "write output", () => output.publish());
-  // What the session keeps of the keyed files follows what it keeps of the written ones.
-  if (session) [session.written, session.keyed] = [published.written, published.written && published.keyed];
-  return published.replaced;
+/** Puts the files in place (unless `write: false`). */
+async function putInPlace({ options, logger }: Prepared, output: Publisher): Promise<Published> {
+  if (options.write === false) return { replaced: false };
+  return task(logger, "write output", () => output.publish());
 }
 
-/** Prints the diagnostics not printed before and the summary, keeps the site for the dev server, and returns the result. */
-async function finish({ options, started, logger, settings, ctx }: Prepared, output: Publisher, { rendered, client, llms }: Made): Promise<BuildResult> {
-  const session = options.session;
+/** Prints the diagnostics not printed before and the summary, and returns the result, with what the build leaves when it has a carry. */
+async function finish(prepared: Prepared, output: Publisher, made: Made, found: FoundPages | undefined): Promise<BuildResult> {
+  const { options, started, logger, ctx } = prepared;
   const { collected, count, bytes } = output;
   const diagnostics: Diagnostic[] = [];
+  const isNew = options.carry?.isNew;
   await printProblems(ctx.problems.sorted(), logger, (d) => {
     if (diagnostics.length < PROBLEMS_IN_MEMORY) diagnostics.push(d);
-    const text = formatDiagnostic(d);
-    if (session?.printed?.has(text)) return false;
-    session?.printed?.add(text);
-    return true;
+    return isNew?.(formatDiagnostic(d)) ?? true;
   });
   warnDamaged({ logger, ctx });
   const seconds = (performance.now() - started) / 1000;
   logger.summary(
-    `Built ${rendered.routes} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
+    `Built ${made.rendered.routes} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
       (options.write === false ? "" : ` → ${ctx.display(ctx.paths.out)}`),
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  if (session) {
-    session.rendered = rendered.rendered;
-    session.llms = llms;
-    session.site = {
-      plans: new Map(rendered.pagePlans.map((plan) => [(plan.body as { page: PageSummary }).page.entry.path, plan])),
-      assets: client.assets,
-      settings,
-      content: ctx.paths.content,
-      out: ctx.paths.out,
-    };
-  }
-  return { files: collected, pages: rendered.routes, bytes, seconds, diagnostics, problems: ctx.problems.count, changed: session?.written?.changed ?? null };
+  const left = options.carry && leftBy(prepared, made, found);
+  return {
+    files: collected,
+    pages: made.rendered.routes,
+    bytes,
+    seconds,
+    diagnostics,
+    problems: ctx.problems.count,
+    changed: left?.written?.changed ?? null,
+    left,
+  };
+}
+
+/** What a build with a carry leaves for the next (see `BuildLeft`). */
+function leftBy({ options, settings, ctx }: Prepared, { rendered, client, llms, published }: Made, found: FoundPages | undefined): BuildLeft {
+  // Without a write, what was written before still stands.
+  const { written, keyed } = options.write === false ? { written: options.carry?.written, keyed: options.carry?.keyed } : published;
+  return {
+    written,
+    // What is kept of the keyed files follows what is kept of the written ones.
+    keyed: written && keyed,
+    pages: found,
+    rendered: rendered.rendered,
+    llms,
+    plans: rendered.pagePlans,
+    assets: client.assets,
+    settings,
+    content: ctx.paths.content,
+    out: ctx.paths.out,
+  };
 }
 
 /** Builds only the content index (for `docs-build index`), failing on content errors: its tree, and how many pages it has. */

@@ -3,7 +3,8 @@ import path from "node:path";
 import fg from "fast-glob";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build, type BuildResult, type BuildSession } from "../src/build.ts";
+import { build, type BuildResult } from "../src/build.ts";
+import { Session } from "../src/serve/session.ts";
 import { createMemoryCache } from "../src/cache.ts";
 import { formatDiagnostic } from "../src/diagnostics.ts";
 import { createMemoryLogger } from "../src/logger.ts";
@@ -83,10 +84,10 @@ test("isPagePath finds what the content folder's listing finds", () => {
 /** A built copy of the serve fixture with a dev-server session, and its rebuild given the changed paths (none: no list). */
 async function servedSite() {
   const site = tempSite("serve/site");
-  const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
-  const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const, history: false };
-  await build(options);
-  return { site, session, rebuild: (changed?: string[]) => build({ ...options, changed }) };
+  const session = new Session(createMemoryCache());
+  const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const, history: false };
+  await session.build(options);
+  return { site, session, rebuild: (changed?: string[]) => session.build({ ...options, changed }) };
 }
 
 /** Every file of a built folder with its bytes. */
@@ -116,7 +117,7 @@ test("a rebuild given the changed paths looks at no other page: a page changed b
     await rebuild(["content/index.md"]);
     const html = () => fs.readFileSync(site.path("out/guides/first/index.html"), "utf8");
     assert.not.match(html(), "no change list names", "the page not named is taken as unchanged");
-    assert.ok(session.pages?.digests.has("guides/first.md"));
+    assert.ok(session.left?.pages?.digests.has("guides/first.md"));
     // Named, the page with its old time and size is read again.
     await rebuild(["content/guides/index.md", "content/guides/first.md"]);
     assert.match(html(), "no change list names");
@@ -163,7 +164,7 @@ test("a new folder, a rebuild without a list, or a link in the content folder ha
     // A linked folder's pages change under another path: with a link in the folder, no listing is kept for a list.
     fs.symlinkSync(site.path("content/guides"), site.path("content/linked"));
     await rebuild(["content/linked"]);
-    assert.is(session.pages, undefined);
+    assert.is(session.left?.pages, undefined);
     fs.appendFileSync(site.path("content/guides/first.md"), "\nSeen through the link.\n");
     await rebuild(["content/guides/first.md"]);
     assert.match(fs.readFileSync(site.path("out/linked/first/index.html"), "utf8"), "Seen through the link.");

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build, type BuildSession } from "../src/build.ts";
+import { build } from "../src/build.ts";
+import { Session } from "../src/serve/session.ts";
 import { SPOOL_PAST } from "../src/output/publisher.ts";
 import { createMemoryCache } from "../src/cache.ts";
 import { resolveSettings } from "../src/config.ts";
@@ -196,14 +197,14 @@ test("without a cache no page has a key, nothing is recorded and the section fil
 test("the dev server's rebuild after an edit leaves the llms files as a build from nothing makes them", async () => {
   const site = tempSite("serve/site");
   try {
-    const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
-    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
-    await build(options);
-    assert.ok(session.llms && session.llms.parts.size > 0);
+    const session = new Session(createMemoryCache());
+    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const };
+    await session.build(options);
+    assert.ok(session.left?.llms && session.left?.llms?.parts.size > 0);
     // The second edit makes llms-full.txt larger than a rebuild holds in memory: it is spooled beside the output and moved in.
     for (const text of ["One more paragraph.", "Many words. ".repeat(SPOOL_PAST / 10)]) {
       fs.appendFileSync(site.path("content/guides/first.md"), `\n${text}\n`);
-      const rebuilt = await build(options);
+      const rebuilt = await session.build(options);
       assert.ok(rebuilt.changed?.includes("llms-full.txt") && !rebuilt.changed.includes("index.md"), String(rebuilt.changed));
       assert.is(
         rebuilt.files.some((file) => file.path === "llms-full.txt"),

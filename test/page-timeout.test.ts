@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build, type BuildSession } from "../src/build.ts";
+import { Session } from "../src/serve/session.ts";
 import { createMemoryCache } from "../src/cache.ts";
 import { resolveSettings } from "../src/config.ts";
 import { ContentError } from "../src/errors.ts";
@@ -129,12 +129,12 @@ test("a page stopped at its budget is not cached: the next build, with no budget
 test("in the dev server, an edit that makes a page slow is stopped at the budget: not rendered on its own, and the rebuild fails on its page-timeout error", async () => {
   const site = tempSite("serve/site");
   try {
-    const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
-    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const, pageTimeout: 0.5 };
-    await build(options);
+    const session = new Session(createMemoryCache());
+    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const, pageTimeout: 0.5 };
+    await session.build(options);
     fs.writeFileSync(site.path("content/guides/first.md"), slowPage(20_000));
     assert.is(await renderEditedPages(session, site.dir, ["content/guides/first.md"]), undefined);
-    const failed = await build(options).then(
+    const failed = await session.build(options).then(
       () => undefined,
       (error: unknown) => error,
     );

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build, type BuildSession } from "../src/build.ts";
+import { build } from "../src/build.ts";
+import { Session } from "../src/serve/session.ts";
 import { createMemoryCache } from "../src/cache.ts";
 import { createMemoryLogger } from "../src/logger.ts";
 import { SEARCH_INDEX_PATH, SERVED_PARTS_DIR, type SearchRoot } from "../src/shared/search/split-format.ts";
@@ -33,14 +34,14 @@ test("after a one-page edit the dev server writes only the search parts whose by
     for (let n = 0; n < 200; n++) fs.writeFileSync(site.path(`content/guides/p${n}.md`), page(n));
     // A budget this small precaches only the titles index, as a large site does.
     fs.writeFileSync(site.path("docs-build.config.json"), JSON.stringify({ search: { precacheBudget: 2000 } }));
-    const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
-    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
-    await build(options);
+    const session = new Session(createMemoryCache());
+    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const };
+    await session.build(options);
     const served = site.path("out", SERVED_PARTS_DIR);
     const before = filesUnder(served);
     const rootBefore = JSON.parse(fs.readFileSync(site.path("out", SEARCH_INDEX_PATH), "utf8")) as SearchRoot;
     fs.appendFileSync(site.path("content/guides/p7.md"), "\nA closing paragraph on caching and splitting.\n");
-    const result = await build(options);
+    const result = await session.build(options);
     const written = (result.changed ?? []).filter((p) => p.startsWith(SERVED_PARTS_DIR));
     const after = filesUnder(served);
     assert.ok(written.length > 0 && written.length < after.size / 3, `${written.length} of ${after.size} parts written`);

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import vm from "node:vm";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build, type BuildSession } from "../src/build.ts";
+import { build } from "../src/build.ts";
+import { Session } from "../src/serve/session.ts";
 import { createMemoryCache } from "../src/cache.ts";
 import { PRECACHED_PAGES } from "../src/shared/constants.ts";
 import { resolveSettings } from "../src/config.ts";
@@ -43,11 +44,30 @@ test("onlyItsBody: a new title, heading, description or an error needs the whole
 /** A built copy of the serve fixture with a dev-server session, as the builder keeps it. */
 async function builtSession() {
   const site = tempSite("serve/site");
-  const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
-  const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
-  await build(options);
-  return { site, session, rebuild: () => build(options) };
+  const session = new Session(createMemoryCache());
+  const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const };
+  await session.build(options);
+  return { site, session, rebuild: () => session.build(options) };
 }
+
+test("a session whose site another build replaced builds again, writing a whole site instead of patching the other", async () => {
+  const { site, session, rebuild } = await builtSession();
+  try {
+    const first = session.left?.written?.version;
+    await build({ root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" });
+    fs.appendFileSync(site.path("content/guides/first.md"), "\nWritten after the other build.\n");
+    const result = await rebuild();
+    assert.is(result.replaced, undefined, "the session built again");
+    assert.is(result.changed, null, "a whole site was written");
+    assert.ok(result.pages > 0);
+    assert.ok(session.left?.written?.version && session.left.written.version !== first, "the session now patches the site it wrote");
+    assert.match(fs.readFileSync(site.path("out/guides/first/index.html"), "utf8"), "Written after the other build.");
+    fs.appendFileSync(site.path("content/guides/first.md"), "\nAnd patched after that.\n");
+    assert.ok((await rebuild()).changed?.includes("guides/first/index.html"), "the next build patches again");
+  } finally {
+    site.remove();
+  }
+});
 
 test("an edit to a page's body is written on its own, exactly as the whole build then renders it", async () => {
   const { site, session, rebuild } = await builtSession();
@@ -94,7 +114,7 @@ test("an edit that changes what other pages show, a file that is not a page, or 
     assert.is(await renderEditedPages(session, site.dir, ["content/guides/first.md", "repositories/loaders.json"]), undefined);
     assert.is(await renderEditedPages(session, site.dir, ["content/guides/new-page.md"]), undefined);
     assert.is(fs.readFileSync(html, "utf8"), before, "nothing was written");
-    session.site = undefined;
+    session.plans = undefined;
     fs.writeFileSync(file, `${fs.readFileSync(file, "utf8").replace("title: A Title the Sidebar Shows", "title: Original First Title")}\nMore.\n`);
     assert.is(await renderEditedPages(session, site.dir, ["content/guides/first.md"]), undefined, "no site to render against");
   } finally {
@@ -140,9 +160,9 @@ test("the builder's memory layers stay within their budget, and what leaves them
   const site = tempSite("serve/site");
   try {
     const budget = 64 * 1024;
-    const session: BuildSession = { memory: createMemoryCache(budget), printed: new Set() };
-    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
-    await build(options);
+    const session = new Session(createMemoryCache(budget));
+    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const };
+    await session.build(options);
     const sizes = () => [session.memory.entries.calculatedSize, session.memory.objects.calculatedSize];
     for (const size of sizes()) assert.ok(size > 0 && size <= budget, `a layer holds ${size} bytes`);
     // The site's pages and bodies are more than the budget: some entries had to leave memory, not the disk.
@@ -154,7 +174,7 @@ test("the builder's memory layers stay within their budget, and what leaves them
     assert.ok(left.length > 0, `all ${onDisk.length} entries on disk are in memory too`);
     const page = fs.readFileSync(site.path("out/guides/first/index.html"), "utf8");
     fs.appendFileSync(site.path("content/guides/first.md"), "\nOne more line.\n");
-    const result = await build(options);
+    const result = await session.build(options);
     for (const size of sizes()) assert.ok(size <= budget, `a layer holds ${size} bytes`);
     assert.ok(result.changed?.includes("guides/first/index.html"), "the edited page is written");
     assert.not.ok(result.changed?.includes("guides/index.html"), "pages read back from the disk cache are unchanged");
@@ -174,23 +194,23 @@ test("a page whose render key is unchanged since the dev server's last build is 
   try {
     for (let n = 1; n <= 12; n++) fs.writeFileSync(site.path(`content/guides/extra-${n}.md`), `---\ntitle: Extra ${n}\n---\n\n## Part ${n}\n\nText ${n}.\n`);
     // Memory layers too small to hold a page, so every read would go to the disk cache.
-    const session: BuildSession = { memory: createMemoryCache(1024), printed: new Set() };
-    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
-    await build(options);
-    const pages = [...(session.rendered?.keys() ?? [])];
+    const session = new Session(createMemoryCache(1024));
+    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const };
+    await session.build(options);
+    const pages = [...(session.left?.rendered?.keys() ?? [])];
     assert.ok(pages.length > 12, `the session keeps what ${pages.length} pages rendered to`);
     const before = new Map(pages.map((page) => [page, fs.readFileSync(site.path("out", page), "utf8")]));
     // Without the cache, a page read from it would be rendered and cached again.
     fs.rmSync(site.path(".cache"), { recursive: true, force: true });
     fs.appendFileSync(site.path("content/guides/first.md"), "\nOne more line.\n");
-    const result = await build(options);
+    const result = await session.build(options);
     assert.ok(result.changed?.includes("guides/first/index.html"), "the edited page is written");
     for (const [page, html] of before) if (page !== "guides/first/index.html") assert.is(fs.readFileSync(site.path("out", page), "utf8"), html, page);
     const patched = cacheFiles(site);
 
     // A new session's first build of the same content renders and caches every page.
     fs.rmSync(site.path(".cache"), { recursive: true, force: true });
-    await build({ ...options, session: { memory: createMemoryCache(1024), printed: new Set() } });
+    await new Session(createMemoryCache(1024)).build(options);
     const kept = pages.length - PRECACHED_PAGES.length - 1;
     assert.ok(cacheFiles(site) - patched >= kept, `${cacheFiles(site)} cache files after a whole build, ${patched} after the patch; ${kept} pages kept`);
   } finally {
@@ -203,27 +223,27 @@ test("a combined printable page or a page's markdown whose key is unchanged is k
   try {
     fs.mkdirSync(site.path("content/api"));
     fs.writeFileSync(site.path("content/api/index.md"), "---\ntitle: API\n---\n\n## Calls\n\nText.\n");
-    const session: BuildSession = { memory: createMemoryCache(1024), printed: new Set() };
-    const options = { root: site.dir, out: "out", session, logger: createMemoryLogger(), links: "warn" as const };
-    await build(options);
+    const session = new Session(createMemoryCache(1024));
+    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const };
+    await session.build(options);
     const printable = ["guides/printable/index.html", "api/printable/index.html"];
     assert.equal(
-      printable.filter((file) => session.keyed?.has(file)),
+      printable.filter((file) => session.left?.keyed?.has(file)),
       printable,
-      `keyed: ${[...(session.keyed?.keys() ?? [])].join(", ")}`,
+      `keyed: ${[...(session.left?.keyed?.keys() ?? [])].join(", ")}`,
     );
     const api = fs.readFileSync(site.path("out/api/printable/index.html"), "utf8");
     fs.appendFileSync(site.path("content/guides/first.md"), "\nOne more printable line.\n");
-    const result = await build(options);
+    const result = await session.build(options);
     assert.ok(result.changed?.includes("guides/printable/index.html"), `changed: ${result.changed?.join(", ")}`);
     assert.match(fs.readFileSync(site.path("out/guides/printable/index.html"), "utf8"), "One more printable line.");
     assert.not.ok(result.changed?.includes("api/printable/index.html"));
     assert.is(fs.readFileSync(site.path("out/api/printable/index.html"), "utf8"), api);
-    assert.ok(session.keyed?.has("api/printable/index.html"), "the kept page stays keyed for the build after");
+    assert.ok(session.left?.keyed?.has("api/printable/index.html"), "the kept page stays keyed for the build after");
     // Each page's markdown file is keyed by its body and title too, and those of a top-level part with no page
     // changed are kept as they were, unread: only the edited page's is written again.
-    assert.ok(session.keyed?.has("guides/first.md"), `keyed: ${[...(session.keyed?.keys() ?? [])].join(", ")}`);
-    assert.ok(session.written?.files.has("api.md"));
+    assert.ok(session.left?.keyed?.has("guides/first.md"), `keyed: ${[...(session.left?.keyed?.keys() ?? [])].join(", ")}`);
+    assert.ok(session.left?.written?.files.has("api.md"));
     assert.ok(result.changed?.includes("guides/first.md"));
     assert.not.ok(result.changed?.includes("api.md"));
     assert.match(fs.readFileSync(site.path("out/guides/first.md"), "utf8"), "One more printable line.");

@@ -1,5 +1,5 @@
-import { build, type BuildOptions, type BuildSession } from "../build.ts";
-import { createMemoryCache } from "../cache.ts";
+import type { BuildOptions } from "../build.ts";
+import { Session } from "./session.ts";
 import { ContentError, formatInternalError } from "../errors.ts";
 import { createLogger, formatDuration } from "../logger.ts";
 import { BUILDER_DEBUG_ENV } from "./builder-env.ts";
@@ -38,7 +38,7 @@ export type BuilderMessage = BuildReply | PagesReply;
 
 // Kept across builds: parsed pages, rendered pages and what was written, so a
 // rebuild redoes only what changed.
-const session: BuildSession = { memory: createMemoryCache(), printed: new Set() };
+const session = new Session();
 let first = true;
 let running: AbortController | undefined;
 /**
@@ -63,22 +63,22 @@ process.on("message", async (request: BuilderRequest) => {
   try {
     // Edited pages first, so the browser shows an edit before the whole site is rebuilt; when they cannot
     // be rendered alone, the last build no longer matches the content, so no later edit is rendered against it.
-    if (request.changed.length > 0 && session.site) {
+    if (request.changed.length > 0 && session.plans) {
       const paths = await renderEditedPages(session, process.cwd(), request.changed).catch(() => undefined);
-      if (!paths) session.site = undefined;
+      if (!paths) session.plans = undefined;
       else if (paths.length > 0) send({ kind: "pages", paths, ms: performance.now() - started });
     }
     if (unbuilt && request.complete) for (const path of request.changed) unbuilt.add(path);
     else unbuilt = undefined;
     // The first build prints its stages; later ones only problems and the summary.
     const logger = createLogger({ quiet: !first });
-    const result = await build({ ...request.options, session, signal: controller.signal, logger, changed: unbuilt && [...unbuilt] });
+    const result = await session.build({ ...request.options, signal: controller.signal, logger, changed: unbuilt && [...unbuilt] });
     unbuilt = new Set();
     reply = { kind: "done", ok: true, stopped: false, errors: "", ms: performance.now() - started, changed: result.changed };
   } catch (error) {
     if (controller.signal.aborted) reply = { kind: "done", ok: false, stopped: true, errors: "", ms: performance.now() - started, changed: [] };
     else {
-      session.site = undefined;
+      session.plans = undefined;
       // What an internal error left of the session is not known: the next build looks at every file. A content error leaves the session as it was.
       if (!(error instanceof ContentError)) unbuilt = undefined;
       const errors = error instanceof ContentError ? error.report() : formatInternalError(error, { debug: process.env[BUILDER_DEBUG_ENV] === "1" });

@@ -1,10 +1,10 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { BuildSession } from "../build.ts";
 import type { OutputFile } from "../output/files.ts";
 import { sidebarAnchorsOf } from "../shared/content-rules.ts";
 import type { Anchor, PageSummary, ProcessedPage } from "../shared/content-types.ts";
-import type { PagePlan } from "../stages/render-pages/core.ts";
+import type { PageBodyPlan } from "../stages/render-pages/core.ts";
+import type { Session } from "./session.ts";
 import { withCurrentAnchors } from "../stages/render-pages/sidebar.ts";
 import { writeSome } from "../output/staging.ts";
 
@@ -30,7 +30,7 @@ export function onlyItsBody(before: PageSummary, after: PageSummary & Pick<Proce
 }
 
 /** The plan of a page after an edit to its body alone (pure): the last build's plan with the new body, its sidebar item given the page's headings. */
-function withBody(plan: PagePlan, page: PageSummary, anchors: readonly Anchor[]): PagePlan {
+function withBody(plan: PageBodyPlan, page: PageSummary, anchors: readonly Anchor[]): PageBodyPlan {
   const sidebar = withCurrentAnchors(plan.data.sidebar, plan.data.url, sidebarAnchorsOf({ anchors: [...anchors] }));
   return { ...plan, data: { ...plan.data, sidebar }, body: { kind: "page", page }, bodyHash: page.bodyHash };
 }
@@ -50,11 +50,12 @@ const planKey = (changed: string) => changed.split(path.sep).join("/");
  * printable pages, the search index and other pages' links are left to that
  * rebuild, which writes a chunk and its table together.
  */
-export async function renderEditedPages(session: BuildSession, root: string, changed: readonly string[]): Promise<string[] | undefined> {
-  const { site, written } = session;
-  if (!site || !written || changed.length === 0) return undefined;
-  const plans = [...new Set(changed.map(planKey))].map((key) => site.plans.get(key));
-  if (plans.some((plan) => plan?.body.kind !== "page")) return undefined;
+export async function renderEditedPages(session: Session, root: string, changed: readonly string[]): Promise<string[] | undefined> {
+  const { left: site, plans: planned } = session;
+  const written = site?.written;
+  if (!site || !planned || !written || changed.length === 0) return undefined;
+  const plans = [...new Set(changed.map(planKey))].map((key) => planned.get(key));
+  if (!plans.every((plan) => plan !== undefined)) return undefined;
   const [{ decodeSource }, { processPage }, { summarize }, { renderDocument }] = await Promise.all([
     import("../stages/index-content/index.ts"),
     import("../stages/index-content/process-page.ts"),
@@ -62,9 +63,9 @@ export async function renderEditedPages(session: BuildSession, root: string, cha
     import("../stages/render-pages/render-document.ts"),
   ]);
   const files: OutputFile[] = [];
-  const updated: PagePlan[] = [];
-  for (const plan of plans as PagePlan[]) {
-    const before = (plan.body as { page: PageSummary }).page;
+  const updated: PageBodyPlan[] = [];
+  for (const plan of plans) {
+    const before = plan.body.page;
     const full = path.resolve(root, before.entry.path);
     const bytes = await fs.readFile(full).catch(() => undefined);
     const source = bytes && decodeSource(path.relative(site.content, full), before.entry.path, bytes);
@@ -78,7 +79,6 @@ export async function renderEditedPages(session: BuildSession, root: string, cha
   }
   const manifest = await writeSome(site.out, files, written);
   if (!manifest) return undefined;
-  session.written = manifest;
-  for (const plan of updated) site.plans.set((plan.body as { page: PageSummary }).page.entry.path, plan);
+  session.wrote(manifest, updated);
   return files.map((file) => file.path);
 }

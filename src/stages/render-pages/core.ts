@@ -35,6 +35,12 @@ export interface PagePlan {
   redirects: Array<{ from: string; to: string }>;
 }
 
+/** The plan of a page with a body of its own. */
+export type PageBodyPlan = PagePlan & { body: { kind: "page"; page: PageSummary } };
+
+/** True for the plan of a page with a body of its own. */
+export const hasPageBody = (plan: PagePlan): plan is PageBodyPlan => plan.body.kind === "page";
+
 /** Inputs of `eachPlan`. */
 export interface PlanOptions {
   /** The content index, read a top-level part at a time. */

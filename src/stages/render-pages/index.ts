@@ -11,7 +11,7 @@ import type { Contributor } from "../../shared/page-data.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { readSponsors } from "../../data-files/sponsors.ts";
 import { readVoteTopics } from "../../data-files/vote-topics.ts";
-import { eachPlan, type PagePlan, type PlanOptions } from "./core.ts";
+import { eachPlan, hasPageBody, type PageBodyPlan, type PagePlan, type PlanOptions } from "./core.ts";
 import { outputFileUrl } from "../../shared/routes.ts";
 import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
@@ -32,7 +32,7 @@ export interface RenderPagesResult {
   /** The precached pages (landing, app shell, not-found), for their revisions. */
   precached: OutputFile[];
   /** The plans of the pages with a body of their own, when the input asked to keep them (the dev server); else empty. */
-  pagePlans: PagePlan[];
+  pagePlans: PageBodyPlan[];
   /** What each page rendered to, by output path, when the input asked to keep plans and the cache is on; else empty. */
   rendered: Map<string, RenderedPage>;
 }
@@ -217,12 +217,12 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
   const printable: PagePlan[] = [];
   const generated: string[] = [];
   let routes = 0;
-  const pagePlans: PagePlan[] = [];
+  const pagePlans: PageBodyPlan[] = [];
   const others = async function* () {
     for await (const plan of eachPlan(options)) {
       if (isRoute(plan)) routes++;
       if (isRoute(plan) && plan.body.kind !== "page") generated.push(plan.data.url);
-      if (setup.input.keepPlans && plan.body.kind === "page") pagePlans.push(plan);
+      if (setup.input.keepPlans && hasPageBody(plan)) pagePlans.push(plan);
       if (plan.body.kind === "printable") printable.push(plan);
       else yield plan;
     }
