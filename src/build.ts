@@ -11,18 +11,32 @@ import { collectGarbage } from "./heap-growth.ts";
 import type { OutputFile } from "./output/files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
 import type { PageBodyPlan } from "./stages/render-pages/core.ts";
-import type { RenderedPage } from "./stages/render-pages/index.ts";
-import { runBundleClient } from "./stages/bundle-client/index.ts";
+import type { RenderedPage, RenderPagesResult } from "./stages/render-pages/index.ts";
+import { runBundleClient, type BundleClientResult } from "./stages/bundle-client/index.ts";
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { runPageDates, type DayOf } from "./stages/page-dates/index.ts";
-import { requireContentFolder, runIndexContent, wholeIndex } from "./stages/index-content/index.ts";
+import { requireContentFolder, runIndexContent, wholeIndex, type IndexedContent } from "./stages/index-content/index.ts";
 import type { FoundPages } from "./stages/index-content/page-listing.ts";
 import type { LlmsBefore, LlmsWritten } from "./stages/llms-files/full-text.ts";
 import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
-import { runResolveContributors } from "./stages/resolve-contributors/index.ts";
+import { runResolveContributors, type ContributorsOf } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
+import type { Stage } from "./pipeline/stage.ts";
+
+// Every stage has the one signature (see `Stage`): a stage that took more, or its files by another way, fails to compile here.
+void ([
+  runIndexContent,
+  runResolveContributors,
+  runPageDates,
+  runBundleClient,
+  runRenderPages,
+  runEmitSiteFiles,
+  runSearchIndex,
+  runLlmsFiles,
+  runGenerateServiceWorker,
+] satisfies Stage<never, unknown>[]);
 import type { OutputManifest } from "./output/staging.ts";
 import { Publisher, type KeyedFile, type Published } from "./output/publisher.ts";
 
@@ -164,8 +178,8 @@ interface Prepared {
 
 /** The content index with the contributors resolved, and the client bundle under way beside them. */
 interface Indexed {
-  index: Awaited<ReturnType<typeof runIndexContent>>;
-  contributorsOf: Awaited<ReturnType<typeof runResolveContributors>>;
+  index: IndexedContent;
+  contributorsOf: ContributorsOf;
   /** The day a page last changed, or "". */
   dayOf: DayOf;
   /** The page files found (see `BuildLeft.pages`). */
@@ -175,8 +189,8 @@ interface Indexed {
 
 /** What the stages after resolve contributors made. */
 interface Made {
-  rendered: Awaited<ReturnType<typeof runRenderPages>>;
-  client: Awaited<ReturnType<typeof runBundleClient>>;
+  rendered: RenderPagesResult;
+  client: BundleClientResult;
   /** What the llms files' stage wrote, for the dev server's next build. */
   llms: LlmsWritten | undefined;
   /** What was put in place. */
@@ -240,7 +254,7 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
   const index = await task(logger, "index content", () => runIndexContent(ctx, { previous: options.carry?.pages, changed: options.changed }));
   try {
     const contributorsOf = await task(logger, "resolve contributors", () => runResolveContributors(ctx));
-    const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, index.site));
+    const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, { site: index.site }));
     await failOnErrors(ctx);
     return { index, contributorsOf, dayOf, bundling, found: index.found };
   } catch (error) {
@@ -271,27 +285,24 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     // What the stage before kept live is garbage now (see collectGarbage).
     collectGarbage();
     const rendered = await task(logger, "render pages", () =>
-      runRenderPages(
-        ctx,
-        {
-          site: index.site,
-          bodies: index.bodies,
-          contributorsOf,
-          assets: client.assets,
-          dayOf,
-          keepPlans: options.carry !== undefined,
-          before: options.carry?.rendered && { pages: options.carry.rendered, keep: (paths, bytes) => output.keep(paths, bytes) },
-        },
+      runRenderPages(ctx, {
+        site: index.site,
+        bodies: index.bodies,
+        contributorsOf,
+        assets: client.assets,
+        dayOf,
+        keepPlans: options.carry !== undefined,
+        before: options.carry?.rendered && { pages: options.carry.rendered, keep: (paths, bytes) => output.keep(paths, bytes) },
         emit,
-      ),
+      }),
     );
-    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { site: index.site, generated: rendered.generated, dayOf }, emit));
+    const siteFiles = await task(logger, "emit site files", () => runEmitSiteFiles(ctx, { site: index.site, generated: rendered.generated, dayOf, emit }));
     ctx.signal?.throwIfAborted();
     collectGarbage();
-    const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies }, emit));
+    const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies, emit }));
     collectGarbage();
     const llms = await task(logger, "write llms files", () =>
-      runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: llmsBefore(prepared, output) }, emit),
+      runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: llmsBefore(prepared, output), emit }),
     );
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, {

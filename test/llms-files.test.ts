@@ -44,7 +44,7 @@ fixtureLoop("llms-files", async (caseDir) => {
   const index = await runIndexContent(ctx);
   const { files, emit } = collector();
   try {
-    await runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, fullLimit }, emit);
+    await runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, fullLimit, emit: emit });
   } finally {
     await index.close();
   }
@@ -180,7 +180,7 @@ test("the stage parses nothing: it writes the markdown the index stage stored, w
     fs.rmSync(path.join(root, "input"), { recursive: true });
     const { files, emit } = collector();
     try {
-      await runLlmsFiles(ctx, { site: index.site, bodies: index.bodies }, emit);
+      await runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, emit: emit });
     } finally {
       await index.close();
     }
@@ -209,7 +209,7 @@ async function smallSite(fullLimit?: number): Promise<{ files: Record<string, st
   };
   const { files, keys, emit } = collector();
   try {
-    await runLlmsFiles(ctx, { site: index.site, bodies, fullLimit }, emit);
+    await runLlmsFiles(ctx, { site: index.site, bodies, fullLimit, emit: emit });
   } finally {
     await index.close();
   }

@@ -89,7 +89,7 @@ async function runStage(site: TempSite, options: { last?: Run; fullLimit?: numbe
   };
   const before = options.last && beforeOf(options.last, run.kept);
   try {
-    run.written = await runLlmsFiles(ctx, { site: index.site, bodies, fullLimit: options.fullLimit, before }, emit);
+    run.written = await runLlmsFiles(ctx, { site: index.site, bodies, fullLimit: options.fullLimit, before, emit: emit });
   } finally {
     await index.close();
   }

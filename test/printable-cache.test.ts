@@ -31,7 +31,7 @@ async function render(root: string) {
     else text = String(file.contents);
     files.set(file.path, text);
   };
-  await runRenderPages(ctx, { site: index.site, bodies, assets: ASSETS }, emit);
+  await runRenderPages(ctx, { site: index.site, bodies, assets: ASSETS, emit: emit });
   await index.close();
   return { files, read };
 }

@@ -51,7 +51,11 @@ async function searchIndex(dir: string, budget: number, options: { partsGone?: b
   };
   const emitted: OutputFile[] = [];
   try {
-    const result = await runSearchIndex(ctx, { site: index.site, bodies }, async (file) => void emitted.push("parts" in file ? await textOf(file) : file));
+    const result = await runSearchIndex(ctx, {
+      site: index.site,
+      bodies,
+      emit: async (file) => void emitted.push("parts" in file ? await textOf(file) : file),
+    });
     return { result, emitted, read, wholeIndexes };
   } finally {
     await index.close();

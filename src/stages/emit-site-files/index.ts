@@ -1,12 +1,13 @@
 import type { BuildContext } from "../../context.ts";
-import type { Emit, OutputFile } from "../../output/files.ts";
+import type { Emitting } from "../../pipeline/stage.ts";
+import type { OutputFile } from "../../output/files.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { isSitemap, siteFiles, type SitePage } from "./core.ts";
 import { undatedBlogPages } from "./feeds.ts";
 
 /** Inputs of the stage: the index stage's pages and the generated routes the render stage produced. */
-export interface EmitSiteFilesInput {
+export interface EmitSiteFilesInput extends Emitting {
   site: SitePages;
   /** The URLs of the routes the render stage generated (folder indexes, printable pages, the vote page). */
   generated: readonly string[];
@@ -29,7 +30,8 @@ export interface EmitSiteFilesResult {
  * The pages are read a part at a time, and only what the sitemap lists of
  * each (its URL, title, file name and day) is kept until it is written.
  */
-export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput, emit: Emit): Promise<EmitSiteFilesResult> {
+export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesInput): Promise<EmitSiteFilesResult> {
+  const { emit } = input;
   const pages: SitePage[] = [];
   const dates = new Map<string, string>();
   for (const part of input.site.parts) {

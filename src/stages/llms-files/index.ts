@@ -1,8 +1,9 @@
 import { hashKey } from "../../cache.ts";
+import type { Emitting } from "../../pipeline/stage.ts";
 import type { BuildContext } from "../../context.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { fillRepositoryLists } from "../../markdown/clean-markdown.ts";
-import type { Emit, StreamedFile } from "../../output/files.ts";
+import type { StreamedFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { pagesWhere, partSections, urlsUnder, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
@@ -85,7 +86,10 @@ async function usable(before: LlmsBefore | undefined): Promise<LlmsBefore | unde
 }
 
 /** What the write llms files stage takes. */
-export interface LlmsFilesInput {
+/** What the llms files' stage leaves: where it wrote each part of `llms-full.txt`, for the dev server's next build; undefined without a cache. */
+export type LlmsFilesResult = LlmsWritten | undefined;
+
+export interface LlmsFilesInput extends Emitting {
   /** The site's pages, read a part at a time. */
   site: SitePages;
   /** The reader of the cleaned markdown the index stage stored. */
@@ -142,7 +146,8 @@ function sectionsOfWalk(walked: readonly WalkedPart[], titleOf: (url: string) =>
  * edited parts alone. Returns what the next such build needs, or nothing
  * without a cache.
  */
-export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput, emit: Emit): Promise<LlmsWritten | undefined> {
+export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput): Promise<LlmsFilesResult> {
+  const { emit } = input;
   const { site } = input;
   const lists = listsMarkdown(ctx, site);
   const { name, description, baseUrl } = ctx.settings;

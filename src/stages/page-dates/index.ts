@@ -44,7 +44,7 @@ export type DayOf = (entry: PageEntry) => string;
  * reported and those pages have no day. Returns what gives a page its day,
  * so no page's day is kept in memory: only the history, 12 bytes a file, is.
  */
-export async function runPageDates(ctx: BuildContext, site: SitePages): Promise<DayOf> {
+export async function runPageDates(ctx: BuildContext, { site }: { site: SitePages }): Promise<DayOf> {
   const read = await readHistory(ctx.paths.content);
   const history: History = "reason" in read ? new Map<string, string>() : read;
   const dated = (entry: PageEntry) => ({

@@ -1,4 +1,5 @@
 import { hashKey, hashToolSources } from "../../cache.ts";
+import type { Emitting } from "../../pipeline/stage.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { byteLength, type Emit, type OutputFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
@@ -58,7 +59,7 @@ interface RenderedBefore {
 /** Takes one output file as soon as it is made (the build writes it to the staging folder, or collects it). */
 
 /** Inputs of the render stage: the index stage's tree, pages and bodies, resolved contributors and the client bundle's assets. */
-export interface RenderPagesInput {
+export interface RenderPagesInput extends Emitting {
   site: SitePages;
   bodies: Pick<PageBodies, "body" | "anchors">;
   /** A page's contributors (the resolve contributors stage). Default none. */
@@ -161,7 +162,8 @@ const renderer = () => import("./render-document.ts");
  * printable page is streamed member by member. A page whose plan (data, body,
  * metadata) and templates are unchanged is taken from the cache.
  */
-export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput, emit: Emit): Promise<RenderPagesResult> {
+export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput): Promise<RenderPagesResult> {
+  const { emit } = input;
   const sponsors = await readSponsors(ctx);
   const vote = await readVoteTopics(ctx);
   const anchorUrls = await emitAnchorFiles(input, emit);

@@ -5,6 +5,8 @@ import { readContributorData } from "../../data-files/contributors.ts";
 import { diagnostic } from "../../diagnostics.ts";
 import { contributorResolver, type ContributorsOf } from "./core.ts";
 
+export type { ContributorsOf } from "./core.ts";
+
 /** Where the data lived before it moved next to the content. */
 const OLD_LOCATION = "contributors.json";
 

@@ -1,11 +1,12 @@
 import { createHash } from "node:crypto";
+import type { Emitting } from "../../pipeline/stage.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import { Readable } from "node:stream";
 import { hashKey, hashSourceFiles, hashToolSources } from "../../cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import type { Emit, OutputFile, StreamedFile } from "../../output/files.ts";
+import type { OutputFile, StreamedFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
 import { inRuns, pagesWhere, partSections, type SitePages } from "../../pipeline/site-pages.ts";
@@ -29,6 +30,12 @@ const READ_AHEAD = 32;
  * page count, so an edit that adds or removes no page moves no boundary.
  */
 export const RUN_PAGES = 256;
+
+/** What the search index stage reads: the site's pages and the sections the index stage stored. */
+export interface SearchIndexInput extends Emitting {
+  site: SitePages;
+  bodies: Pick<PageBodies, "sections">;
+}
 
 /** What the search index stage made: the root (emitted by the build) and what the service worker precaches. */
 export interface SearchIndexResult {
@@ -165,11 +172,7 @@ async function* partsOf(chunks: AsyncIterable<string>): AsyncGenerator<TextFile>
  * one cache entry under it (a line per part, read back as a stream), so a
  * build in which no page's text changed reads no sections at all.
  */
-export async function runSearchIndex(
-  ctx: BuildContext,
-  { site, bodies }: { site: SitePages; bodies: Pick<PageBodies, "sections"> },
-  emit: Emit,
-): Promise<SearchIndexResult> {
+export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: SearchIndexInput): Promise<SearchIndexResult> {
   if (ctx.settings.search.provider !== "local") return { files: [], precached: [] };
   const searchable = () => pagesWhere(site, isSearchable);
   const inputs = await inputHash(ctx, searchable());
