@@ -57,7 +57,7 @@ export async function renderEditedPages(session: Session, root: string, changed:
   const plans = [...new Set(changed.map(planKey))].map((key) => planned.get(key));
   if (!plans.every((plan) => plan !== undefined)) return undefined;
   const [{ decodeSource }, { processPage }, { summarize }, { renderDocument }] = await Promise.all([
-    import("../stages/index-content/index.ts"),
+    import("../stages/index-content/source-files.ts"),
     import("../stages/index-content/process-page.ts"),
     import("../stages/index-content/summary.ts"),
     import("../stages/render-pages/render-document.ts"),

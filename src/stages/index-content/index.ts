@@ -1,10 +1,6 @@
 import fs from "node:fs/promises";
-import path from "node:path";
 import pLimit from "p-limit";
-import { hashKey, hashToolSources } from "../../cache.ts";
-import { TOOL_ROOT, type BuildContext } from "../../context.ts";
-import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
-import { UsageError } from "../../errors.ts";
+import type { BuildContext } from "../../context.ts";
 import { boundHeapGrowth } from "../../heap-growth.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadWholeSite, type SitePages } from "../../pipeline/site-pages.ts";
@@ -19,124 +15,15 @@ import { checkLinks } from "./core.ts";
 import { summarySpill, type SummarySpill } from "./summary-spill.ts";
 import type { SourceFile } from "./parse-page.ts";
 import { listPages, type FoundPages, type ListingInput, type PageListing } from "./page-listing.ts";
+import { lazyProcessor } from "./lazy-processor.ts";
+import { pageKeyer } from "./page-keys.ts";
+import { findSource, readAgain, requireContentFolder, type FoundFile } from "./source-files.ts";
+import { pageBodies } from "./stored-bodies.ts";
 
-/** Bumped whenever processing changes its output, so cached pages from older versions are not reused. */
-const PIPELINE_VERSION = "12";
+export { requireContentFolder } from "./source-files.ts";
 
 /** Pages read, processed and stored together: bounds what is in memory at once, whatever the site's size. */
 const GROUP = 64;
-
-/** Creates the page processor; the markdown pipeline is loaded only when some page is not cached. */
-function lazyProcessor(total: number, ctx: BuildContext): PageProcessor {
-  let processor: Promise<PageProcessor> | undefined;
-  return {
-    async run(sources) {
-      if (sources.length === 0) return [];
-      // The dev server (a memory layer across builds) keeps the workers for its next build.
-      const keepWorkers = ctx.cache.memo !== undefined;
-      processor ??= import("./process-pages.ts").then(({ createPageProcessor }) =>
-        createPageProcessor(total, ctx.settings, { threads: ctx.threads, keepWorkers }),
-      );
-      return (await processor).run(sources);
-    },
-    async close() {
-      await (await processor)?.close();
-    },
-  };
-}
-
-const utf8 = new TextDecoder("utf-8", { fatal: true });
-
-/** The code whose output a cached page depends on; any change to it makes every cached page stale. */
-const PIPELINE_SOURCES = ["src/markdown/**/*.ts", "src/stages/index-content/**/*.{ts,js}", "src/shared/**/*.ts", "src/diagnostics.ts"];
-
-/**
- * True when the file really lies under the content folder. A symbolic link
- * (to the file, or to a folder above it) that resolves outside is reported
- * and skipped, so a link to `/etc/passwd` or to a private folder is never
- * read or published; links that stay inside are followed.
- */
-async function insideContent(ctx: BuildContext, full: string, contentReal: string): Promise<boolean> {
-  const display = ctx.display(full);
-  const real = await fs.realpath(full).catch(() => undefined);
-  if (real === undefined) {
-    const target = await fs.readlink(full).catch(() => "?");
-    ctx.report(diagnostic("symlink", { problem: "missing", target }, { file: display }));
-    return false;
-  }
-  if (real.startsWith(`${contentReal}${path.sep}`)) return true;
-  ctx.report(diagnostic("symlink", { problem: "outside", link: display, real }, { file: display }));
-  return false;
-}
-
-/**
- * A page file as the index stage finds it: its source, read now, and the
- * digest of its text, which its cache key is made from. A long-lived process
- * that has read the file before, unchanged since (same modification time and
- * size), knows the digest and leaves the file unread: its summary comes from
- * the cache, and only a page whose summary is not there is read again.
- */
-interface FoundFile {
-  relative: string;
-  display: string;
-  /** SHA-256 of the text; empty when the build keeps no cache (no key needs it). */
-  digest: string;
-  source?: SourceFile;
-}
-
-/** A file read now, with the digest of its text (`hashKey`, as every cache key is made). */
-const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative, display: source.display, digest: hashKey(source.text), source });
-
-/**
- * Finds one file; reports (and skips) files that are empty or not UTF-8. A
- * long-lived process remembers each file's digest by modification time and
- * size, never its text, so a rebuild reads only the files that changed and
- * its memory holds no page sources. A file `known` unchanged since the
- * session's last build (see {@link listPages}) is not looked at at all.
- */
-async function findSource(ctx: BuildContext, relative: string, contentReal: string, known: string | undefined): Promise<FoundFile | undefined> {
-  const full = path.join(ctx.paths.content, relative);
-  if (known) return { relative, display: ctx.display(full), digest: known };
-  if (!(await insideContent(ctx, full, contentReal))) return undefined;
-  const memo = ctx.cache.memo;
-  if (!memo) {
-    const source = await readFresh(ctx, relative, full);
-    return source && (ctx.cache.enabled ? readNow(source) : { relative, display: source.display, digest: "", source });
-  }
-  const { mtimeMs, size } = await fs.stat(full);
-  const id = `digest\0${full}\0${mtimeMs}\0${size}`;
-  const digest = memo.get(id) as string | undefined;
-  if (digest) return { relative, display: ctx.display(full), digest };
-  const source = await readFresh(ctx, relative, full);
-  if (!source) return undefined;
-  const found = readNow(source);
-  memo.set(id, found.digest, { size: id.length * 2 + 128 });
-  return found;
-}
-
-async function readFresh(ctx: BuildContext, relative: string, full: string): Promise<SourceFile | undefined> {
-  const decoded = decodeSource(relative, ctx.display(full), await fs.readFile(full));
-  if ("ruleId" in decoded) {
-    ctx.report(decoded);
-    return undefined;
-  }
-  return decoded;
-}
-
-/** A page's file as text (pure), or the problem that keeps it from being a page: not UTF-8, or empty. */
-export function decodeSource(relative: string, display: string, bytes: Uint8Array): SourceFile | Diagnostic {
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return diagnostic("encoding", {}, { file: display });
-  }
-  if (text.trim() === "") return diagnostic("empty-file", {}, { file: display });
-  return { relative, display, text: text.replace(/^\uFEFF/, ""), size: bytes.byteLength };
-}
-
-/** The cache key of a page: its text's digest, its path, and everything else its processing depends on (`prefix`). */
-const pageKey = (found: FoundFile, prefix: string) => hashKey("page", prefix, found.display, found.relative, found.digest);
 
 /** The content index: the site's pages, read a top-level part at a time, and the reader of their bodies. */
 export interface IndexedContent {
@@ -146,40 +33,6 @@ export interface IndexedContent {
   close(): Promise<void>;
   /** The page files found, for the next build's change list; set for a session's build whose listing may stand for the content folder. */
   found?: FoundPages;
-}
-
-/**
- * Reads bodies back from the store. An entry that has gone (a cache pruned
- * while the build ran) is made again from the page's file; a file changed
- * since it was indexed fails the build with a sentence, never a mixed site.
- */
-function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): PageBodies {
-  const remake = async (page: PageSummary) => {
-    const full = path.resolve(ctx.paths.root, page.entry.path);
-    const source = (await insideContent(ctx, full, contentReal)) ? await readFresh(ctx, path.relative(ctx.paths.content, full), full) : undefined;
-    const { processPage } = await import("./process-page.ts");
-    const made = source && processPage(source, ctx.settings);
-    if (!made || made.bodyHash !== page.bodyHash)
-      throw new UsageError(`${page.entry.path} changed while the site was being built. Build again once edits are saved.`);
-    await store.put(page.bodyKey, made);
-    return made;
-  };
-  return {
-    async body(page) {
-      return (await store.body(page.bodyKey)) ?? (await remake(page)).bodyHtml;
-    },
-    async sections(page) {
-      return (await store.sections(page.bodyKey)) ?? (await remake(page)).sections;
-    },
-    async markdown(page) {
-      return (await store.markdown(page.bodyKey)) ?? (await remake(page)).markdown;
-    },
-    async anchors(page) {
-      if (!page.anchorsHash) return [];
-      return (await store.anchors(page.bodyKey)) ?? (await remake(page)).entry.anchors;
-    },
-    close: () => store.close(),
-  };
 }
 
 /**
@@ -223,12 +76,6 @@ async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], st
   await summaries.add(pages.map((page) => page.summary));
 }
 
-/** A file found unread (see {@link FoundFile}) read again, with the digest of what it holds now; undefined when it is no longer a page (reported). */
-async function readAgain(ctx: BuildContext, file: FoundFile): Promise<FoundFile | undefined> {
-  const source = await readFresh(ctx, file.relative, path.join(ctx.paths.content, file.relative)).catch(() => undefined);
-  return source && readNow(source);
-}
-
 /** Where the index stage puts what it does not keep in memory, what processes the pages, and their keys. */
 interface Stores {
   store: BodyStore;
@@ -259,12 +106,6 @@ async function summarizeListed(
     await summarizeGroup(ctx, found, stores);
     ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
   }
-}
-
-/** Fails with a usage error, before anything is read or written, when the content folder does not exist. */
-export async function requireContentFolder(ctx: BuildContext): Promise<void> {
-  const stat = await fs.stat(ctx.paths.content).catch(() => undefined);
-  if (!stat?.isDirectory()) throw new UsageError(`Content folder ${ctx.display(ctx.paths.content)} does not exist. Pass --content <folder>.`);
 }
 
 /**
@@ -325,15 +166,4 @@ export async function wholeIndex({ site, bodies }: IndexedContent): Promise<{ ro
     delete page.entry.sidebarAnchors;
   }
   return whole;
-}
-
-/** The key of each page's cache entries and stored body: a hash of what its processing depends on, or a counter without a cache. */
-async function pageKeyer(ctx: BuildContext): Promise<(file: FoundFile) => string> {
-  if (!ctx.cache.enabled) {
-    let next = 0;
-    return () => String(next++);
-  }
-  const pipeline = await hashToolSources(TOOL_ROOT, PIPELINE_SOURCES);
-  const prefix = `${PIPELINE_VERSION}\0${pipeline}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
-  return (file) => pageKey(file, prefix);
 }

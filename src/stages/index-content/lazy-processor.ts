@@ -1,0 +1,21 @@
+import type { BuildContext } from "../../context.ts";
+import type { PageProcessor } from "./process-pages.ts";
+
+/** Creates the page processor; the markdown pipeline is loaded only when some page is not cached. */
+export function lazyProcessor(total: number, ctx: BuildContext): PageProcessor {
+  let processor: Promise<PageProcessor> | undefined;
+  return {
+    async run(sources) {
+      if (sources.length === 0) return [];
+      // The dev server (a memory layer across builds) keeps the workers for its next build.
+      const keepWorkers = ctx.cache.memo !== undefined;
+      processor ??= import("./process-pages.ts").then(({ createPageProcessor }) =>
+        createPageProcessor(total, ctx.settings, { threads: ctx.threads, keepWorkers }),
+      );
+      return (await processor).run(sources);
+    },
+    async close() {
+      await (await processor)?.close();
+    },
+  };
+}

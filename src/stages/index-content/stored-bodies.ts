@@ -1,0 +1,41 @@
+import path from "node:path";
+import type { BuildContext } from "../../context.ts";
+import { UsageError } from "../../errors.ts";
+import type { PageBodies } from "../../pipeline/page-bodies.ts";
+import type { PageSummary } from "../../shared/content-types.ts";
+import type { BodyStore } from "./body-store.ts";
+import { insideContent, readFresh } from "./source-files.ts";
+
+/**
+ * Reads bodies back from the store. An entry that has gone (a cache pruned
+ * while the build ran) is made again from the page's file; a file changed
+ * since it was indexed fails the build with a sentence, never a mixed site.
+ */
+export function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): PageBodies {
+  const remake = async (page: PageSummary) => {
+    const full = path.resolve(ctx.paths.root, page.entry.path);
+    const source = (await insideContent(ctx, full, contentReal)) ? await readFresh(ctx, path.relative(ctx.paths.content, full), full) : undefined;
+    const { processPage } = await import("./process-page.ts");
+    const made = source && processPage(source, ctx.settings);
+    if (!made || made.bodyHash !== page.bodyHash)
+      throw new UsageError(`${page.entry.path} changed while the site was being built. Build again once edits are saved.`);
+    await store.put(page.bodyKey, made);
+    return made;
+  };
+  return {
+    async body(page) {
+      return (await store.body(page.bodyKey)) ?? (await remake(page)).bodyHtml;
+    },
+    async sections(page) {
+      return (await store.sections(page.bodyKey)) ?? (await remake(page)).sections;
+    },
+    async markdown(page) {
+      return (await store.markdown(page.bodyKey)) ?? (await remake(page)).markdown;
+    },
+    async anchors(page) {
+      if (!page.anchorsHash) return [];
+      return (await store.anchors(page.bodyKey)) ?? (await remake(page)).entry.anchors;
+    },
+    close: () => store.close(),
+  };
+}
