@@ -5,7 +5,7 @@
 // package scripts; `--quiet` prints nothing on success.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -21,6 +21,7 @@ const result = await esbuild.build({
     index: "src/index.ts",
     builder: "src/serve/builder-process.ts",
     "page-worker": "src/stages/index-content/page-worker-thread.ts",
+    "code-hash": "src/code-hash.ts",
   },
   outdir,
   bundle: true,
@@ -42,6 +43,9 @@ const result = await esbuild.build({
   logLevel: "warning",
   metafile: true,
 });
+// The bundle records the hash of the sources it was made from, which cache keys and the search index's folder name start from.
+const { writeCodeHash } = await import(pathToFileURL(path.join(outdir, "code-hash.js")).href);
+await writeCodeHash(root);
 if (!process.argv.includes("--quiet")) {
   const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
   console.log(`Bundled lib/ (${(bytes / 1024 / 1024).toFixed(1)} MB) in ${Math.round(performance.now() - started)} ms`);

@@ -2,9 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "./output/write-file.ts";
-import fg from "fast-glob";
 import { LRUCache } from "lru-cache";
-import { BUNDLED } from "./bundled.ts";
 
 /** A small content-addressed disk cache for expensive, deterministic steps. */
 export interface Cache {
@@ -260,54 +258,4 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     },
   };
   return cache;
-}
-
-const toolHashes = new Map<string, Promise<string>>();
-const codeHashes = new Map<string, Promise<string>>();
-
-/**
- * The files that stand for docs-build's own code besides a stage's sources:
- * its package.json (name and version), and the bundle in lib/ when it runs
- * from it (an installed package ships no sources of its own but those the
- * client bundle needs), else the lockfile, since a dependency upgrade can
- * change output too.
- */
-const CODE_FILES = ["package.json", ...(BUNDLED ? ["lib/**/*.js"] : ["package-lock.json"])];
-
-/** Hashes the files under `root` matching `patterns`, names and contents. */
-async function hashFiles(root: string, patterns: readonly string[]): Promise<string> {
-  const files = (await fg([...patterns], { cwd: root })).sort();
-  const contents = await Promise.all(files.map((f) => fs.readFile(path.join(root, f))));
-  return hashKey(...files.flatMap((f, i) => [f, contents[i]]));
-}
-
-/**
- * Hashes docs-build's own files matching `patterns` (relative to `root`),
- * with its {@link CODE_FILES}, so a cache entry made by other code is never
- * reused. The code cannot change under a running process (the dev server
- * restarts its builder when it does), so each hash is computed once per
- * process, and the code files (2.6 MB of bundle) once for all patterns.
- */
-export function hashToolSources(root: string, patterns: readonly string[]): Promise<string> {
-  return memoized(`${root}\0${patterns.join("\0")}`, () => {
-    let code = codeHashes.get(root);
-    if (!code) codeHashes.set(root, (code = hashFiles(root, CODE_FILES)));
-    return Promise.all([hashFiles(root, patterns), code]).then((parts) => hashKey(...parts));
-  });
-}
-
-/**
- * Hashes docs-build's own files matching `patterns` alone, without its code
- * files: the same whether docs-build runs from its bundle or its sources,
- * for names in the output, which must not depend on how the build was run.
- */
-export function hashSourceFiles(root: string, patterns: readonly string[]): Promise<string> {
-  return memoized(`sources\0${root}\0${patterns.join("\0")}`, () => hashFiles(root, patterns));
-}
-
-/** A hash computed once per process under `id`. */
-function memoized(id: string, compute: () => Promise<string>): Promise<string> {
-  let hash = toolHashes.get(id);
-  if (!hash) toolHashes.set(id, (hash = compute()));
-  return hash;
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { hashKey, hashToolSources } from "../../cache.ts";
+import { hashKey } from "../../cache.ts";
+import { codeHash } from "../../code-hash.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { diagnostic, formatDiagnostic } from "../../diagnostics.ts";
 import { StageError } from "../../errors.ts";
@@ -17,9 +18,6 @@ export interface BundleClientResult {
 const ENTRY = "index.tsx";
 /** The vote page's stylesheet: its own entry, so it is a separate file loaded only by that page. */
 const VOTE_CSS = "vote/vote.css";
-
-/** The code the client bundle is made from. */
-const CLIENT_SOURCES = ["site-client/**/*.{ts,tsx,css}", "templates/**/*.{ts,tsx,css}", "src/shared/**/*.ts", "src/stages/bundle-client/**/*.ts"];
 
 /** A bundle as cached: its files (base64) and its assets. */
 interface CachedBundle {
@@ -80,7 +78,7 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
  * depends only on the client code, so it is cached by that code's hash.
  */
 export async function runBundleClient(ctx: BuildContext): Promise<BundleClientResult> {
-  const key = ctx.cache.enabled ? hashKey("client", await hashToolSources(TOOL_ROOT, CLIENT_SOURCES)) : "";
+  const key = ctx.cache.enabled ? hashKey("client", await codeHash()) : "";
   const data = key ? await ctx.cache.getJson<CachedBundle>(key) : undefined;
   if (data) return { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })) };
   const built = await bundle(ctx);

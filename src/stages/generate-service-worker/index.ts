@@ -1,6 +1,7 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { hashKey, hashToolSources } from "../../cache.ts";
+import { hashKey } from "../../cache.ts";
+import { codeHash } from "../../code-hash.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
 import { StageError } from "../../errors.ts";
 import type { OutputFile } from "../../output/files.ts";
@@ -25,7 +26,7 @@ export async function runGenerateServiceWorker(
   input: { files: readonly OutputFile[]; assets: ClientAssets },
 ): Promise<GenerateServiceWorkerResult> {
   const entries = precacheEntries(input.files, input.assets);
-  const key = ctx.cache.enabled ? hashKey("service-worker", await hashToolSources(TOOL_ROOT, WORKER_SOURCES)) : "";
+  const key = ctx.cache.enabled ? hashKey("service-worker", await codeHash()) : "";
   const cached = key ? await ctx.cache.get(key) : undefined;
   let bundled = cached?.toString("utf8");
   if (!bundled) {
@@ -34,9 +35,6 @@ export async function runGenerateServiceWorker(
   }
   return { file: { path: SERVICE_WORKER_PATH, contents: injectManifest(bundled, entries) }, precached: entries.length };
 }
-
-/** The code the worker is bundled from: its source and the shared constants it imports. */
-const WORKER_SOURCES = ["site-client/service-worker.ts", "src/shared/constants.ts"];
 
 /** Bundles the worker source with esbuild, leaving the manifest placeholder in place. */
 async function bundleWorker(ctx: BuildContext): Promise<string> {

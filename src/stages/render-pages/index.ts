@@ -1,6 +1,7 @@
-import { hashKey, hashToolSources } from "../../cache.ts";
+import { hashKey } from "../../cache.ts";
+import { codeHash } from "../../code-hash.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
-import { TOOL_ROOT, type BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context.ts";
 import { byteLength, type Emit, type OutputFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { urlsUnder, type SitePages } from "../../pipeline/site-pages.ts";
@@ -111,9 +112,6 @@ async function emitAnchorFiles(input: RenderPagesInput, emit: Emit): Promise<Map
   return urls;
 }
 
-/** The code a rendered page depends on besides its plan. */
-const TEMPLATE_SOURCES = ["templates/**/*.{ts,tsx}", "src/stages/render-pages/**/*.ts", "src/shared/**/*.ts", "src/markdown/repository-list.ts"];
-
 /**
  * The HTML of each `<RepositoryList kind="…" />`, from the committed list of
  * that kind (`repositories/loaders.json`, `plugins.json`), with a hash of
@@ -188,7 +186,7 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
     return page.repositoryLists ? fillRepositoryLists(body, (await listsOf()).html) : body;
   };
   const assets = JSON.stringify(input.assets);
-  const templates = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, TEMPLATE_SOURCES) : "";
+  const templates = ctx.cache.enabled ? await codeHash() : "";
   // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
   // Weakly held: a page's own sidebar (its item's anchors filled) is hashed once and let go with the page.
   const shared = new WeakMap<object, string>();

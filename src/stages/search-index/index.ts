@@ -4,8 +4,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import { Readable } from "node:stream";
-import { hashKey, hashSourceFiles, hashToolSources } from "../../cache.ts";
-import { TOOL_ROOT, type BuildContext } from "../../context.ts";
+import { hashKey } from "../../cache.ts";
+import { codeHash, sourcesHash } from "../../code-hash.ts";
+import type { BuildContext } from "../../context.ts";
 import type { OutputFile, StreamedFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../read-ahead.ts";
@@ -17,9 +18,6 @@ import { titlesFile } from "./titles.ts";
 import { SplitIndexWriter, type RunStore, type SearchRun, type SplitIndexWriterOptions, type TextFile } from "./writer.ts";
 import { removeTree } from "../../output/write-file.ts";
 import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
-
-/** The code the index depends on. */
-const SEARCH_SOURCES = ["src/shared/search/**/*.ts", "src/stages/search-index/**/*.ts"];
 
 /** Pages whose sections are read from the body store at a time. */
 const READ_AHEAD = 32;
@@ -178,8 +176,8 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
   const inputs = await inputHash(ctx, searchable());
   // The folder's name follows the index's inputs and the search code's sources, never how docs-build was run; cache
   // entries also follow the rest of its code.
-  const stamp = hashKey(await hashSourceFiles(TOOL_ROOT, SEARCH_SOURCES), inputs).slice(0, 12);
-  const code = ctx.cache.enabled ? await hashToolSources(TOOL_ROOT, SEARCH_SOURCES) : "";
+  const stamp = hashKey(await sourcesHash(), inputs).slice(0, 12);
+  const code = ctx.cache.enabled ? await codeHash() : "";
   const key = code && hashKey(code, inputs);
   // The dev server (a memory layer across builds) makes a new index after nearly every edit, never to be replayed:
   // it keeps the runs and each bucket's parts in memory, and its parts in one folder across its builds, so a
