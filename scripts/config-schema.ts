@@ -1,13 +1,13 @@
 // Writes docs-build.config.schema.json, the JSON Schema of docs-build.config.json,
 // from the valibot schema the build validates the config with, so editors
 // complete and check the file the same way the build does. Run it after
-// changing src/config.ts: `node --import tsx scripts/config-schema.ts`
+// changing src/context/config.ts: `node --import tsx scripts/config-schema.ts`
 // (`--check` only says whether the committed file is current).
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { configSchema } from "../src/config.ts";
+import { configSchema } from "../src/context/config.ts";
 
 /** The committed schema file, at the package root (shipped with the package). */
 export const CONFIG_SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "docs-build.config.schema.json");

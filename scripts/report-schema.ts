@@ -1,11 +1,11 @@
 // Writes docs-build.report.schema.json, the JSON Schema of the document
-// `--reporter json` prints, from the valibot schema in src/report-format.ts.
+// `--reporter json` prints, from the valibot schema in src/report/report-format.ts.
 // Run it after changing that file: `node --import tsx scripts/report-schema.ts`.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { toJsonSchema } from "@valibot/to-json-schema";
-import { REPORT_DEFINITIONS, reportSchema } from "../src/report-format.ts";
+import { REPORT_DEFINITIONS, reportSchema } from "../src/report/report-format.ts";
 
 /** The committed schema file, at the package root (shipped with the package). */
 export const REPORT_SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "docs-build.report.schema.json");

@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
-import { TOOL_ROOT } from "./tool-root.ts";
-import { defaultReporter, REPORTERS, type ReporterName } from "./reporters.ts";
-import type { ReportCommand } from "./report-format.ts";
-import { printError, runCommand, type CommandRun } from "./run-command.ts";
+import { TOOL_ROOT } from "./context/tool-root.ts";
+import { defaultReporter, REPORTERS, type ReporterName } from "./report/reporters.ts";
+import type { ReportCommand } from "./report/report-format.ts";
+import { printError, runCommand, type CommandRun } from "./commands/run-command.ts";
 import type { CheckContributorsResult } from "./commands/contributors/check.ts";
 import type { FetchReadmesResult } from "./commands/fetch-readmes/index.ts";
 

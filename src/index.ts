@@ -3,5 +3,5 @@
 export { build, type BuildOptions, type BuildResult } from "./build.ts";
 export { serve, type ServeHandle, type ServeOptions } from "./serve/index.ts";
 export { fetchReadmes, type FetchReadmesOptions, type FetchReadmesResult } from "./commands/fetch-readmes/index.ts";
-export type { Settings } from "./config.ts";
-export type { Diagnostic } from "./diagnostics.ts";
+export type { Settings } from "./context/config.ts";
+export type { Diagnostic } from "./report/diagnostics.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createCache } from "../src/cache.ts";
+import { createCache } from "../src/cache/cache.ts";
 import { runCli } from "./helpers/cli.ts";
 import { listFiles, tempSite } from "./helpers/temp-site.ts";
 

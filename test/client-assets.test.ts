@@ -2,7 +2,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { resolveSettings } from "../src/config.ts";
+import { resolveSettings } from "../src/context/config.ts";
 import { clientAssets } from "../src/stages/bundle-client/core.ts";
 import { memorySite } from "../src/pipeline/site-pages.ts";
 import { planPages } from "../src/stages/render-pages/core.ts";

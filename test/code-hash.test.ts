@@ -4,11 +4,11 @@ import { transformSync } from "esbuild";
 import fg from "fast-glob";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { CODE_ENTRIES, reachedFiles } from "../src/code-hash.ts";
-import { TOOL_ROOT } from "../src/tool-root.ts";
+import { CODE_ENTRIES, reachedFiles } from "../src/cache/code-hash.ts";
+import { TOOL_ROOT } from "../src/context/tool-root.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 
-// Cache keys start from the hash of every module docs-build's entries reach (src/code-hash.ts), so no list of
+// Cache keys start from the hash of every module docs-build's entries reach (src/cache/code-hash.ts), so no list of
 // source folders is kept by hand: a module a stage starts to import is covered the day it is imported.
 
 test("every module with code of its own is reached from the code's entries; only type declarations are not", async () => {

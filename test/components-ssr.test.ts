@@ -2,7 +2,7 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { resolveSettings } from "../src/config.ts";
+import { resolveSettings } from "../src/context/config.ts";
 import type { DocPageProps, PageData, SidebarItem } from "../src/shared/page-data.ts";
 import { memorySite } from "../src/pipeline/site-pages.ts";
 import { siteData } from "../src/stages/render-pages/core.ts";

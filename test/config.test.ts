@@ -5,8 +5,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import * as v from "valibot";
 import { configJsonSchema, CONFIG_SCHEMA_FILE } from "../scripts/config-schema.ts";
-import { configSchema, DEFAULT_SETTINGS, loadSettings, resolveSettings } from "../src/config.ts";
-import { ConfigError } from "../src/errors.ts";
+import { configSchema, DEFAULT_SETTINGS, loadSettings, resolveSettings } from "../src/context/config.ts";
+import { ConfigError } from "../src/report/errors.ts";
 
 function errorOf(run: () => unknown): ConfigError {
   try {

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildResult } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { fileText } from "./helpers/site.ts";
 

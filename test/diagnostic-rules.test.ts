@@ -3,7 +3,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { VFile } from "vfile";
-import { diagnostic, formatDiagnostic, fromVFile, reportOnFile } from "../src/diagnostics.ts";
+import { diagnostic, formatDiagnostic, fromVFile, reportOnFile } from "../src/report/diagnostics.ts";
 import { DIAGNOSTIC_RULES, isRuleId } from "../src/shared/diagnostic-rules.ts";
 import { TOOL_DIR } from "./helpers/temp-site.ts";
 

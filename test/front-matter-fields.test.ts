@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DEFAULT_SETTINGS } from "../src/config.ts";
+import { DEFAULT_SETTINGS } from "../src/context/config.ts";
 import { parsePage } from "../src/stages/index-content/parse-page.ts";
 
 /** Parses a page with this front matter and returns its entry and its messages as `line:column message (rule)`. */

@@ -1,7 +1,7 @@
 import { constants, PerformanceObserver } from "node:perf_hooks";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { BOUNDED_HEAP_PAGES, boundHeapGrowth, collectGarbage, HEAP_GROWING_PERCENT, heapGrowthFor } from "../src/heap-growth.ts";
+import { BOUNDED_HEAP_PAGES, boundHeapGrowth, collectGarbage, HEAP_GROWING_PERCENT, heapGrowthFor } from "../src/pipeline/heap-growth.ts";
 
 test("a site below the bound keeps V8's own heap growth", () => {
   assert.is(heapGrowthFor(BOUNDED_HEAP_PAGES - 1, []), undefined);

@@ -1,4 +1,4 @@
-import { formatDiagnostic } from "../src/diagnostics.ts";
+import { formatDiagnostic } from "../src/report/diagnostics.ts";
 import { runIndexContent, wholeIndex } from "../src/stages/index-content/index.ts";
 import { testContext } from "./helpers/context.ts";
 import { fixtureLoop } from "./helpers/fixture-loop.ts";

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { formatInternalError, StageError } from "../src/errors.ts";
+import { formatInternalError, StageError } from "../src/report/errors.ts";
 import { SearchIndexBuilder } from "../src/stages/search-index/core.ts";
 
 // How the command line shows an internal error, with and without --debug

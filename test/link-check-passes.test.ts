@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import type { Diagnostic } from "../src/diagnostics.ts";
+import type { Diagnostic } from "../src/report/diagnostics.ts";
 import type { PageLinkFacts } from "../src/shared/content-types.ts";
 import { checkLinks } from "../src/stages/index-content/core.ts";
 

@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createLogger, progressLine } from "../src/logger.ts";
+import { createLogger, progressLine } from "../src/report/logger.ts";
 
 test("a progress line says how far, how fast and how long is left", () => {
   assert.is(progressLine("index content", 0, 10_000, "pages", 0), "index content: 0 of 10,000 pages (0 %)");

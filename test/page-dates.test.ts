@@ -4,7 +4,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildResult } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { frontMatterFor, keptPage, renderFrontMatter } from "../src/commands/fetch-readmes/core.ts";
 import { sitemapFiles } from "../src/stages/emit-site-files/core.ts";

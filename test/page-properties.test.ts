@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { parseFragment, type DefaultTreeAdapterMap } from "parse5";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { resolveSettings } from "../src/config.ts";
+import { resolveSettings } from "../src/context/config.ts";
 import { processPage } from "../src/stages/index-content/process-page.ts";
 
 // Property-based tests of the page pipeline: generated front matter, markdown

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { resolveSettings } from "../src/config.ts";
-import { createContext } from "../src/context.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { resolveSettings } from "../src/context/config.ts";
+import { createContext } from "../src/context/context.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import type { OutputFile, StreamedFile } from "../src/output/files.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";

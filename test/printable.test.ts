@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { resolveSettings } from "../src/config.ts";
+import { resolveSettings } from "../src/context/config.ts";
 import type { PageEntry, ProcessedPage } from "../src/shared/content-types.ts";
 import { processPage } from "../src/stages/index-content/process-page.ts";
 import { combinePrintable, demoteHeadings, printableSlug, rewriteForPrint } from "../src/stages/render-pages/printable.ts";

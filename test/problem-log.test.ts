@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { diagnostic, sortDiagnostics } from "../src/diagnostics.ts";
-import { problemLog } from "../src/problem-log.ts";
+import { diagnostic, sortDiagnostics } from "../src/report/diagnostics.ts";
+import { problemLog } from "../src/report/problem-log.ts";
 
 /** A broken link at a made-up place; `n` tells equal places apart in the message. */
 const problem = (file: string, line: number, n: number, fatal = false) => diagnostic("broken-link", { url: `/missing-${n}/` }, { file, line, fatal });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import { fetchReadmes } from "../src/commands/fetch-readmes/index.ts";
 import { repositoryListHtml } from "../src/stages/render-pages/repository-list.ts";
 import { ownRepos, startCodeHost } from "./helpers/code-host-server.ts";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { DEFAULT_SETTINGS } from "../src/config.ts";
+import { DEFAULT_SETTINGS } from "../src/context/config.ts";
 import type { PageEntry } from "../src/shared/content-types.ts";
 import { contributorDataSchema, handlesToCheck, serializeContributorData, type ContributorData } from "../src/data-files/contributors.ts";
 import { formatPath, validate } from "../src/data-files/problems.ts";

@@ -34,7 +34,7 @@ test("without a tracking id no page mentions analytics; with one, pages carry it
   const entry = without.files.find((f) => /^assets\/index-[A-Z0-9]{8}\.js$/.test(f.path))!;
   assert.not.match(fileText(without, entry.path), "googletagmanager", "the tracker is not in the entry script");
   const withId = await buildFixtureSite("basic", {
-    settings: { ...(await import("../src/config.ts")).resolveSettings({ analytics: { trackingId: "G-SITE1" } }) },
+    settings: { ...(await import("../src/context/config.ts")).resolveSettings({ analytics: { trackingId: "G-SITE1" } }) },
   });
   assert.match(fileText(withId, "guides/index.html"), '"analyticsId":"G-SITE1"');
 });

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import { browserHarness, controlledByWorker, registerBrowserTests, serveFolder, waitForHydration, waitUntil, type ServedSite } from "./helpers/browser.ts";
 import { generateCorpus } from "./bench/scale-corpus.ts";
 import { FIXTURES } from "./helpers/fixture-loop.ts";

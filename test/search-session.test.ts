@@ -4,8 +4,8 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
 import { Session } from "../src/serve/session.ts";
-import { createMemoryCache } from "../src/cache.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryCache } from "../src/cache/cache.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import { SEARCH_INDEX_PATH, SERVED_PARTS_DIR, type SearchRoot } from "../src/shared/search/split-format.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 

@@ -6,7 +6,7 @@ import { suite } from "uvu";
 import * as assert from "uvu/assert";
 import { unified } from "unified";
 import { build, type BuildResult } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import { remarkHeadingIds } from "../src/markdown/remark-heading-ids.ts";
 import {
   loadedByFastPath,

@@ -2,7 +2,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import type { PageData, SectionAnchors } from "../src/shared/page-data.ts";
 import { generateCorpus } from "./bench/scale-corpus.ts";
 import { browserHarness, registerBrowserTests, serveFolder, waitForHydration, waitUntil, type ServedSite } from "./helpers/browser.ts";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import { createElement as h } from "react";
 import type { PageData, SidebarItem } from "../src/shared/page-data.ts";
 import { Sidebar } from "../templates/components/Sidebar.tsx";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildResult } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import { routeFolder, routeTablePath, type Routes } from "../src/shared/routes.ts";
 import { generateCorpus } from "./bench/scale-corpus.ts";
 import { fileText } from "./helpers/site.ts";

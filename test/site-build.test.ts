@@ -8,7 +8,7 @@ import { FIXTURES } from "./helpers/fixture-loop.ts";
 import { buildFixtureSite, fileText } from "./helpers/site.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 import { build } from "../src/build.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 
 let site: BuildResult;
 

@@ -26,8 +26,8 @@ import { VOTE_ERROR_TEXT, VOTE_LOADING_TEXT, VotePage } from "../templates/compo
 import { ClientFeaturesContext, NOT_IN_BROWSER, type VoteAppComponent } from "../templates/client-features.ts";
 import { BROWSER_FEATURES } from "../site-client/client-app.tsx";
 import { build } from "../src/build.ts";
-import { ContentError } from "../src/errors.ts";
-import { createMemoryLogger } from "../src/logger.ts";
+import { ContentError } from "../src/report/errors.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
 import { openDom, type Dom } from "./helpers/dom.ts";
 import { copyFixtureSite } from "./helpers/site.ts";
 

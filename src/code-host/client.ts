@@ -1,7 +1,7 @@
 import { retry } from "@octokit/plugin-retry";
 import { throttling } from "@octokit/plugin-throttling";
 import { Octokit } from "@octokit/rest";
-import { formatDuration } from "../logger.ts";
+import { formatDuration } from "../report/logger.ts";
 import { classifyStatus, DEFAULT_POLICY, describeFailure, giveUpReason, withinWaitBound, type Failure, type RetryPolicy } from "./policy.ts";
 
 /** How to reach the code host. */

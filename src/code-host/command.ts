@@ -1,7 +1,7 @@
 import type { Octokit } from "@octokit/rest";
 import pLimit, { type LimitFunction } from "p-limit";
-import type { BuildContext } from "../context.ts";
-import { PartialFailure } from "../errors.ts";
+import type { BuildContext } from "../context/context.ts";
+import { PartialFailure } from "../report/errors.ts";
 import { CodeHostError, retryLine, type CodeHostOptions } from "./client.ts";
 
 /** What every code-host command is given besides its own options. */

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
-import type { BuildContext } from "../context.ts";
-import { diagnostic, type Diagnostic, type DiagnosticPlace } from "../diagnostics.ts";
+import type { BuildContext } from "../context/context.ts";
+import { diagnostic, type Diagnostic, type DiagnosticPlace } from "../report/diagnostics.ts";
 import { jsonLocator, parseJson } from "./json-text.ts";
 import { formatPath, validate, type AnySchema, type DataProblem } from "./problems.ts";
 import type * as v from "valibot";

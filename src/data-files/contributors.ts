@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
-import type { BuildContext } from "../context.ts";
-import { diagnostic } from "../diagnostics.ts";
+import type { BuildContext } from "../context/context.ts";
+import { diagnostic } from "../report/diagnostics.ts";
 import type { PageEntry } from "../shared/content-types.ts";
 import { checkJsonText, type DataFileKind } from "./check-json.ts";
 import { formatPath, jsonObject, objectMessage } from "./problems.ts";

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
-import type { BuildContext } from "../context.ts";
-import { diagnostic, type Diagnostic } from "../diagnostics.ts";
+import type { BuildContext } from "../context/context.ts";
+import { diagnostic, type Diagnostic } from "../report/diagnostics.ts";
 import type { ReadmeKind } from "../markdown/repository-list.ts";
 import { checkJsonText, type DataFileKind } from "./check-json.ts";
 import { jsonObject, noRepeats, objectMessage } from "./problems.ts";

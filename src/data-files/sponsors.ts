@@ -1,6 +1,6 @@
 import path from "node:path";
 import * as v from "valibot";
-import type { BuildContext } from "../context.ts";
+import type { BuildContext } from "../context/context.ts";
 import type { SponsorData } from "../shared/sponsors.ts";
 import { readJsonFile, repositoryDataKind } from "./check-json.ts";
 import { isUrl, jsonObject, objectMessage } from "./problems.ts";

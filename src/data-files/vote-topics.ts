@@ -1,6 +1,6 @@
 import path from "node:path";
 import * as v from "valibot";
-import type { BuildContext } from "../context.ts";
+import type { BuildContext } from "../context/context.ts";
 import { VOTE_DATA_FILE, VOTE_DATA_VERSION, type VoteData } from "../shared/vote-types.ts";
 import { readJsonFile, repositoryDataKind } from "./check-json.ts";
 import { isUrl, jsonObject, mustBe, noRepeats, objectMessage, typeName } from "./problems.ts";

@@ -11,7 +11,7 @@ import shellSession from "refractor/shell-session";
 import toml from "refractor/toml";
 import tsx from "refractor/tsx";
 import { SKIP, visit } from "unist-util-visit";
-import { reportOnFile } from "../diagnostics.ts";
+import { reportOnFile } from "../report/diagnostics.ts";
 import { codeBlock, labelBefore, markLines, metaFlag, metaLines, metaTitle } from "./code-block.ts";
 import { compactTokens } from "./compact-tokens.ts";
 import type { VFile } from "vfile";

@@ -1,7 +1,7 @@
 import type { Html, Root, RootContent } from "mdast";
 import type { VFile } from "vfile";
 import { visit } from "unist-util-visit";
-import { reportOnFile } from "../diagnostics.ts";
+import { reportOnFile } from "../report/diagnostics.ts";
 
 /**
  * The component tags the content format allows, with the attribute each needs

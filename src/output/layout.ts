@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { UsageError } from "../errors.ts";
+import { UsageError } from "../report/errors.ts";
 import { removeTree } from "./write-file.ts";
 
 /**

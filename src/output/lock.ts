@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { OutputLockedError } from "../errors.ts";
+import { OutputLockedError } from "../report/errors.ts";
 
 /** Who holds an output lock, as its lock file records it. */
 export interface LockHolder {

@@ -1,4 +1,4 @@
-import type { BuildContext } from "../context.ts";
+import type { BuildContext } from "../context/context.ts";
 import type { Emit } from "../output/files.ts";
 
 /**

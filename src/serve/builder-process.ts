@@ -1,7 +1,7 @@
 import type { BuildOptions } from "../build.ts";
 import { Session } from "./session.ts";
-import { ContentError, formatInternalError } from "../errors.ts";
-import { createLogger, formatDuration } from "../logger.ts";
+import { ContentError, formatInternalError } from "../report/errors.ts";
+import { createLogger, formatDuration } from "../report/logger.ts";
 import { BUILDER_DEBUG_ENV } from "./builder-env.ts";
 import { renderEditedPages } from "./edited-pages.ts";
 
@@ -124,7 +124,7 @@ async function warmUp(): Promise<void> {
   const [{ processPage }, , { resolveSettings }] = await Promise.all([
     import("../stages/index-content/process-page.ts"),
     import("../stages/render-pages/render-document.ts"),
-    import("../config.ts"),
+    import("../context/config.ts"),
   ]);
   const settings = resolveSettings({});
   for (let i = 0; i < 5; i++) processPage({ relative: "warm-up.md", display: "warm-up.md", text: WARM_UP_PAGE, size: WARM_UP_PAGE.length }, settings);

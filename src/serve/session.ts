@@ -1,5 +1,5 @@
 import { build, type BuildCarry, type BuildLeft, type BuildOptions, type BuildResult } from "../build.ts";
-import { createMemoryCache, type MemoryCache } from "../cache.ts";
+import { createMemoryCache, type MemoryCache } from "../cache/cache.ts";
 import type { OutputManifest } from "../output/staging.ts";
 import type { PageBodyPlan } from "../stages/render-pages/core.ts";
 

@@ -33,7 +33,7 @@ import { performance } from "node:perf_hooks";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import { build } from "../../src/build.ts";
-import { createMemoryLogger } from "../../src/logger.ts";
+import { createMemoryLogger } from "../../src/report/logger.ts";
 import { createStaticServer } from "../../src/serve/static-server.ts";
 import { TOOL_DIR } from "../helpers/temp-site.ts";
 import { aggregate, summarizeRun, type RunSummary } from "./lighthouse-summary.ts";

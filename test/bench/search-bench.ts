@@ -22,7 +22,7 @@ import path from "node:path";
 import fg from "fast-glob";
 import { chromium } from "playwright-core";
 import { build } from "../../src/build.ts";
-import { createMemoryLogger } from "../../src/logger.ts";
+import { createMemoryLogger } from "../../src/report/logger.ts";
 import { createStaticServer } from "../../src/serve/static-server.ts";
 import { SEARCH_INDEX_PATH, SEARCH_PARTS_DIR, type SearchRoot } from "../../src/shared/search/split-format.ts";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/browser.ts";

@@ -45,9 +45,9 @@ import * as esbuild from "esbuild";
 import FlexSearch from "flexsearch";
 import type { Document as FlexDocument, EncoderOptions } from "flexsearch";
 import { build } from "../../src/build.ts";
-import { resolveSettings } from "../../src/config.ts";
-import { createContext } from "../../src/context.ts";
-import { createMemoryLogger } from "../../src/logger.ts";
+import { resolveSettings } from "../../src/context/config.ts";
+import { createContext } from "../../src/context/context.ts";
+import { createMemoryLogger } from "../../src/report/logger.ts";
 import { isPrintable } from "../../src/shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Page } from "playwright-core";
 import type { Test } from "uvu";
 import { build, type BuildResult } from "../../src/build.ts";
-import { createMemoryLogger } from "../../src/logger.ts";
+import { createMemoryLogger } from "../../src/report/logger.ts";
 import { createStaticServer } from "../../src/serve/static-server.ts";
 import { TOOL_DIR, tempSite } from "./temp-site.ts";
 

@@ -1,6 +1,6 @@
-import { createContext } from "../../src/context.ts";
-import { resolveSettings } from "../../src/config.ts";
-import { createMemoryLogger } from "../../src/logger.ts";
+import { createContext } from "../../src/context/context.ts";
+import { resolveSettings } from "../../src/context/config.ts";
+import { createMemoryLogger } from "../../src/report/logger.ts";
 import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
 import { loadWholeSite } from "../../src/pipeline/site-pages.ts";
 import { runIndexContent } from "../../src/stages/index-content/index.ts";

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { build, type BuildResult } from "../../src/build.ts";
 import type { OutputFile } from "../../src/output/files.ts";
-import { createMemoryLogger } from "../../src/logger.ts";
+import { createMemoryLogger } from "../../src/report/logger.ts";
 import { serveFolder, type ServedSite } from "./browser.ts";
 import { TOOL_DIR } from "./temp-site.ts";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build, type BuildOptions, type BuildResult } from "../../src/build.ts";
-import { createMemoryLogger } from "../../src/logger.ts";
+import { createMemoryLogger } from "../../src/report/logger.ts";
 import { FIXTURES } from "./fixture-loop.ts";
 
 /** Builds a fixture site from `fixtures/sites/<name>` in memory (no disk output, no cache, no git dates: the tool's own history would change the output). */

@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { CodeHostCommandOptions } from "../../code-host/command.ts";
-import { loadSettings, type Settings } from "../../config.ts";
-import { createContext, type BuildContext } from "../../context.ts";
-import { diskErrorIn, type DiskTarget } from "../../disk-errors.ts";
-import { ContentError } from "../../errors.ts";
-import { createLogger, task, type Logger } from "../../logger.ts";
+import { loadSettings, type Settings } from "../../context/config.ts";
+import { createContext, type BuildContext } from "../../context/context.ts";
+import { diskErrorIn, type DiskTarget } from "../../report/disk-errors.ts";
+import { ContentError } from "../../report/errors.ts";
+import { createLogger, task, type Logger } from "../../report/logger.ts";
 import { checkContributors, type CheckContributorsResult } from "./check.ts";
 import { runIndexContent } from "../../stages/index-content/index.ts";
 import { loadWholeSite } from "../../pipeline/site-pages.ts";

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context/context.ts";
 import { readRepositoryList, REPOSITORY_LISTS, type RepositoryEntry } from "../../data-files/repository-lists.ts";
-import { sortDiagnostics, type Diagnostic } from "../../diagnostics.ts";
-import { ContentError, UsageError } from "../../errors.ts";
+import { sortDiagnostics, type Diagnostic } from "../../report/diagnostics.ts";
+import { ContentError, UsageError } from "../../report/errors.ts";
 import { pageFileName } from "./core.ts";
 
 /**

@@ -1,4 +1,4 @@
-import { StageError } from "../../errors.ts";
+import { StageError } from "../../report/errors.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { ASSETS_DIR } from "../../shared/constants.ts";
 

@@ -1,10 +1,10 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { hashKey } from "../../cache.ts";
-import { codeHash } from "../../code-hash.ts";
-import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
-import { diagnostic, formatDiagnostic } from "../../diagnostics.ts";
-import { StageError } from "../../errors.ts";
+import { hashKey } from "../../cache/cache.ts";
+import { codeHash } from "../../cache/code-hash.ts";
+import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context/context.ts";
+import { diagnostic, formatDiagnostic } from "../../report/diagnostics.ts";
+import { StageError } from "../../report/errors.ts";
 import type { OutputFile } from "../../output/files.ts";
 import { ASSETS_DIR } from "../../shared/constants.ts";
 import { clientAssets, type ClientAssets } from "./core.ts";

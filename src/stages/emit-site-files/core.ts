@@ -1,4 +1,4 @@
-import type { Settings } from "../../config.ts";
+import type { Settings } from "../../context/config.ts";
 import type { OutputFile } from "../../output/files.ts";
 import { blogPosts, isPrintable, postDay } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";

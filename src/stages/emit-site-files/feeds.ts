@@ -1,5 +1,5 @@
-import type { Settings } from "../../config.ts";
-import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
+import type { Settings } from "../../context/config.ts";
+import { diagnostic, type Diagnostic } from "../../report/diagnostics.ts";
 import { BLOG_URL, blogDate, isBlogPost, isCalendarDay, isUnderBlog, newestFirst } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { ATOM_PATH, RSS_PATH } from "../../shared/constants.ts";

@@ -1,4 +1,4 @@
-import type { BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context/context.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
 import type { OutputFile } from "../../output/files.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";

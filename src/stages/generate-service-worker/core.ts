@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output/files.ts";
 import { pageAssetUrls, type ClientAssets } from "../../shared/client-assets.ts";
 import { ICON_PATHS, PRECACHED_PAGES } from "../../shared/constants.ts";
-import { StageError } from "../../errors.ts";
+import { StageError } from "../../report/errors.ts";
 import { SEARCH_INDEX_PATH, SEARCH_PARTS_DIR } from "../../shared/search/split-format.ts";
 
 /** One precache manifest entry: a URL and, for unhashed files, a content revision. */

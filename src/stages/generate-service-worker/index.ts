@@ -1,9 +1,9 @@
 import path from "node:path";
 import * as esbuild from "esbuild";
-import { hashKey } from "../../cache.ts";
-import { codeHash } from "../../code-hash.ts";
-import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context.ts";
-import { StageError } from "../../errors.ts";
+import { hashKey } from "../../cache/cache.ts";
+import { codeHash } from "../../cache/code-hash.ts";
+import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context/context.ts";
+import { StageError } from "../../report/errors.ts";
 import type { OutputFile } from "../../output/files.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { SERVICE_WORKER_PATH } from "../../shared/constants.ts";

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { hashKey, type Cache } from "../../cache.ts";
+import { hashKey, type Cache } from "../../cache/cache.ts";
 import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
 import type { Anchor, ProcessedPage, SearchSection } from "../../shared/content-types.ts";
 import { removeTree } from "../../output/write-file.ts";

@@ -1,6 +1,6 @@
-import type { Settings } from "../../config.ts";
-import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
-import type { LinkMode } from "../../context.ts";
+import type { Settings } from "../../context/config.ts";
+import { diagnostic, type Diagnostic } from "../../report/diagnostics.ts";
+import type { LinkMode } from "../../context/context.ts";
 import { blogDate, pagesOf } from "../../shared/content-rules.ts";
 import { keyHash } from "../../shared/search/split-format.ts";
 import type { ContentEntry, DirectoryEntry, PageEntry, PageLink, PageLinkFacts, PageSummary } from "../../shared/content-types.ts";

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { isNode, type Document, type LineCounter } from "yaml";
 import type { Place } from "../../data-files/json-text.ts";
 import { issuePath, type PathStep } from "../../data-files/problems.ts";
-import { reportOnFile, type RuleParams } from "../../diagnostics.ts";
+import { reportOnFile, type RuleParams } from "../../report/diagnostics.ts";
 import type { VFile } from "vfile";
 
 export type { Place } from "../../data-files/json-text.ts";

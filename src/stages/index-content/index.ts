@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import pLimit from "p-limit";
-import type { BuildContext } from "../../context.ts";
-import { boundHeapGrowth } from "../../heap-growth.ts";
+import type { BuildContext } from "../../context/context.ts";
+import { boundHeapGrowth } from "../../pipeline/heap-growth.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadWholeSite, type SitePages } from "../../pipeline/site-pages.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
-import { loadedInOrder } from "../../read-ahead.ts";
+import { loadedInOrder } from "../../pipeline/read-ahead.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import { stoppedAtBudget } from "./page-failure.ts";
 import type { PageProcessor } from "./process-pages.ts";

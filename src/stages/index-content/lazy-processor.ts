@@ -1,4 +1,4 @@
-import type { BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context/context.ts";
 import type { PageProcessor } from "./process-pages.ts";
 
 /** Creates the page processor; the markdown pipeline is loaded only when some page is not cached. */

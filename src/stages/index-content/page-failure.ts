@@ -1,7 +1,7 @@
 import vm from "node:vm";
 import { VFileMessage } from "vfile-message";
-import type { Settings } from "../../config.ts";
-import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
+import type { Settings } from "../../context/config.ts";
+import { diagnostic, type Diagnostic } from "../../report/diagnostics.ts";
 import { MAX_NESTING, NestingTooDeepError } from "../../markdown/remark-nesting-limit.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
 import { fileEntry, type SourceFile } from "./parse-page.ts";

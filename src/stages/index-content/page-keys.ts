@@ -1,6 +1,6 @@
-import { hashKey } from "../../cache.ts";
-import type { BuildContext } from "../../context.ts";
-import { codeHash } from "../../code-hash.ts";
+import { hashKey } from "../../cache/cache.ts";
+import type { BuildContext } from "../../context/context.ts";
+import { codeHash } from "../../cache/code-hash.ts";
 import type { FoundFile } from "./source-files.ts";
 
 /** The cache key of a page: its text's digest, its path, and everything else its processing depends on (`prefix`). */

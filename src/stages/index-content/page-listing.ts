@@ -2,7 +2,7 @@ import fsCallback from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
-import type { BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context/context.ts";
 import { pagesAfterChanges, type PathChange } from "./core.ts";
 
 /** The page files a session's build found, for the next build's change list (see `BuildOptions.changed`). */

@@ -1,6 +1,6 @@
 import type { Nodes } from "mdast";
-import type { Settings } from "../../config.ts";
-import { fromVFile } from "../../diagnostics.ts";
+import type { Settings } from "../../context/config.ts";
+import { fromVFile } from "../../report/diagnostics.ts";
 import { bodyHashOf } from "../../markdown/body-hash.ts";
 import { keepCodeMeta } from "../../markdown/code-meta.ts";
 import { renderBody } from "../../markdown/render-body.ts";

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { hashKey } from "../../cache.ts";
-import type { BuildContext } from "../../context.ts";
-import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
-import { UsageError } from "../../errors.ts";
+import { hashKey } from "../../cache/cache.ts";
+import type { BuildContext } from "../../context/context.ts";
+import { diagnostic, type Diagnostic } from "../../report/diagnostics.ts";
+import { UsageError } from "../../report/errors.ts";
 import type { SourceFile } from "./parse-page.ts";
 
 // How the index stage finds and reads page files: only under the content folder, as UTF-8 text, each

@@ -1,6 +1,6 @@
 import path from "node:path";
-import type { BuildContext } from "../../context.ts";
-import { UsageError } from "../../errors.ts";
+import type { BuildContext } from "../../context/context.ts";
+import { UsageError } from "../../report/errors.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import type { BodyStore } from "./body-store.ts";

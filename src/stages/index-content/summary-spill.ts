@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Settings } from "../../config.ts";
-import { diagnostic, type Diagnostic } from "../../diagnostics.ts";
+import type { Settings } from "../../context/config.ts";
+import { diagnostic, type Diagnostic } from "../../report/diagnostics.ts";
 import { describePart, type LoadedPart, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
 import type { ContentEntry, DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import { removeTree } from "../../output/write-file.ts";

@@ -1,4 +1,4 @@
-import { hashKey } from "../../cache.ts";
+import { hashKey } from "../../cache/cache.ts";
 import { REPOSITORY_LIST_TAG } from "../../markdown/repository-list.ts";
 import type { PageDiagnostic, PageLinkFacts, PageSummary, ProcessedPage } from "../../shared/content-types.ts";
 import { teaserOf } from "../../shared/text.ts";

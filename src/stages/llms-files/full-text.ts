@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import { hashKey } from "../../cache.ts";
+import { hashKey } from "../../cache/cache.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import type { SitePart } from "../../pipeline/site-pages.ts";
-import { loadedInOrder } from "../../read-ahead.ts";
+import { loadedInOrder } from "../../pipeline/read-ahead.ts";
 import { fullPart, isMachineReadable, LLMS_FULL_PATH, markdownPath, pageMarkdown } from "./core.ts";
 
 /** Pages whose markdown is read from the body store ahead of the one being written. */

@@ -1,6 +1,6 @@
-import { hashKey } from "../../cache.ts";
+import { hashKey } from "../../cache/cache.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
-import type { BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context/context.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
 import { fillRepositoryLists } from "../../markdown/clean-markdown.ts";
 import type { StreamedFile } from "../../output/files.ts";

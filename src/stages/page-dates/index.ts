@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
-import type { BuildContext } from "../../context.ts";
-import { diagnostic } from "../../diagnostics.ts";
+import type { BuildContext } from "../../context/context.ts";
+import { diagnostic } from "../../report/diagnostics.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { GIT_LOG_ARGS, GitLogDays, pageDates, type History } from "./core.ts";

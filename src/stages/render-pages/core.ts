@@ -1,5 +1,5 @@
 import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
-import type { Settings } from "../../config.ts";
+import type { Settings } from "../../context/config.ts";
 import type { LoadedPart, SitePages, SitePart } from "../../pipeline/site-pages.ts";
 import { BLOG_URL, blogPosts, isPrintable, onWalk, pagesOf, postDay, titleOfFolder } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";

@@ -1,11 +1,11 @@
-import { hashKey } from "../../cache.ts";
-import { codeHash } from "../../code-hash.ts";
+import { hashKey } from "../../cache/cache.ts";
+import { codeHash } from "../../cache/code-hash.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
-import type { BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context/context.ts";
 import { byteLength, type Emit, type OutputFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { urlsUnder, type SitePages } from "../../pipeline/site-pages.ts";
-import { eachAtOnce, loadedInOrder } from "../../read-ahead.ts";
+import { eachAtOnce, loadedInOrder } from "../../pipeline/read-ahead.ts";
 import type { Anchor, ContentEntry, DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { PRECACHED_PAGES } from "../../shared/constants.ts";

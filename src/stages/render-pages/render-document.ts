@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { App } from "../../../templates/App.tsx";
 import { Document } from "../../../templates/Document.tsx";
-import { StageError } from "../../errors.ts";
+import { StageError } from "../../report/errors.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import type { PagePlan } from "./core.ts";
 

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { BuildContext } from "../../context.ts";
+import type { BuildContext } from "../../context/context.ts";
 import { readContributorData } from "../../data-files/contributors.ts";
-import { diagnostic } from "../../diagnostics.ts";
+import { diagnostic } from "../../report/diagnostics.ts";
 import { contributorResolver, type ContributorsOf } from "./core.ts";
 
 export type { ContributorsOf } from "./core.ts";

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import { StageError } from "../../errors.ts";
+import { StageError } from "../../report/errors.ts";
 import { isPrintable, sectionNamer } from "../../shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {

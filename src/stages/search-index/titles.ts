@@ -1,5 +1,5 @@
 import { gzipSync } from "node:zlib";
-import { collectGarbage } from "../../heap-growth.ts";
+import { collectGarbage } from "../../pipeline/heap-growth.ts";
 import type { SearchIndexFile } from "../../shared/search/index-format.ts";
 import { SearchIndexBuilder } from "./core.ts";
 

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import MiniSearch from "minisearch";
-import { hashKey, type Memo } from "../../cache.ts";
+import { hashKey, type Memo } from "../../cache/cache.ts";
 import type { OutputFile, StreamedFile } from "../../output/files.ts";
 import { addToAverages, MINISEARCH_OPTIONS, SEARCH_FIELDS } from "../../shared/search/index-format.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";

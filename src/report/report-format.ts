@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import type { ContentEntry } from "./shared/content-types.ts";
+import type { ContentEntry } from "../shared/content-types.ts";
 
 /** The version of the JSON report's format; a reader should check it. */
 export const REPORT_VERSION = 1;

@@ -3,8 +3,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import { compareDiagnostics, type Diagnostic } from "./diagnostics.ts";
-import { makeSpillFolder } from "./pipeline/spill-folder.ts";
-import { removeTree } from "./output/write-file.ts";
+import { makeSpillFolder } from "../pipeline/spill-folder.ts";
+import { removeTree } from "../output/write-file.ts";
 
 /** Problems held in memory before they go to disk as one sorted run: a site that copies one broken link into every section reports one per page. */
 export const PROBLEMS_IN_MEMORY = 2_000;

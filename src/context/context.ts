@@ -1,11 +1,11 @@
 import path from "node:path";
 import type { Octokit } from "@octokit/rest";
-import type { CodeHostOptions } from "./code-host/client.ts";
-import { createCache, type Cache, type MemoryCache } from "./cache.ts";
+import type { CodeHostOptions } from "../code-host/client.ts";
+import { createCache, type Cache, type MemoryCache } from "../cache/cache.ts";
 import type { Settings } from "./config.ts";
-import type { Diagnostic } from "./diagnostics.ts";
-import type { Logger } from "./logger.ts";
-import { problemLog, type ProblemLog } from "./problem-log.ts";
+import type { Diagnostic } from "../report/diagnostics.ts";
+import type { Logger } from "../report/logger.ts";
+import { problemLog, type ProblemLog } from "../report/problem-log.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
 
 export { TOOL_ROOT } from "./tool-root.ts";
@@ -109,7 +109,7 @@ export function createContext(options: ContextOptions): BuildContext {
     report: (d: Diagnostic) => problems.report(d),
     problems,
     async codeHost(codeHostOptions?: CodeHostOptions) {
-      const { createCodeHost } = await import("./code-host/client.ts");
+      const { createCodeHost } = await import("../code-host/client.ts");
       client ??= createCodeHost(codeHostOptions);
       return client;
     },

@@ -1,9 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import * as v from "valibot";
-import { jsonLocator, parseJson } from "./data-files/json-text.ts";
-import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject, objectMessage } from "./data-files/problems.ts";
-import { ConfigError } from "./errors.ts";
+import { jsonLocator, parseJson } from "../data-files/json-text.ts";
+import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject, objectMessage } from "../data-files/problems.ts";
+import { ConfigError } from "../report/errors.ts";
 
 /** The file name of the optional site config at the project root. */
 export const CONFIG_FILE = "docs-build.config.json";

@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { BUNDLED } from "./bundled.ts";
-import { TOOL_ROOT } from "./tool-root.ts";
+import { BUNDLED } from "../context/bundled.ts";
+import { TOOL_ROOT } from "../context/tool-root.ts";
 
 /**
  * The modules docs-build's code starts from: the bundle's entries (the

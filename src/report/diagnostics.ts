@@ -1,9 +1,9 @@
 import type { VFile } from "vfile";
 import type { Options as MessageOptions, VFileMessage } from "vfile-message";
-import type { PageDiagnostic } from "./shared/content-types.ts";
-import { isRuleId, ruleText, type RuleId, type RuleParams } from "./shared/diagnostic-rules.ts";
+import type { PageDiagnostic } from "../shared/content-types.ts";
+import { isRuleId, ruleText, type RuleId, type RuleParams } from "../shared/diagnostic-rules.ts";
 
-export type { RuleParams } from "./shared/diagnostic-rules.ts";
+export type { RuleParams } from "../shared/diagnostic-rules.ts";
 
 /**
  * The one shape every problem is reported in, whether it comes from markdown,

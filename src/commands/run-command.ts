@@ -1,7 +1,7 @@
-import { ContentError, DiskError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "./errors.ts";
-import { createJsonReport, createLogger, type Logger } from "./logger.ts";
-import type { ReportCommand, ReportEnd } from "./report-format.ts";
-import { defaultReporter, type ReporterName } from "./reporters.ts";
+import { ContentError, DiskError, exitCodeFor, formatInternalError, OutputLockedError, PartialFailure, UsageError } from "../report/errors.ts";
+import { createJsonReport, createLogger, type Logger } from "../report/logger.ts";
+import type { ReportCommand, ReportEnd } from "../report/report-format.ts";
+import { defaultReporter, type ReporterName } from "../report/reporters.ts";
 
 /** One command's run, as its action hands it over: what it does and how it ends. */
 export interface CommandRun<R, C extends ReportCommand = ReportCommand> {

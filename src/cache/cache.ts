@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { writeFileAtomic } from "./output/write-file.ts";
+import { writeFileAtomic } from "../output/write-file.ts";
 import { LRUCache } from "lru-cache";
 
 /** A small content-addressed disk cache for expensive, deterministic steps. */
