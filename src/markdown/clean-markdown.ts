@@ -18,8 +18,6 @@ export interface CleanOptions {
   url: string;
   /** True for `.mdx` sources, whose `import`/`export` lines are dropped. */
   mdx: boolean;
-  /** Sees every node of the tree in document order, so the caller needs no walk of its own. */
-  onNode?: (node: Nodes) => void;
 }
 
 const ASIDE_MARKER = /^(T>|W>|\?>)[ \t]?/;
@@ -116,7 +114,6 @@ function pageEdits(tree: Root, source: string, options: CleanOptions): Edit[] {
       edits.push(removal(node, source));
     }
   visit(tree, (node, _index, parent) => {
-    options.onNode?.(node);
     if (removed.has(node)) return "skip";
     if (node.type === "html") {
       const edit = componentEdit(node);

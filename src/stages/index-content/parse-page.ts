@@ -8,6 +8,7 @@ import { LineCounter, parseDocument, visit as visitYaml, type Document } from "y
 import type { Settings } from "../../context/config.ts";
 import { codeFrame, reportOnFile } from "../../report/diagnostics.ts";
 import { cleanMarkdown } from "../../markdown/clean-markdown.ts";
+import { visitNodes } from "../../markdown/visit-nodes.ts";
 import { remarkAsides } from "../../markdown/remark-asides.ts";
 import { remarkComponents, remarkMdxCleanup } from "../../markdown/remark-components.ts";
 import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
@@ -189,9 +190,10 @@ export function parsePage(source: SourceFile, settings: Settings): VFile {
   const frontmatter = readFrontmatter(tree, file, source.text);
   const mdx = source.relative.endsWith(".mdx");
   const url = urlOf(source.relative);
-  // One walk gives both the links and the cleaned markdown.
+  // Links and the cleaned markdown are read off the tree as parsed, each in a pass of its own.
   const links = linkCollector(url);
-  file.data.markdown = cleanMarkdown(tree, source.text, { url, mdx, onNode: links.see });
+  visitNodes(tree, [links.see]);
+  file.data.markdown = cleanMarkdown(tree, source.text, { url, mdx });
   (mdx ? transformMdx : transformMd).runSync(tree, file);
   tree.children = tree.children.filter((node) => node.type !== "yaml");
   file.data.frontmatter = frontmatter.data;

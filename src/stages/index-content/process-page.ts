@@ -3,6 +3,7 @@ import type { Settings } from "../../context/config.ts";
 import { fromVFile } from "../../report/diagnostics.ts";
 import { bodyHashOf } from "../../markdown/body-hash.ts";
 import { keepCodeMeta } from "../../markdown/code-meta.ts";
+import { visitNodes } from "../../markdown/visit-nodes.ts";
 import { renderBody } from "../../markdown/render-body.ts";
 import { COMPONENTS } from "../../markdown/remark-components.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
@@ -62,14 +63,11 @@ function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage
   const file = parsePage(source, settings);
   const entry = file.data.entry!;
   const tree = file.data.tree!;
-  // One walk over the tree gives the search sections and what rendering and the page data need to know, and keeps code meta for rendering.
+  // Each feature reads the tree in a pass of its own: what rendering and the page data need to know, and the
+  // code meta kept for rendering, in one walk of registered visitors; the search sections in theirs.
   const facts = new TreeFacts();
-  const sections = searchSections(tree, {
-    onNode: (node) => {
-      facts.see(node);
-      keepCodeMeta(node);
-    },
-  });
+  visitNodes(tree, [facts.see, keepCodeMeta]);
+  const sections = searchSections(tree);
   const bodyHtml = renderBody(tree, file, { thirdParty: entry.thirdParty, rawHtml: facts.rawHtml });
   const bodyHash = bodyHashOf(bodyHtml);
   return {

@@ -16,19 +16,11 @@ function htmlText(html: string): string {
     .replace(/&amp;/g, "&");
 }
 
-/** Calls `onNode` for a node and every node inside it. */
-function each(node: Nodes, onNode: (node: Nodes) => void): void {
-  onNode(node);
-  if ("children" in node) for (const child of node.children) each(child, onNode);
-}
-
 /**
  * Adds the searchable text of a node to `parts`: prose and inline code;
- * fenced code, YAML and MDX expressions left out. Calls `onNode` for every
- * node it passes, so callers learn about the tree without walking it again.
+ * fenced code, YAML and MDX expressions left out.
  */
-function collectText(node: RootContent, parts: string[], onNode: (node: Nodes) => void): void {
-  onNode(node);
+function collectText(node: RootContent, parts: string[]): void {
   switch (node.type) {
     case "code":
     case "yaml":
@@ -38,7 +30,7 @@ function collectText(node: RootContent, parts: string[], onNode: (node: Nodes) =
       parts.push(htmlText(node.value));
       return;
     default:
-      if ("children" in node) for (const child of node.children as RootContent[]) collectText(child, parts, onNode);
+      if ("children" in node) for (const child of node.children as RootContent[]) collectText(child, parts);
       else parts.push(textOf(node as Nodes));
   }
 }
@@ -47,18 +39,6 @@ function headingId(node: Heading): string {
   return String((node.data?.hProperties as { id?: unknown } | undefined)?.id ?? "");
 }
 
-/** Options of {@link searchSections}. */
-export interface SearchSectionsOptions {
-  /**
-   * Called once for every node of the tree below the root, in document order,
-   * so a caller that needs to know something else about the page gets it from
-   * the same walk. Default: none.
-   */
-  onNode?: (node: Nodes) => void;
-}
-
-const ignore = () => {};
-
 /**
  * Splits a processed page into search sections (pure): the text before the
  * first heading, then one section per heading of level 2 or deeper, each with
@@ -66,8 +46,7 @@ const ignore = () => {};
  * start sections too. Whitespace is collapsed and text is capped at
  * `SECTION_TEXT_LIMIT` characters; empty sections without a heading are dropped.
  */
-export function searchSections(tree: Root, options: SearchSectionsOptions = {}): SearchSection[] {
-  const onNode = options.onNode ?? ignore;
+export function searchSections(tree: Root): SearchSection[] {
   const sections: SearchSection[] = [];
   const path: { depth: number; title: string }[] = [];
   let current: SearchSection = { anchor: "", headings: [], text: "" };
@@ -80,7 +59,6 @@ export function searchSections(tree: Root, options: SearchSectionsOptions = {}):
   };
   for (const node of tree.children) {
     if (node.type === "heading") {
-      each(node, onNode);
       close();
       while (path.length && path[path.length - 1].depth >= node.depth) path.pop();
       const title = textOf(node).replace(/\s+/g, " ").trim();
@@ -88,7 +66,7 @@ export function searchSections(tree: Root, options: SearchSectionsOptions = {}):
       current = { anchor: headingId(node), headings: path.map((p) => p.title), text: "" };
       continue;
     }
-    collectText(node, parts, onNode);
+    collectText(node, parts);
   }
   close();
   return sections;
