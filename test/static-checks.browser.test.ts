@@ -240,7 +240,7 @@ test("import boundaries: builtins, Node-only modules and (from templates) the cl
       "templates/components/Bad.tsx",
       'import fs from "node:fs";\nimport type { X } from "../../site-client/x.ts";\nexport { y } from "../../src/config.ts";\nconst z = () => import("../../site-client/lazy.ts");',
     ],
-    ["site-client/bad.ts", 'import path from "path";\nimport { BuildContext } from "../src/context/context.ts";\nimport { App } from "../templates/App.tsx";'],
+    ["site-client/bad.ts", 'import path from "path";\nimport { BuildContext } from "../src/context.ts";\nimport { App } from "../templates/App.tsx";'],
     ["src/shared/bad.ts", 'import { readFileSync } from "fs/promises";\nimport { x } from "../stages/render-pages/core.ts";\nimport { y } from "./text.ts";'],
     ["src/build.ts", 'import fs from "node:fs";\nimport { App } from "../templates/App.tsx";'],
     ["templates/Good.tsx", 'import { useState } from "react";\nimport { ICON_PATHS } from "../src/shared/constants.ts";'],
