@@ -24,6 +24,8 @@ import { runRenderPages } from "./stages/render-pages/index.ts";
 import { runResolveContributors, type ContributorsOf } from "./stages/resolve-contributors/index.ts";
 import { runSearchIndex } from "./stages/search-index/index.ts";
 import type { Stage } from "./pipeline/stage.ts";
+import type { OutputManifest } from "./output/staging.ts";
+import { Publisher, type KeyedFile, type Published } from "./output/publisher.ts";
 
 // Every stage has the one signature (see `Stage`): a stage that took more, or its files by another way, fails to compile here.
 void ([
@@ -37,8 +39,6 @@ void ([
   runLlmsFiles,
   runGenerateServiceWorker,
 ] satisfies Stage<never, unknown>[]);
-import type { OutputManifest } from "./output/staging.ts";
-import { Publisher, type KeyedFile, type Published } from "./output/publisher.ts";
 
 /** Options of a build; every one has a default that builds this site. */
 export interface BuildOptions {
@@ -85,34 +85,33 @@ export interface BuildOptions {
   logger?: Logger;
 }
 
+/** What one build leaves the next in a long-lived process, so the next redoes only what changed. */
+export interface BuildState {
+  /** What the build wrote: the next patches it (see `Publisher`), and keeps a keyed file whose key is unchanged. */
+  written?: OutputManifest;
+  keyed?: ReadonlyMap<string, KeyedFile>;
+  /** The page files the build found, what the next one's `changed` is relative to; none when they cannot stand for a later build's (see `runIndexContent`). */
+  pages?: FoundPages;
+  /** What each page rendered to, by output path, so a page whose key is unchanged is neither read nor written again. */
+  rendered?: ReadonlyMap<string, RenderedPage>;
+  /** Where the build wrote each unchanged part of the llms files, so a rebuild copies it instead of reading its pages again. */
+  llms?: LlmsWritten;
+}
+
 /**
  * What a long-lived process hands a build from the builds before it, so it
  * redoes only what changed. Each field left out makes the build do that part whole.
  */
-export interface BuildCarry {
+export interface BuildCarry extends BuildState {
   /** A memory cache kept across builds. */
   memory: MemoryCache;
   /** True when a diagnostic (as printed) is new to the process: a rebuild prints only new ones. */
   isNew?: (printed: string) => boolean;
-  /** What the last build wrote: this one patches it (see `Publisher`), and keeps a keyed file whose key is unchanged. */
-  written?: OutputManifest;
-  keyed?: ReadonlyMap<string, KeyedFile>;
-  /** The page files the last build that indexed the content found: what `changed` is relative to. */
-  pages?: FoundPages;
-  /** What each page of the last build rendered to, by output path, so a page whose key is unchanged is neither read nor written again. */
-  rendered?: ReadonlyMap<string, RenderedPage>;
-  /** Where the last build wrote each unchanged part of the llms files, so a rebuild copies it instead of reading its pages again. */
-  llms?: LlmsWritten;
 }
 
 /** What a successful build with a carry leaves for the next one (see `BuildCarry`), and for re-rendering an edited page at once. */
-export interface BuildLeft {
-  written?: OutputManifest;
-  keyed?: ReadonlyMap<string, KeyedFile>;
-  /** The page files found; none when they cannot stand for a later build's (see `runIndexContent`). */
-  pages?: FoundPages;
-  rendered: Map<string, RenderedPage>;
-  llms?: LlmsWritten;
+export interface BuildLeft extends BuildState {
+  rendered: ReadonlyMap<string, RenderedPage>;
   /** The plan of each page with a body of its own. */
   plans: PageBodyPlan[];
   assets: ClientAssets;
@@ -182,8 +181,6 @@ interface Indexed {
   contributorsOf: ContributorsOf;
   /** The day a page last changed, or "". */
   dayOf: DayOf;
-  /** The page files found (see `BuildLeft.pages`). */
-  found: FoundPages | undefined;
   bundling: ReturnType<typeof runBundleClient>;
 }
 
@@ -213,7 +210,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const output = await openOutput(prepared);
     const made = await renderAndWrite(prepared, indexed, output);
     if (made.published.replaced) return { files: [], pages: 0, bytes: 0, seconds: 0, diagnostics: [], problems: 0, changed: null, replaced: true };
-    return await finish(prepared, output, made, indexed.found);
+    return await finish(prepared, output, made, indexed.index.found);
   } catch (error) {
     warnDamaged(prepared);
     throw (await buildDiskError(error, prepared.ctx.paths, prepared.ctx.paths.root)) ?? error;
@@ -256,7 +253,7 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
     const contributorsOf = await task(logger, "resolve contributors", () => runResolveContributors(ctx));
     const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, { site: index.site }));
     await failOnErrors(ctx);
-    return { index, contributorsOf, dayOf, bundling, found: index.found };
+    return { index, contributorsOf, dayOf, bundling };
   } catch (error) {
     await index.close();
     throw error;

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hashKey } from "./cache.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { BUNDLED } from "../context/bundled.ts";
@@ -30,13 +30,6 @@ interface Recorded {
   dependencies: string;
 }
 
-/** A SHA-256 of names and contents, in order. */
-function digest(parts: ReadonlyArray<string | Uint8Array>): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part).update("\0");
-  return hash.digest("hex");
-}
-
 /** The project files `entries` reach (relative to `root`, sorted), by esbuild's module graph; packages are left out. */
 export async function reachedFiles(root: string, entries: readonly string[]): Promise<string[]> {
   const { build } = await import("esbuild");
@@ -61,7 +54,7 @@ export async function reachedFiles(root: string, entries: readonly string[]): Pr
 /** Hashes the files under `root`, names and contents. */
 async function hashFiles(root: string, files: readonly string[]): Promise<string> {
   const contents = await Promise.all(files.map((file) => fs.readFile(path.join(root, file))));
-  return digest(files.flatMap((file, i) => [file, contents[i]]));
+  return hashKey(...files.flatMap((file, i) => [file, contents[i]]));
 }
 
 /** What the sources under `root` hash to now (see {@link CODE_ENTRIES}), with the lockfile that fixes the dependencies. */
@@ -74,6 +67,7 @@ async function fromSources(root: string): Promise<Recorded> {
 }
 
 let computed: Promise<Recorded> | undefined;
+let code: Promise<string> | undefined;
 
 /** The hashes of docs-build's code, once per process: recorded by its bundle, or from its sources when it runs from them. */
 function recorded(): Promise<Recorded> {
@@ -94,11 +88,14 @@ export async function sourcesHash(): Promise<string> {
  * The hash of all the code a cached result is made by: docs-build's sources,
  * its version and its dependencies. Every cache key starts from it, so an
  * entry made by other code is never reused, and no list of files or version
- * number is kept by hand.
+ * number is kept by hand. Computed once per process: the code cannot change
+ * under a running one (the dev server restarts its builder when it does).
  */
-export async function codeHash(): Promise<string> {
-  const [{ sources, dependencies }, manifest] = await Promise.all([recorded(), fs.readFile(path.join(TOOL_ROOT, "package.json"))]);
-  return digest([sources, dependencies, manifest]);
+export function codeHash(): Promise<string> {
+  code ??= Promise.all([recorded(), fs.readFile(path.join(TOOL_ROOT, "package.json"))]).then(([{ sources, dependencies }, manifest]) =>
+    hashKey(sources, dependencies, manifest),
+  );
+  return code;
 }
 
 /** Records the hashes of the sources under `root` in its lib/ (see {@link recorded}); `scripts/bundle.mjs` calls it after bundling. */

@@ -153,16 +153,6 @@ export class Publisher {
     return new Publisher(options, staging);
   }
 
-  /** True when this build patches what the last one wrote (see `prior`). */
-  get patching(): boolean {
-    return this.#options.prior !== undefined && this.#staging === undefined;
-  }
-
-  /** The staging folder, when the build writes a whole site. */
-  get stagingFolder(): string | undefined {
-    return this.#staging?.dir;
-  }
-
   /** The digests of the files emitted so far, by path, when kept (see `track`). */
   get digests(): ReadonlyMap<string, string> | undefined {
     return this.#digests;
@@ -239,7 +229,8 @@ export class Publisher {
   keep(paths: readonly string[], bytes: number): boolean {
     const prior = this.#options.prior?.written;
     const digests = this.#digests;
-    if (!prior || !digests || this.#staging) return false;
+    // A build with a prior write never stages (see `open`).
+    if (!prior || !digests) return false;
     const found = paths.map((path) => prior.files.get(path));
     if (found.some((digest) => digest === undefined)) return false;
     for (const [i, path] of paths.entries()) digests.set(path, found[i]!);
@@ -259,7 +250,7 @@ export class Publisher {
     const dir = this.#options.out;
     return {
       size: async (file: string): Promise<number | undefined> => {
-        if (!this.#options.prior?.written.files.has(file) || this.#staging) return undefined;
+        if (!this.#options.prior?.written.files.has(file)) return undefined;
         return (await fs.stat(path.join(dir, file)).catch(() => undefined))?.size;
       },
       read(file: string, start: number, bytes: number): AsyncIterable<Uint8Array> {

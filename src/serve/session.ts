@@ -1,4 +1,4 @@
-import { build, type BuildCarry, type BuildLeft, type BuildOptions, type BuildResult } from "../build.ts";
+import { build, type BuildCarry, type BuildLeft, type BuildOptions, type BuildResult, type BuildState } from "../build.ts";
 import { createMemoryCache, type MemoryCache } from "../cache/cache.ts";
 import type { OutputManifest } from "../output/staging.ts";
 import type { PageBodyPlan } from "../stages/render-pages/core.ts";
@@ -27,14 +27,11 @@ export class Session {
     this.memory = memory;
   }
 
-  /** What the session hands the next build. */
+  /** What the session hands the next build: its memory, its printed diagnostics, and the state the last build left (not the plans). */
   #carry(): BuildCarry {
     const left = this.left;
-    return {
-      memory: this.memory,
-      isNew: (text) => !this.#printed.has(text) && Boolean(this.#printed.add(text)),
-      ...(left && { written: left.written, keyed: left.keyed, pages: left.pages, rendered: left.rendered, llms: left.llms }),
-    };
+    const state: BuildState = left ? { written: left.written, keyed: left.keyed, pages: left.pages, rendered: left.rendered, llms: left.llms } : {};
+    return { memory: this.memory, isNew: (text) => !this.#printed.has(text) && Boolean(this.#printed.add(text)), ...state };
   }
 
   /**
