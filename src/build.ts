@@ -298,9 +298,9 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     collectGarbage();
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies, emit }));
     collectGarbage();
-    const llms = await task(logger, "write llms files", () =>
-      runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: llmsBefore(prepared, output), emit }),
-    );
+    const llms = ctx.settings.llms
+      ? await task(logger, "write llms files", () => runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: llmsBefore(prepared, output), emit }))
+      : undefined;
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, {
         files: [...rendered.precached, ...siteFiles.files, ...search.files, ...search.precached, ...client.files],

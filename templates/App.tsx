@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PageData } from "../src/shared/page-data.ts";
+import { ownTitle, type PageData } from "../src/shared/page-data.ts";
 import { Content, type Body } from "./components/Content.tsx";
 import { BlogList } from "./components/BlogList.tsx";
 import { DocPage } from "./components/DocPage.tsx";
@@ -18,18 +18,12 @@ export function App({ data, body }: { data: PageData; body: Body }) {
   return <Layout data={data}>{screen(data, body)}</Layout>;
 }
 
-/** The page's own title: its document title without the ` | <site name>` suffix. */
-function ownTitle(data: PageData): string {
-  const suffix = ` | ${data.site.name}`;
-  return data.title.endsWith(suffix) ? data.title.slice(0, -suffix.length) : data.title;
-}
-
 function screen(data: PageData, body: Body) {
   switch (data.kind) {
     case "landing":
       return <Landing words={data.hero.words} body={body} sponsors={data.sponsors} />;
     case "doc":
-      return data.page ? <DocPage page={data.page} body={body} after={data.posts.length ? <BlogList posts={data.posts} /> : null} /> : null;
+      return <DocPage page={data.page} body={body} after={data.posts.length ? <BlogList posts={data.posts} /> : null} />;
     case "section":
       return data.posts.length ? (
         <article className="doc-page">
@@ -47,7 +41,7 @@ function screen(data: PageData, body: Body) {
         </article>
       );
     case "vote":
-      return data.vote ? <VotePage topics={data.vote.topics} stylesheet={data.vote.stylesheet} /> : null;
+      return <VotePage topics={data.vote.topics} stylesheet={data.vote.stylesheet} />;
     case "not-found":
       return <NotFound />;
     case "app-shell":

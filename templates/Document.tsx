@@ -2,6 +2,7 @@ import type { ClientAssets } from "../src/shared/client-assets.ts";
 import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../src/shared/constants.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
+import { useChrome } from "./site-chrome.ts";
 
 /** The id of the script element that carries a page's hydration data. */
 export const DATA_ELEMENT_ID = "__DOCS_DATA__";
@@ -33,6 +34,7 @@ export interface DocumentProps {
 
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
 export function Document({ data, appHtml, canonical, robots, redirects = [], assets }: DocumentProps) {
+  const { notification } = useChrome();
   return (
     <html lang="en" data-theme="light">
       <head>
@@ -54,7 +56,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
             <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href={`/${ATOM_PATH}`} />
           </>
         ) : null}
-        <script dangerouslySetInnerHTML={{ __html: bootScript(redirects) }} />
+        <script dangerouslySetInnerHTML={{ __html: bootScript(redirects, notification?.version ?? null) }} />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

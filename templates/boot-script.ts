@@ -1,4 +1,4 @@
-import { NOTIFICATION_KEY, NOTIFICATION_VERSION } from "./components/Notification.tsx";
+import { NOTIFICATION_KEY } from "./components/Notification.tsx";
 import { THEME_KEY } from "./theme.ts";
 
 /** A redirect the server cannot see: a page's old anchor that now lives on another page. */
@@ -22,9 +22,12 @@ const COPY_CODE = `document.addEventListener("click",function(e){var b=e.target,
  * is delegated from `document`, so it serves every block, those a client-side
  * navigation brings included, before and without the client bundle.
  */
-export function bootScript(redirects: readonly HashRedirect[] = []): string {
+export function bootScript(redirects: readonly HashRedirect[], notificationVersion: string | null): string {
   const theme = `try{document.documentElement.dataset.theme=localStorage.getItem(${JSON.stringify(THEME_KEY)})==="dark"?"dark":"light"}catch(e){document.documentElement.dataset.theme="light"}`;
-  const notification = `try{if(localStorage.getItem(${JSON.stringify(NOTIFICATION_KEY)})===${JSON.stringify(NOTIFICATION_VERSION)})document.documentElement.dataset.notificationDismissed="true"}catch(e){}`;
+  const notification =
+    notificationVersion === null
+      ? ""
+      : `try{if(localStorage.getItem(${JSON.stringify(NOTIFICATION_KEY)})===${JSON.stringify(notificationVersion)})document.documentElement.dataset.notificationDismissed="true"}catch(e){}`;
   // Browsers that know `noModule` run module scripts; elsewhere the page keeps its no-JavaScript layout.
   const js = `if("noModule"in HTMLScriptElement.prototype)document.documentElement.dataset.js="true";`;
   if (redirects.length === 0) return theme + notification + js + COPY_CODE;

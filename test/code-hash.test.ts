@@ -21,7 +21,7 @@ test("every module with code of its own is reached from the code's entries; only
     return transformSync(source, { loader: file.endsWith("x") ? "tsx" : "ts", format: "esm" }).code.trim() !== "";
   });
   assert.equal(withCode, [], "modules with code that no entry reaches: their changes would not reach the cache keys");
-  for (const file of ["src/stages/search-index/writer.ts", "src/markdown/render-body.ts", "templates/components/Footer.tsx", "site-client/service-worker.ts"])
+  for (const file of ["src/stages/search-index/writer.ts", "src/markdown/processor.ts", "templates/components/Footer.tsx", "site-client/service-worker.ts"])
     assert.ok(reached.has(file), file);
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { VFile } from "vfile";
-import { diagnostic, formatDiagnostic, fromVFile, reportOnFile } from "../src/report/diagnostics.ts";
+import { codeFrame, diagnostic, formatDiagnostic, fromVFile, reportOnFile } from "../src/report/diagnostics.ts";
 import { DIAGNOSTIC_RULES, isRuleId } from "../src/shared/diagnostic-rules.ts";
 import { TOOL_DIR } from "./helpers/temp-site.ts";
 
@@ -125,5 +125,11 @@ export function refusedByTheTypecheck(): void {
   // @ts-expect-error Plugins raise catalogued rules only.
   reportOnFile(new VFile(), "unknown-tag", {}, undefined);
 }
+
+test("a code frame shows two lines each side and puts its caret under the column, tabs and all", () => {
+  const source = "one\ntwo\n\tkey:\tvalue\nfour\nfive\nsix";
+  assert.is(codeFrame(source, 3, 7), ["  1 | one", "  2 | two", "> 3 | \tkey:\tvalue", "    | \t    \t^", "  4 | four", "  5 | five"].join("\n"));
+  assert.is(codeFrame("a", 1, 4), ["> 1 | a", "    |    ^"].join("\n"), "a column past the line's end");
+});
 
 test.run();

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { DEFAULT_SETTINGS } from "../src/context/config.ts";
 import type { OutputFile, StreamedFile } from "../src/output/files.ts";
 import { contentType } from "../src/serve/resolve-request.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
@@ -55,7 +56,7 @@ const parser = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]).use(r
 
 /** Cleans a page's source as the index stage does, from the tree remark parses, then fills its repository lists. */
 function cleanMarkdown(source: string, options: { url: string; mdx: boolean; lists: Record<string, string> }): string {
-  return fillRepositoryLists(cleanTree(parser.parse(source) as Root, source, options), options.lists);
+  return fillRepositoryLists(cleanTree(parser.parse(source) as Root, source, { ...options, examples: DEFAULT_SETTINGS.examplesUrl }), options.lists);
 }
 
 test("markdownPath: a page's URL with .md, the landing page index.md", () => {

@@ -29,7 +29,7 @@ import { buildSearchIndex } from "../src/stages/search-index/core.ts";
 import { projectSections } from "./helpers/project-sections.ts";
 import { writeSplit } from "./helpers/split-index.ts";
 import { precacheEntries } from "../src/stages/generate-service-worker/core.ts";
-import { searchSections } from "../src/stages/index-content/search-sections.ts";
+import { searchSections } from "../src/markdown/search-sections.ts";
 import { fromDocSearch, markedPieces, relativeUrl } from "../site-client/search/search-backend.ts";
 import { FIXTURES } from "./helpers/fixture-loop.ts";
 import { projectBuild } from "./helpers/project-site.ts";

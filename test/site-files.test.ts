@@ -4,6 +4,7 @@ import { SaxesParser } from "saxes";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build, type BuildResult } from "../src/build.ts";
+import { DEFAULT_SETTINGS } from "../src/context/config.ts";
 import { formatDiagnostic } from "../src/report/diagnostics.ts";
 import { createMemoryLogger } from "../src/report/logger.ts";
 import type { PageSummary } from "../src/shared/content-types.ts";
@@ -268,7 +269,7 @@ test("a site with several posts: feeds newest first with escaped titles; undated
   );
 });
 
-const SETTINGS = { name: "webpack", baseUrl: "https://webpack.js.org" };
+const SETTINGS = { name: "webpack", baseUrl: "https://webpack.js.org", texts: DEFAULT_SETTINGS.texts };
 
 /** A summarized page for the pure builders, as the index stage keeps it. */
 function page(url: string, name: string, title: string, bodyHtml = "<p>Body.</p>"): PageSummary {

@@ -4,6 +4,7 @@ import * as v from "valibot";
 import { jsonLocator, parseJson } from "../data-files/json-text.ts";
 import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject, objectMessage } from "../data-files/problems.ts";
 import { ConfigError } from "../report/errors.ts";
+import { DEFAULT_FOOTER, DEFAULT_NOTIFICATION, DEFAULT_TEXTS, type ChromeTexts } from "../shared/site-chrome.ts";
 
 /** The file name of the optional site config at the project root. */
 export const CONFIG_FILE = "docs-build.config.json";
@@ -92,6 +93,18 @@ const searchGroup = group(
   "Search: the built-in index, or a hosted DocSearch application.",
 );
 
+/** What each of the config's `texts` is. */
+const TEXT_DESCRIPTIONS: Record<keyof ChromeTexts, string> = {
+  searchPlaceholder: "The search box's placeholder and label.",
+  versionLabel: "The version selector's label, for screen readers.",
+  codeHostLabel: "The label of the header's code-host icon link.",
+  socialLabel: "The label of the header's social icon link.",
+  questionsLabel: "The label of the header's questions icon link.",
+  voteIntro: "The vote page's introduction.",
+  voteDescription: "The vote page's description, for search engines and link previews.",
+  blogDescription: "The blog's description in its RSS and Atom feeds.",
+};
+
 /** The keys of the config and their defaults, before the checks across keys. */
 const settingsGroup = group(
   {
@@ -175,6 +188,62 @@ const settingsGroup = group(
         ),
       ),
       {},
+    ),
+    printable: list(
+      v.string(mustBe("a string")),
+      ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"],
+      "Top-level sections that get a printable page (/<section>/printable/) of all their pages, linked from each of them.",
+    ),
+    heroWords: list(v.string(mustBe("a string")), ["assets", "scripts", "images", "styles"], "The words the landing page's hero cycles through."),
+    logo: text("", "An SVG file, from the project root, drawn as the header's logo and as the site's icons; \"\" draws the built-in logo."),
+    footer: list(
+      group({ title: v.string(mustBe("a string")), url: v.string(mustBe("a string")) }, "A footer link: its words and where it goes."),
+      DEFAULT_FOOTER,
+      "The footer's links, in order.",
+    ),
+    notification: v.optional(
+      v.nullable(
+        group(
+          {
+            text: v.pipe(v.string(mustBe("a string")), v.description("Plain text; [words](/path/) makes a link.")),
+            version: v.pipe(v.string(mustBe("a string")), v.description("Readers who dismissed the notice see it again once this changes.")),
+          },
+          "A notice shown above every page until the reader dismisses it; null for none.",
+        ),
+      ),
+      DEFAULT_NOTIFICATION,
+    ),
+    texts: v.optional(
+      group(
+        Object.fromEntries(Object.entries(DEFAULT_TEXTS).map(([key, value]) => [key, text(value, TEXT_DESCRIPTIONS[key as keyof ChromeTexts])])) as {
+          [K in keyof ChromeTexts]: ReturnType<typeof text>;
+        },
+        "Texts of the chrome that name the project; {name} stands for the site's name.",
+      ),
+      {},
+    ),
+    editUrl: v.optional(
+      v.pipe(
+        v.string(mustBe("a string")),
+        v.check((url) => url.includes("{path}"), "must contain {path}, where the page's file goes."),
+        v.description(
+          'The "Edit this page" link of a page: {repository}, {branch} and {path} (the page\'s file from the project root) are filled in. A GitLab site, say: https://gitlab.com/{repository}/-/edit/{branch}/{path}.',
+        ),
+      ),
+      "https://github.com/{repository}/edit/{branch}/{path}",
+    ),
+    examplesUrl: text(
+      "https://stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/",
+      "The online editor's address that <StackBlitzPreview example=\"name\"> opens, the example's name appended.",
+    ),
+    llms: v.optional(
+      v.pipe(
+        v.boolean(mustBe("true or false")),
+        v.description(
+          "Writes the files for language models: llms.txt, llms-full.txt and its section files, and a markdown copy of each page (index.md, which the Copy page button copies). false leaves them all out, and the button with them.",
+        ),
+      ),
+      true,
     ),
     sections: list(
       v.string(mustBe("a string")),
@@ -306,5 +375,21 @@ export async function loadSettings(root: string, configPath?: string): Promise<S
   }
   const parsed = parseJson(text);
   if (!parsed.ok) throw new ConfigError(display, "(file)", `is not valid JSON: ${parsed.reason}`, parsed.place);
-  return resolveSettings(parsed.data, display, text);
+  const settings = resolveSettings(parsed.data, display, text);
+  if (settings.logo)
+    await checkLogo(path.resolve(root, settings.logo), (detail) => new ConfigError(display, "logo", detail, jsonLocator(text)(["logo"], { key: false })));
+  return settings;
+}
+
+/** Throws the error `fail` makes unless `file` is an SVG file, so a build never starts with a logo it cannot draw. */
+async function checkLogo(file: string, fail: (detail: string) => Error): Promise<void> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch (error) {
+    throw fail(
+      `names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ${file}. Point it at an SVG file, from the project root, or remove it for the built-in logo.`,
+    );
+  }
+  if (!/<svg[\s>]/.test(text)) throw fail(`names a file that is not an SVG image: ${file}. The logo must be an SVG file.`);
 }

@@ -1,6 +1,5 @@
 import type { Html, Nodes, Paragraph, Root, RootContent } from "mdast";
 import { visit } from "unist-util-visit";
-import { STACKBLITZ_BASE } from "../shared/constants.ts";
 import { isExternalUrl } from "../shared/urls.ts";
 import { ASIDE_LABELS } from "./remark-asides.ts";
 import { COMPONENTS, componentTag, isMdxOnly } from "./remark-components.ts";
@@ -18,6 +17,8 @@ export interface CleanOptions {
   url: string;
   /** True for `.mdx` sources, whose `import`/`export` lines are dropped. */
   mdx: boolean;
+  /** The online editor's address a live example's name is appended to. */
+  examples: string;
 }
 
 const ASIDE_MARKER = /^(T>|W>|\?>)[ \t]?/;
@@ -47,20 +48,20 @@ function span(node: { position?: RootContent["position"] }): { start: number; en
 }
 
 /** The plain text or link a content-format component stands for; "" for unknown tags. */
-function componentText(name: string, value: string): string {
+function componentText(name: string, value: string, examples: string): string {
   if (name === "Badge") return value;
-  if (name === "StackBlitzPreview") return `[Open the ${value} example in an online editor](${STACKBLITZ_BASE}${value})`;
+  if (name === "StackBlitzPreview") return `[Open the ${value} example in an online editor](${examples}${value})`;
   if (name === "BrandingSample") return `Colour sample ${value}`;
   if (name === "RepositoryList") return `\0list:${value}\0`;
   return "";
 }
 
 /** The edit that turns a component tag into text, or undefined for HTML that is no component. */
-function componentEdit(node: Html): Edit | undefined {
+function componentEdit(node: Html, examples: string): Edit | undefined {
   const tag = componentTag(node.value);
   if (!tag) return undefined;
   const spec = COMPONENTS[tag.name];
-  return { ...span(node), text: spec ? componentText(tag.name, tag.attributes[spec.attribute] ?? "") : "" };
+  return { ...span(node), text: spec ? componentText(tag.name, tag.attributes[spec.attribute] ?? "", examples) : "" };
 }
 
 /**
@@ -116,7 +117,7 @@ function pageEdits(tree: Root, source: string, options: CleanOptions): Edit[] {
   visit(tree, (node, _index, parent) => {
     if (removed.has(node)) return "skip";
     if (node.type === "html") {
-      const edit = componentEdit(node);
+      const edit = componentEdit(node, options.examples);
       // A block that comes to nothing goes with the blank lines after it.
       const block = parent?.type !== "paragraph" && parent?.type !== "heading";
       if (edit) edits.push(edit.text === "" && block ? removal(node, source) : edit);

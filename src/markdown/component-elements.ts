@@ -1,5 +1,4 @@
 import type { Element, ElementContent, Properties } from "hast";
-import { STACKBLITZ_BASE } from "../shared/constants.ts";
 import { COMPONENTS } from "./remark-components.ts";
 
 const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -18,14 +17,14 @@ function text(value: string): ElementContent {
  * `<RepositoryList>` is not here: its element stays in the body as a
  * placeholder that render-pages fills.
  */
-const BUILDERS = new Map<string, (value: string) => Element>([
+const BUILDERS = new Map<string, (value: string, examples: string) => Element>([
   // A small version badge: `<Badge text="5.95.0+" />`.
   [COMPONENTS.Badge.element, (value) => element("span", { className: ["badge"] }, [text(value)])],
   // A link to a live, editable example: `<StackBlitzPreview example="..." />`.
   [
     COMPONENTS.StackBlitzPreview.element,
-    (value) =>
-      element("a", { className: ["stackblitz"], href: `${STACKBLITZ_BASE}${value}`, target: "_blank", rel: ["noopener", "noreferrer"] }, [
+    (value, examples) =>
+      element("a", { className: ["stackblitz"], href: `${examples}${value}`, target: "_blank", rel: ["noopener", "noreferrer"] }, [
         text("Open the "),
         element("strong", {}, [text(value)]),
         text(" example in an online editor"),
@@ -50,10 +49,11 @@ const ATTRIBUTES = new Map(Object.values(COMPONENTS).map((c) => [c.element, c.at
  * The markup a content-format component element (`docs-badge`,
  * `docs-stackblitz`, `docs-branding-sample`) stands for, as hast (pure);
  * undefined for any other element. What the element holds is ignored.
+ * `examples` is the online editor's address a live example's name is appended to.
  */
-export function componentMarkup(node: Element): Element | undefined {
+export function componentMarkup(node: Element, examples: string): Element | undefined {
   const build = BUILDERS.get(node.tagName);
   if (!build) return undefined;
   const value = node.properties[ATTRIBUTES.get(node.tagName)!];
-  return build(value === undefined || value === null ? "" : String(value));
+  return build(value === undefined || value === null ? "" : String(value), examples);
 }

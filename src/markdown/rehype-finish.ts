@@ -52,6 +52,8 @@ const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 interface FinishState {
   labels: TableLabels;
   inTable: boolean;
+  /** The online editor's address live examples open (see `componentMarkup`). */
+  examples: string;
 }
 
 /** Finishes the children of `parent` and everything below them, in place. */
@@ -66,7 +68,7 @@ function finish(parent: Root | Element, state: FinishState): void {
       index--;
       continue;
     }
-    const markup = componentMarkup(node);
+    const markup = componentMarkup(node, state.examples);
     if (markup) {
       children[index] = markup;
       continue;
@@ -100,6 +102,6 @@ function finish(parent: Root | Element, state: FinishState): void {
  * badge's text stays out of its heading's self-link label, and after
  * sanitizing, so a README can neither forge a container nor shed one.
  */
-export function rehypeFinish() {
-  return (tree: Root) => finish(tree, { labels: createTableLabels(), inTable: false });
+export function rehypeFinish(options: { examples: string }) {
+  return (tree: Root) => finish(tree, { labels: createTableLabels(), inTable: false, examples: options.examples });
 }

@@ -78,7 +78,8 @@ export function codeFrame(source: string, line: number, column = 1): string {
   for (let n = from; n <= to; n++) {
     const gutter = String(n).padStart(width);
     out.push(`${n === line ? ">" : " "} ${gutter} | ${lines[n - 1]}`);
-    if (n === line) out.push(`  ${" ".repeat(width)} | ${" ".repeat(Math.max(0, column - 1))}^`);
+    // The caret's padding keeps the line's tabs, so it stands under the column however wide a tab is shown.
+    if (n === line) out.push(`  ${" ".repeat(width)} | ${lines[n - 1].slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, " ").padEnd(Math.max(0, column - 1))}^`);
   }
   return out.join("\n");
 }

@@ -1,6 +1,3 @@
-/** The base address of the online editor's examples, followed by an example's name. */
-export const STACKBLITZ_BASE = "https://stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/";
-
 /**
  * The prefix ids and names on third-party pages get, GitHub's: a README's
  * `id="root"` becomes `user-content-root`, so it can never stand in for an

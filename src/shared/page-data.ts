@@ -102,20 +102,23 @@ export interface BlogPostSummary {
   teaser: string;
 }
 
-/** The kinds of screens the site has. */
-type PageKind = "landing" | "doc" | "section" | "printable" | "vote" | "not-found" | "app-shell";
-
-/** Everything needed to render (and hydrate) one HTML page. */
-export interface PageData {
-  kind: PageKind;
+/**
+ * What every page's data holds, whatever its kind. The fields of one kind
+ * are on every page, empty or null elsewhere, so each page's data has the
+ * same shape; `PageData` says which kind holds what.
+ */
+interface PageDataFields {
   url: string;
+  /** The document's title: the page's own title and the site's name (see `documentTitle`). */
   title: string;
   description: string;
   site: SiteData;
   sidebar: SidebarItem[];
   /** URL of the anchors file of the section's own pages, not its nested folders' (content-hashed JSON), or "" when the page has no sidebar. */
   sidebarAnchors: string;
+  /** The page's props (documentation pages only). */
   page: DocPageProps | null;
+  /** The folder's pages (section indexes only). */
   children: LinkItem[];
   hero: { words: string[] };
   /** The blog's posts, newest first (the blog index only). */
@@ -124,4 +127,21 @@ export interface PageData {
   sponsors: { data: SponsorData; thresholds: SponsorThresholds; latest: number } | null;
   /** The vote board's topics and its lazily loaded stylesheet (the vote page only). */
   vote: { topics: VoteTopic[]; stylesheet: string } | null;
+}
+
+/** Everything needed to render (and hydrate) one HTML page, by the kind of screen it is. */
+export type PageData =
+  | (PageDataFields & { kind: "doc"; page: DocPageProps })
+  | (PageDataFields & { kind: "vote"; vote: NonNullable<PageDataFields["vote"]> })
+  | (PageDataFields & { kind: "landing" | "section" | "printable" | "not-found" | "app-shell" });
+
+/** A page's document title: its own title, then the site's name. */
+export function documentTitle(own: string, siteName: string): string {
+  return `${own} | ${siteName}`;
+}
+
+/** A page's own title: its document title without the site's name (see `documentTitle`). */
+export function ownTitle(data: Pick<PageData, "title" | "site">): string {
+  const suffix = documentTitle("", data.site.name);
+  return data.title.endsWith(suffix) ? data.title.slice(0, -suffix.length) : data.title;
 }

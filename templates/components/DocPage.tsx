@@ -1,3 +1,4 @@
+import { useChrome } from "../site-chrome.ts";
 import type { ReactNode } from "react";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { Content, type Body } from "./Content.tsx";
@@ -20,10 +21,11 @@ export function formatDate(date: string): string {
  * previous and next, and the contributors grid.
  */
 export function DocPage({ page, body, after = null }: { page: DocPageProps; body: Body; after?: ReactNode }) {
+  const { copyPage } = useChrome();
   return (
     <article className="doc-page">
       <h1>{page.title}</h1>
-      <CopyPage url={page.url} />
+      {copyPage ? <CopyPage url={page.url} /> : null}
       {page.date ? (
         <p className="page-date">
           <time dateTime={page.date}>{formatDate(page.date)}</time>

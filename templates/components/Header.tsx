@@ -1,3 +1,4 @@
+import { useChrome } from "../site-chrome.ts";
 import { useEffect, useState, type RefObject } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
 import { HeaderTools, inDocumentation, TopNav, usePhoneLayout } from "./HeaderTools.tsx";
@@ -26,6 +27,7 @@ export interface HeaderProps {
 export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: HeaderProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
+  const { logo } = useChrome();
   const inDocs = inDocumentation(url);
   const compact = usePhoneLayout();
   // The slide-out menu exists where there is a sidebar, and on a phone everywhere (it holds the links and tools).
@@ -47,10 +49,14 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: 
           </button>
         ) : null}
         <a className="logo" href="/" aria-label={`${site.name} home`}>
-          <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-            <path d="M12 1 22 6.5v11L12 23 2 17.5v-11z" fill="var(--logo-outer)" />
-            <path d="M12 6.2 17 9v6l-5 2.8L7 15V9z" fill="var(--logo-inner)" />
-          </svg>
+          {logo ? (
+            <img src={logo} width="28" height="28" alt="" />
+          ) : (
+            <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
+              <path d="M12 1 22 6.5v11L12 23 2 17.5v-11z" fill="var(--logo-outer)" />
+              <path d="M12 6.2 17 9v6l-5 2.8L7 15V9z" fill="var(--logo-inner)" />
+            </svg>
+          )}
           <span>{site.name}</span>
         </a>
         {compact ? null : <TopNav url={url} />}

@@ -1,3 +1,4 @@
+import { useChrome } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
 import { LanguageDropdown } from "./LanguageDropdown.tsx";
@@ -73,11 +74,12 @@ function IconLink({ href, label, viewBox, size, path }: { href: string; label: s
 
 /** The header's tools: icon links to the code host, the social network and the Q&A site, the language dropdown, the version selector and the theme toggle. */
 export function HeaderTools({ site, url }: { site: SiteData; url: string }) {
+  const { texts } = useChrome();
   return (
     <div className="header-tools">
-      <IconLink href={site.links.codeHost} label="webpack on GitHub" viewBox="0 0 16 16" size={20} path={CODE_HOST_ICON} />
-      <IconLink href={site.links.social} label="webpack on X (Twitter)" viewBox="0 0 24 24" size={18} path={SOCIAL_ICON} />
-      <IconLink href={site.links.questions} label="webpack questions on Stack Overflow" viewBox="0 0 24 24" size={20} path={QUESTIONS_ICON} />
+      <IconLink href={site.links.codeHost} label={texts.codeHostLabel} viewBox="0 0 16 16" size={20} path={CODE_HOST_ICON} />
+      <IconLink href={site.links.social} label={texts.socialLabel} viewBox="0 0 24 24" size={18} path={SOCIAL_ICON} />
+      <IconLink href={site.links.questions} label={texts.questionsLabel} viewBox="0 0 24 24" size={20} path={QUESTIONS_ICON} />
       <LanguageDropdown languages={site.languages} path={url} />
       <VersionSelector versions={site.versions} current={site.currentVersion} baseUrl={site.baseUrl} path={url} />
       <ThemeToggle />

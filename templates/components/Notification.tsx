@@ -1,41 +1,58 @@
-import { useEffect, useState } from "react";
-
-/** The version of the current notification; dismissing it hides it until this changes. */
-export const NOTIFICATION_VERSION = "3";
+import { useEffect, useState, type ReactNode } from "react";
+import { useChrome } from "../site-chrome.ts";
 
 /** The localStorage key that remembers the dismissed notification version. */
 export const NOTIFICATION_KEY = "notification-dismissed";
 
 /** True when the reader dismissed this version of the notification. */
-function isDismissed(storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): boolean {
+function isDismissed(version: string, storage: Pick<Storage, "getItem"> | undefined = globalThis.localStorage): boolean {
   try {
-    return storage?.getItem(NOTIFICATION_KEY) === NOTIFICATION_VERSION;
+    return storage?.getItem(NOTIFICATION_KEY) === version;
   } catch {
     return false;
   }
 }
 
+const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
+
+/** A notice's text with each `[words](/path/)` made a link. */
+function noticeText(text: string): ReactNode[] {
+  const nodes: ReactNode[] = [];
+  let at = 0;
+  for (const match of text.matchAll(LINK)) {
+    if (match.index > at) nodes.push(text.slice(at, match.index));
+    nodes.push(
+      <a key={match.index} href={match[2]}>
+        {match[1]}
+      </a>,
+    );
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) nodes.push(text.slice(at));
+  return nodes;
+}
+
 /**
- * A dismissible banner. The head script marks the document before first
- * paint when it was dismissed, so CSS hides it without a flash; after
- * hydration React removes it for good.
+ * The config's dismissible notice, when it has one. The head script marks
+ * the document before first paint when it was dismissed, so CSS hides it
+ * without a flash; after hydration React removes it for good.
  */
 export function Notification() {
+  const { notification } = useChrome();
+  const version = notification?.version ?? "";
   const [dismissed, setDismissed] = useState(false);
-  useEffect(() => setDismissed(isDismissed()), []);
-  if (dismissed) return null;
+  useEffect(() => setDismissed(isDismissed(version)), [version]);
+  if (dismissed || !notification) return null;
   return (
     <div className="notification" role="region" aria-label="Notice">
-      <p>
-        webpack 5 is the current version. Upgrading from 4? Read the <a href="/migrate/5/">migration guide</a>.
-      </p>
+      <p>{noticeText(notification.text)}</p>
       <button
         type="button"
         className="notification-close"
         aria-label="Dismiss this notice"
         onClick={() => {
           try {
-            localStorage.setItem(NOTIFICATION_KEY, NOTIFICATION_VERSION);
+            localStorage.setItem(NOTIFICATION_KEY, version);
           } catch {
             // Storage can be blocked; the banner still closes for this page.
           }

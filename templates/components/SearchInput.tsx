@@ -1,6 +1,5 @@
 import type { KeyboardEvent, RefObject } from "react";
-
-const PLACEHOLDER = "Search webpack documentation";
+import { useChrome } from "../site-chrome.ts";
 
 /** What the search field shows and whom it tells about focus, typing and keys. */
 interface SearchInputProps {
@@ -18,13 +17,14 @@ interface SearchInputProps {
 
 /** The search box's field: a search input that is the combobox of the results listbox. */
 export function SearchInput({ inputRef, listId, expanded, activeId, value, onFocus, onChange, onKeyDown }: SearchInputProps) {
+  const placeholder = useChrome().texts.searchPlaceholder;
   return (
     <input
       ref={inputRef}
       type="search"
       name="q"
-      placeholder={PLACEHOLDER}
-      aria-label={PLACEHOLDER}
+      placeholder={placeholder}
+      aria-label={placeholder}
       role="combobox"
       aria-autocomplete="list"
       aria-expanded={expanded}

@@ -1,3 +1,4 @@
+import { useChrome } from "../site-chrome.ts";
 /**
  * Where a version's site lives: the default version is this site; another
  * version is the same host prefixed with `v<version>.`, at the same path.
@@ -11,9 +12,10 @@ export function versionUrl(options: { baseUrl: string; version: string; defaultV
 
 /** The version selector: 5 (this site) by default; choosing another version goes to that version's site. */
 export function VersionSelector({ versions, current, baseUrl, path }: { versions: readonly string[]; current: string; baseUrl: string; path: string }) {
+  const { texts } = useChrome();
   return (
     <label className="version-selector">
-      <span className="sr-only">webpack version</span>
+      <span className="sr-only">{texts.versionLabel}</span>
       <select
         value={current}
         onChange={(event) => {

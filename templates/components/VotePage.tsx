@@ -1,3 +1,4 @@
+import { useChrome } from "../site-chrome.ts";
 import { use, useEffect, useState } from "react";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
 import { ClientFeaturesContext, type VoteAppComponent } from "../client-features.ts";
@@ -28,6 +29,7 @@ type Loaded = { status: "loading" } | { status: "ready"; App: VoteAppComponent }
  */
 export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
   const { loadVoteApp } = use(ClientFeaturesContext);
+  const { texts } = useChrome();
   const load = given ?? loadVoteApp;
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   useEffect(() => {
@@ -47,10 +49,7 @@ export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
   return (
     <article className="vote-page">
       <h1>Vote</h1>
-      <p className="vote-intro">
-        Tell us which parts of webpack and its documentation matter most to you. Mark the topics you care about to keep track of them in this browser, then vote
-        on the issue that tracks each one, where the maintainers follow the discussion. No account is needed here.
-      </p>
+      <p className="vote-intro">{texts.voteIntro}</p>
       {loaded.status === "ready" ? (
         <div className="vote-app" data-vote-app="ready">
           <loaded.App topics={topics} />

@@ -18,9 +18,6 @@ const FETCH_CACHE_DIR = path.join(".cache", "code-host");
 const STATE_FILE = "readmes.json";
 const STATE_VERSION = 1;
 
-/** The docs site's own origin; README links to it become root-relative even when `baseUrl` is another host. */
-const SITE_ORIGIN = "https://webpack.js.org";
-
 export interface FetchReadmesOptions extends CodeHostCommandOptions {
   /** Project root (repositories/, content/, .cache/); default the working directory. */
   root?: string;
@@ -111,11 +108,7 @@ async function fetchOne(
   const conditional = cachedRaw !== undefined && cached?.branch === repo.branch ? { "if-none-match": cached.readmeEtag! } : {};
   const { raw, readmeEtag, notModified } = await fetchReadme(octokit, entry, { headers: conditional, raw: cachedRaw, etag: cached?.readmeEtag });
 
-  const body = processReadme(
-    raw,
-    { fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl },
-    { siteOrigins: [...new Set([ctx.settings.baseUrl, SITE_ORIGIN])] },
-  );
+  const body = processReadme(raw, { fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, { siteOrigins: [ctx.settings.baseUrl] });
   const fetched = new Date().toISOString().slice(0, 10);
   const matter = frontMatterFor(entry.kind, { name, fullName: repo.fullName, branch: repo.branch, htmlUrl: repo.htmlUrl }, { ...entry, fetched });
   const made = renderFrontMatter(matter) + body;

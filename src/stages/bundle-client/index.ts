@@ -2,6 +2,7 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { hashKey } from "../../cache/cache.ts";
 import { codeHash } from "../../cache/code-hash.ts";
+import { siteChrome } from "../../context/site-chrome.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context/context.ts";
 import { diagnostic, formatDiagnostic } from "../../report/diagnostics.ts";
 import { StageError } from "../../report/errors.ts";
@@ -25,8 +26,19 @@ interface CachedBundle {
   files: Array<{ path: string; base64: string }>;
 }
 
+/** Puts the site's chrome (JSON) in the bundle in place of the templates' default (`templates/built-chrome.ts`), which then stays out of it. */
+function builtChrome(chrome: string): esbuild.Plugin {
+  return {
+    name: "built-chrome",
+    setup(build) {
+      build.onResolve({ filter: /\/built-chrome\.ts$/ }, () => ({ path: "built-chrome", namespace: "built-chrome" }));
+      build.onLoad({ filter: /.*/, namespace: "built-chrome" }, () => ({ contents: `export const BUILT_CHROME = ${chrome};`, loader: "js" }));
+    },
+  };
+}
+
 /** Runs esbuild and returns the bundle's files and assets; errors become diagnostics. */
-async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files: OutputFile[] }> {
+async function bundle(ctx: BuildContext, chrome: string): Promise<{ assets: ClientAssets; files: OutputFile[] }> {
   const outdir = path.join(TOOL_ROOT, ASSETS_DIR);
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
@@ -49,6 +61,7 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
       chunkNames: "chunks/[name]-[hash]",
       assetNames: "media/[name]-[hash]",
       define: { "process.env.NODE_ENV": '"production"' },
+      plugins: [builtChrome(chrome)],
       legalComments: "none",
       logLevel: "silent",
     });
@@ -74,14 +87,16 @@ async function bundle(ctx: BuildContext): Promise<{ assets: ClientAssets; files:
 /**
  * Bundles `site-client/` with esbuild (ES modules, code splitting, minified,
  * content-hashed names under `assets/`). It runs before pages are rendered,
- * so each page is rendered with its tags and written once. The bundle
- * depends only on the client code, so it is cached by that code's hash.
+ * so each page is rendered with its tags and written once. The site's
+ * chrome (see `SiteChrome`) is built into it, so the bundle depends on the
+ * client code and the chrome alone, and is cached by their hash.
  */
 export async function runBundleClient(ctx: BuildContext): Promise<BundleClientResult> {
-  const key = ctx.cache.enabled ? hashKey("client", await codeHash()) : "";
+  const chrome = JSON.stringify(siteChrome(ctx.settings));
+  const key = ctx.cache.enabled ? hashKey("client", await codeHash(), chrome) : "";
   const data = key ? await ctx.cache.getJson<CachedBundle>(key) : undefined;
   if (data) return { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })) };
-  const built = await bundle(ctx);
+  const built = await bundle(ctx, chrome);
   if (key) {
     const entry: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
     await ctx.cache.setJson(key, entry);

@@ -139,18 +139,24 @@ const MASKABLE_SIZE = 512;
 const MASKABLE_SCALE = 16;
 
 /**
- * The site's icons (pure): `favicon.svg` and `icons/icon.svg` draw the logo;
+ * The site's icons (pure): `favicon.svg` and `icons/icon.svg` draw the logo
+ * (the built-in one, or the site's own SVG file as it is);
  * `icons/icon-maskable.svg` fills its whole box with the theme colour and
  * centres the logo in the maskable safe zone (the circle of 80% diameter):
- * the logo's farthest corner lies 11.4 × 16 ≈ 183 of the zone's 205 units from the centre.
+ * the built-in logo's farthest corner lies 11.4 × 16 ≈ 183 of the zone's 205
+ * units from the centre, and the site's own is drawn in the square that
+ * circle holds.
  */
-export function siteIcons(): OutputFile[] {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">${LOGO}</svg>\n`;
+export function siteIcons(logo = ""): OutputFile[] {
+  const svg = logo || `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="24" height="24">${LOGO}</svg>\n`;
   const offset = MASKABLE_SIZE / 2 - 12 * MASKABLE_SCALE;
+  const inner = Math.floor((MASKABLE_SIZE * 0.8) / Math.SQRT2);
+  const drawn = logo
+    ? `<image x="${(MASKABLE_SIZE - inner) / 2}" y="${(MASKABLE_SIZE - inner) / 2}" width="${inner}" height="${inner}" href="data:image/svg+xml;base64,${Buffer.from(logo).toString("base64")}"/>`
+    : `<g transform="translate(${offset} ${offset}) scale(${MASKABLE_SCALE})">${LOGO}</g>`;
   const maskable =
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MASKABLE_SIZE} ${MASKABLE_SIZE}" width="${MASKABLE_SIZE}" height="${MASKABLE_SIZE}">` +
-    `<rect width="${MASKABLE_SIZE}" height="${MASKABLE_SIZE}" fill="${THEME_COLOR}"/>` +
-    `<g transform="translate(${offset} ${offset}) scale(${MASKABLE_SCALE})">${LOGO}</g></svg>\n`;
+    `<rect width="${MASKABLE_SIZE}" height="${MASKABLE_SIZE}" fill="${THEME_COLOR}"/>${drawn}</svg>\n`;
   return [
     { path: ICON_PATHS.favicon, contents: svg },
     { path: ICON_PATHS.icon, contents: svg },
@@ -166,7 +172,9 @@ export interface SitePage {
 
 /** Inputs of `siteFiles`: the settings, the processed pages of the index, and the rendered routes. */
 export interface SiteFilesOptions {
-  settings: Pick<Settings, "name" | "baseUrl" | "description">;
+  settings: Pick<Settings, "name" | "baseUrl" | "description" | "texts">;
+  /** The site's own logo, an SVG file's text; "" for the built-in one. */
+  logo?: string;
   pages: readonly SitePage[];
   routes: readonly string[];
   /** The day each page last changed, by URL, for the sitemap. Default none. */
@@ -177,12 +185,12 @@ export interface SiteFilesOptions {
  * Every site file (pure): sitemap, robots.txt, manifest and icons, and, when
  * the site has at least one blog post, the blog's RSS and Atom feeds.
  */
-export function siteFiles({ settings, pages, routes, dates }: SiteFilesOptions): OutputFile[] {
+export function siteFiles({ settings, logo, pages, routes, dates }: SiteFilesOptions): OutputFile[] {
   const files: OutputFile[] = [
     ...sitemapFiles({ baseUrl: settings.baseUrl, pages: pages.map((p) => p.entry), routes, dates }),
     { path: "robots.txt", contents: robotsTxt(settings.baseUrl) },
     { path: MANIFEST_PATH, contents: webManifest(settings) },
-    ...siteIcons(),
+    ...siteIcons(logo),
   ];
   const posts = blogPosts(pages);
   if (posts.length > 0) files.push({ path: RSS_PATH, contents: rssFeed({ settings, posts }) }, { path: ATOM_PATH, contents: atomFeed({ settings, posts }) });

@@ -1,4 +1,5 @@
 import type { Settings } from "../../context/config.ts";
+import { siteTexts } from "../../context/site-chrome.ts";
 import { diagnostic, type Diagnostic } from "../../report/diagnostics.ts";
 import { BLOG_URL, blogDate, isBlogPost, isCalendarDay, isUnderBlog, newestFirst } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
@@ -11,7 +12,7 @@ export type BlogPost = BlogPostSummary;
 
 /** Options of `rssFeed` and `atomFeed`: the site's name and base URL, and the posts in any order. */
 export interface FeedOptions {
-  settings: Pick<Settings, "name" | "baseUrl">;
+  settings: Pick<Settings, "name" | "baseUrl" | "texts">;
   posts: readonly BlogPost[];
 }
 
@@ -44,9 +45,7 @@ function iso8601(day: string): string {
 function blogTitle(name: string): string {
   return `${name} blog`;
 }
-function blogDescription(name: string): string {
-  return `Release notes, announcements and articles from the ${name} team.`;
-}
+const blogDescription = (settings: Pick<Settings, "name" | "texts">): string => siteTexts(settings).blogDescription;
 
 /**
  * The RSS 2.0 feed of the blog (pure): channel title, link, description,
@@ -75,7 +74,7 @@ export function rssFeed({ settings, posts }: FeedOptions): string {
     "  <channel>",
     `    <title>${escapeXml(blogTitle(settings.name))}</title>`,
     `    <link>${escapeXml(`${base}${BLOG_URL}`)}</link>`,
-    `    <description>${escapeXml(blogDescription(settings.name))}</description>`,
+    `    <description>${escapeXml(blogDescription(settings))}</description>`,
     "    <language>en</language>",
     ...(ordered.length > 0 ? [`    <lastBuildDate>${rfc822(ordered[0].date)}</lastBuildDate>`] : []),
     `    <atom:link href="${escapeXml(`${base}/${RSS_PATH}`)}" rel="self" type="application/rss+xml"/>`,
@@ -117,7 +116,7 @@ export function atomFeed({ settings, posts }: FeedOptions): string {
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  <id>${blog}</id>`,
     `  <title type="text">${escapeXml(blogTitle(settings.name))}</title>`,
-    `  <subtitle type="text">${escapeXml(blogDescription(settings.name))}</subtitle>`,
+    `  <subtitle type="text">${escapeXml(blogDescription(settings))}</subtitle>`,
     `  <updated>${ordered.length > 0 ? iso8601(ordered[0].date) : NO_POSTS_UPDATED}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}/${ATOM_PATH}`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${blog}"/>`,

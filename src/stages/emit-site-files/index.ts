@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import type { BuildContext } from "../../context/context.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
 import type { OutputFile } from "../../output/files.ts";
@@ -43,7 +45,8 @@ export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesIn
       if (day) dates.set(entry.url, day);
     }
   }
-  const files = siteFiles({ settings: ctx.settings, pages, routes: input.generated, dates });
+  const logo = ctx.settings.logo && (await fs.readFile(path.resolve(ctx.paths.root, ctx.settings.logo), "utf8"));
+  const files = siteFiles({ settings: ctx.settings, logo, pages, routes: input.generated, dates });
   for (const file of files) await emit(file);
   return { files: files.filter((file) => !isSitemap(file.path)) };
 }

@@ -12,6 +12,6 @@ export async function pageKeyer(ctx: BuildContext): Promise<(file: FoundFile) =>
     let next = 0;
     return () => String(next++);
   }
-  const prefix = `${await codeHash()}\0${ctx.settings.repository}\0${ctx.settings.branch}`;
+  const prefix = `${await codeHash()}\0${ctx.settings.repository}\0${ctx.settings.branch}\0${ctx.settings.llms}\0${ctx.settings.editUrl}\0${ctx.settings.examplesUrl}`;
   return (file) => pageKey(file, prefix);
 }

@@ -1,21 +1,10 @@
-import type { Nodes, Root, Yaml } from "mdast";
-import remarkFrontmatter from "remark-frontmatter";
-import remarkGfm from "remark-gfm";
-import remarkParse from "remark-parse";
-import { unified } from "unified";
+import type { Root, Yaml } from "mdast";
 import { VFile } from "vfile";
 import { LineCounter, parseDocument, visit as visitYaml, type Document } from "yaml";
 import type { Settings } from "../../context/config.ts";
 import { codeFrame, reportOnFile } from "../../report/diagnostics.ts";
-import { cleanMarkdown } from "../../markdown/clean-markdown.ts";
-import { visitNodes } from "../../markdown/visit-nodes.ts";
-import { remarkAsides } from "../../markdown/remark-asides.ts";
-import { remarkComponents, remarkMdxCleanup } from "../../markdown/remark-components.ts";
-import { remarkHeadingIds } from "../../markdown/remark-heading-ids.ts";
-import { remarkNestingLimit } from "../../markdown/remark-nesting-limit.ts";
-import type { PageLink } from "../../markdown/vfile-data.ts";
+import { parseMarkdown, readParsed, transformMarkdown } from "../../markdown/processor.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
-import { isExternalUrl } from "../../shared/urls.ts";
 import "../../markdown/vfile-data.ts";
 import { checkFrontMatter, reportFieldProblem, yamlLocator, type Place } from "./front-matter-fields.ts";
 
@@ -36,29 +25,6 @@ function urlOf(relative: string): string {
   if (last !== "index") parts.push(last);
   return parts.length ? `/${parts.join("/")}/` : "/";
 }
-
-/** Collects links to pages of this site (root-relative or relative, no protocol) with their position, node by node. */
-function linkCollector(pageUrl: string): { links: PageLink[]; see: (node: Nodes) => void } {
-  const links: PageLink[] = [];
-  const see = (node: Nodes) => {
-    if (node.type !== "link" && node.type !== "definition") return;
-    const url = node.url;
-    if (!url || isExternalUrl(url)) return;
-    const absolute = new URL(url, `http://site${pageUrl}`);
-    links.push({
-      url: `${absolute.pathname}${absolute.hash}`,
-      line: node.position?.start.line ?? 1,
-      column: node.position?.start.column ?? 1,
-    });
-  };
-  return { links, see };
-}
-
-// The nesting limit comes first: its check must run before any transform that walks the tree recursively.
-const processor = unified().use(remarkParse).use(remarkNestingLimit).use(remarkFrontmatter, ["yaml"]).use(remarkGfm);
-const transformer = (mdx: boolean) => unified().use(remarkMdxCleanup, { mdx }).use(remarkAsides).use(remarkComponents).use(remarkHeadingIds).freeze();
-const transformMd = transformer(false);
-const transformMdx = transformer(true);
 
 /** How many alias expansions front matter may make: the yaml package's own default. */
 const MAX_ALIAS_COUNT = 100;
@@ -147,8 +113,10 @@ function toEntry(file: VFile, source: SourceFile, fm: Frontmatter, settings: Set
   };
 }
 
+/** The page's "Edit this page" link from the config's `editUrl`, for a page whose front matter names none. */
 function defaultEditUrl(source: SourceFile, settings: Settings): string {
-  return `https://github.com/${settings.repository}/edit/${settings.branch}/${source.display}`;
+  const fill: Record<string, string> = { repository: settings.repository, branch: settings.branch, path: source.display };
+  return settings.editUrl.replace(/\{(repository|branch|path)\}/g, (_, key: string) => fill[key]);
 }
 
 /**
@@ -179,26 +147,22 @@ export function fileEntry(source: SourceFile, settings: Settings): PageEntry {
 }
 
 /**
- * Parses one page (pure): front matter, markdown tree with asides, components
- * and heading ids, its index entry, its links and its cleaned markdown (read
- * off the tree as parsed, before the transforms change it). Problems are
- * vfile messages.
+ * Parses one page (pure) with the markdown processor: front matter, markdown
+ * tree with asides, components and heading ids, its index entry, its links
+ * and, when the llms files are on, its cleaned markdown (both read off the
+ * tree as parsed, before the transforms change it). Problems are vfile messages.
  */
 export function parsePage(source: SourceFile, settings: Settings): VFile {
   const file = new VFile({ path: source.display, value: source.text });
-  const tree = processor.parse(file) as Root;
+  const tree = parseMarkdown(file);
   const frontmatter = readFrontmatter(tree, file, source.text);
   const mdx = source.relative.endsWith(".mdx");
-  const url = urlOf(source.relative);
-  // Links and the cleaned markdown are read off the tree as parsed, each in a pass of its own.
-  const links = linkCollector(url);
-  visitNodes(tree, [links.see]);
-  file.data.markdown = cleanMarkdown(tree, source.text, { url, mdx });
-  (mdx ? transformMdx : transformMd).runSync(tree, file);
-  tree.children = tree.children.filter((node) => node.type !== "yaml");
+  const read = readParsed(tree, source.text, { url: urlOf(source.relative), mdx, markdown: settings.llms, examples: settings.examplesUrl });
+  file.data.markdown = read.markdown;
+  transformMarkdown(tree, file, mdx);
   file.data.frontmatter = frontmatter.data;
   file.data.tree = tree;
   file.data.entry = toEntry(file, source, frontmatter, settings);
-  file.data.links = links.links;
+  file.data.links = read.links;
   return file;
 }

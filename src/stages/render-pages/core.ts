@@ -3,17 +3,20 @@ import type { Settings } from "../../context/config.ts";
 import type { LoadedPart, SitePages, SitePart } from "../../pipeline/site-pages.ts";
 import { BLOG_URL, blogPosts, isPrintable, onWalk, pagesOf, postDay, titleOfFolder } from "../../shared/content-rules.ts";
 import type { DirectoryEntry, PageEntry, PageSummary } from "../../shared/content-types.ts";
-import type { BlogPostSummary, Contributor, DocPageProps, LinkItem, PageData, SiteData } from "../../shared/page-data.ts";
+import {
+  documentTitle,
+  type BlogPostSummary,
+  type Contributor,
+  type DocPageProps,
+  type LinkItem,
+  type PageData,
+  type SiteData,
+} from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
-import { APP_SHELL_URL, STACKBLITZ_BASE } from "../../shared/constants.ts";
+import { APP_SHELL_URL } from "../../shared/constants.ts";
+import { siteTexts } from "../../context/site-chrome.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 import { sidebarAt, sidebarFor, type SectionSidebar } from "./sidebar.ts";
-
-/** Sections that have a combined printable page. */
-const PRINTABLE_SECTIONS = ["api", "concepts", "configuration", "contribute", "guides", "loaders", "migrate", "plugins"];
-
-/** The words the landing hero rotates through. */
-const HERO_WORDS = ["assets", "scripts", "images", "styles"];
 
 /**
  * Where a planned file's body comes from: nothing (generated screens), one
@@ -171,7 +174,7 @@ async function sitePlanning(options: PlanOptions): Promise<SitePlanning> {
       sidebarAnchors: anchorFiles.get(`/${sectionOf(url)}/`) ?? "",
       page: null,
       children: [],
-      hero: { words: HERO_WORDS },
+      hero: { words: settings.heroWords },
       posts: url === BLOG_URL ? [...posts] : [],
       sponsors: null,
       vote: null,
@@ -222,6 +225,7 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
   const link = (e: LinkItem | undefined): LinkItem | null => (e ? { url: e.url, title: e.title } : null);
   const section = sectionOf(entry.url);
   const printUrl = `/${section}/printable/`;
+  const { settings } = planning.options;
   return {
     title: entry.title,
     url: entry.url,
@@ -236,8 +240,8 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     path: entry.path,
     repo: entry.repo,
     // A printable section with a folder has its printable page: the content's own, or a generated one.
-    printUrl: PRINTABLE_SECTIONS.includes(section) && planning.sections.has(`/${section}/`) ? printUrl : "",
-    stackBlitz: processed.stackBlitz ? `${STACKBLITZ_BASE}${processed.stackBlitz}` : "",
+    printUrl: settings.printable.includes(section) && planning.sections.has(`/${section}/`) ? printUrl : "",
+    stackBlitz: processed.stackBlitz ? `${settings.examplesUrl}${processed.stackBlitz}` : "",
   };
 }
 
@@ -260,7 +264,7 @@ function planDocPage(planning: SitePlanning, processed: PageSummary, neighbours:
   const { entry } = processed;
   const { name } = planning.options.settings;
   const data: PageData = {
-    ...planning.base(entry.url, isPrintable(entry) ? `Combined printable page | ${name}` : `${entry.title} | ${name}`, entry.description),
+    ...planning.base(entry.url, documentTitle(isPrintable(entry) ? "Combined printable page" : entry.title, name), entry.description),
     kind: "doc",
     // Its own item's headings wait in the body store; rendering fills them in (see `withCurrentAnchors`).
     sidebar: sidebarAt(planning.sidebarOf(sectionOf(entry.url)), entry.url),
@@ -276,7 +280,7 @@ function planSectionIndex(planning: SitePlanning, folder: DirectoryEntry): PageP
   const children = pagesOf(folder)
     .filter((e) => !isPrintable(e))
     .map((e) => ({ url: e.url, title: e.title }));
-  const data: PageData = { ...planning.base(folder.url, `${title} | ${settings.name}`, ""), kind: "section", children };
+  const data: PageData = { ...planning.base(folder.url, documentTitle(title, settings.name), ""), kind: "section", children };
   return generatedPlan(folder.url, data, { canonical: `${settings.baseUrl}${folder.url}`, robots: "" });
 }
 
@@ -285,7 +289,12 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
   const { settings } = planning.options;
   const url = `/${section}/printable/`;
   const members = pages.filter((page) => !isPrintable(page.entry));
-  const data: PageData = { ...planning.base(url, `Combined printable page | ${settings.name}`, ""), kind: "printable", sidebar: [], sidebarAnchors: "" };
+  const data: PageData = {
+    ...planning.base(url, documentTitle("Combined printable page", settings.name), ""),
+    kind: "printable",
+    sidebar: [],
+    sidebarAnchors: "",
+  };
   const bodyHash = members.map((m) => `${m.entry.url}\0${m.entry.title}\0${m.bodyHash}`).join("\0");
   return {
     outPath: outPathOf(url),
@@ -302,7 +311,7 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
 function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
   const { settings, voteStylesheet = "" } = planning.options;
   const data: PageData = {
-    ...planning.base("/vote/", `Vote | ${settings.name}`, "Vote on the webpack features and documentation topics you care about."),
+    ...planning.base("/vote/", documentTitle("Vote", settings.name), siteTexts(settings).voteDescription),
     kind: "vote",
     vote: { topics: vote.topics, stylesheet: voteStylesheet },
   };
@@ -312,7 +321,7 @@ function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
 /** The not-found page, written as `404.html` and left out of search engines. */
 function planNotFoundPage(planning: SitePlanning): PagePlan {
   const data: PageData = {
-    ...planning.base("/404/", `Page Not Found | ${planning.options.settings.name}`, ""),
+    ...planning.base("/404/", documentTitle("Page Not Found", planning.options.settings.name), ""),
     kind: "not-found",
     sidebar: [],
     sidebarAnchors: "",
@@ -386,7 +395,7 @@ export async function* eachPlan(options: PlanOptions): AsyncGenerator<PagePlan> 
     await enterPart(planning, part, await site.load(part));
     yield* sectionIndexes(planning);
   }
-  for (const section of PRINTABLE_SECTIONS) {
+  for (const section of options.settings.printable) {
     const part = parts.find((other) => other.folder && other.url === `/${section}/`);
     if (!part) continue;
     const loaded = await site.load(part);

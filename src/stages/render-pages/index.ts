@@ -21,6 +21,8 @@ import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
 import { countRoutes, routeTables, type RouteTables } from "./route-tables.ts";
 import { anchorGroups, withCurrentAnchors } from "./sidebar.ts";
 import { sidebarAnchorsOf } from "../../shared/content-rules.ts";
+import { siteChrome } from "../../context/site-chrome.ts";
+import type { DocumentFrame } from "./render-document.ts";
 
 /**
  * What rendering leaves in memory once every file has gone to `emit`: the
@@ -142,7 +144,9 @@ interface RenderSetup {
   bodyOf: (page: PageSummary) => Promise<string>;
   /** A hash of the repository lists' HTML, read on first use. */
   listsHash: () => Promise<string>;
-  /** The client assets as JSON, for cache keys. */
+  /** What every document is rendered with: the client assets and the site's chrome. */
+  frame: DocumentFrame;
+  /** The frame as JSON, for cache keys. */
   assets: string;
   /** A hash of the template sources; empty without a cache. */
   templates: string;
@@ -185,7 +189,8 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
     const body = await input.bodies.body(page);
     return page.repositoryLists ? fillRepositoryLists(body, (await listsOf()).html) : body;
   };
-  const assets = JSON.stringify(input.assets);
+  const frame: DocumentFrame = { assets: input.assets, chrome: siteChrome(ctx.settings) };
+  const assets = JSON.stringify(frame);
   const templates = ctx.cache.enabled ? await codeHash() : "";
   // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
   // Weakly held: a page's own sidebar (its item's anchors filled) is hashed once and let go with the page.
@@ -195,7 +200,7 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
     if (!hash) shared.set(value, (hash = hashKey(JSON.stringify(value))));
     return hash;
   };
-  return { ctx, input, emit, bodyOf, assets, templates, listsHash, hashOf };
+  return { ctx, input, emit, bodyOf, frame, assets, templates, listsHash, hashOf };
 }
 
 /**
@@ -269,7 +274,7 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<Rendere
   const make = async () => {
     const body = plan.body.kind === "page" ? await bodyOf(plan.body.page) : "";
     return {
-      page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, input.assets) },
+      page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, setup.frame) },
       chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined,
     };
   };
@@ -316,9 +321,9 @@ async function withPageAnchors(plan: PagePlan, bodies: Pick<PageBodies, "anchors
  * is cached like a page (by its data and its members' bodies) but written and read part by part.
  */
 async function streamPrintable(setup: RenderSetup, plan: PagePlan, members: readonly PageSummary[]): Promise<void> {
-  const { ctx, input, emit, bodyOf } = setup;
+  const { ctx, emit, bodyOf } = setup;
   const parts = async function* () {
-    const { before, after } = (await renderer()).documentAround(plan, input.assets);
+    const { before, after } = (await renderer()).documentAround(plan, setup.frame);
     const slugs = memberSlugs(members);
     yield before;
     for await (const [member, body] of loadedInOrder(members, READ_AHEAD, bodyOf)) yield printableMember(member.entry, body, slugs);

@@ -1,6 +1,6 @@
 import type { Heading, Nodes, Root, RootContent } from "mdast";
 import { toString as textOf } from "mdast-util-to-string";
-import type { SearchSection } from "../../shared/content-types.ts";
+import type { SearchSection } from "../shared/content-types.ts";
 
 /** Longest text kept per section; the rest of a very long section adds little to search and much to the index. */
 const SECTION_TEXT_LIMIT = 4000;
