@@ -33,7 +33,7 @@ const masked = (text) =>
 
 /** The service worker masked, its short names too, and its precache entries in order, since their order follows the hashes. */
 const maskedWorker = (text) => {
-  const names = masked(text).replace(/\b[A-Za-z_$][\w$]?\b/g, "N");
+  const names = masked(text).replace(/(?<![\w$])[A-Za-z_$][\w$]?(?![\w$])/g, "N");
   return names.replace(
     /\[(\{"url":[^\]]*)\]/g,
     (_, list) =>

@@ -68,6 +68,11 @@ const render = (element: ReturnType<typeof h>) => renderToStaticMarkup(element);
 test("Header: logo, the four top links with Documentation active on docs paths, icon links with names, the search box", () => {
   const html = render(h(Header, { site, url: "/configuration/mode/", hasSidebar: true, menuOpen: false, onMenu: () => {} }));
   assert.match(html, '<a class="logo" href="/" aria-label="webpack home">');
+  assert.match(
+    html,
+    '<svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true"><path d="M12 1 22 6.5v11L12 23 2 17.5v-11z" fill="var(--logo-outer)"></path><path d="M12 6.2 17 9v6l-5 2.8L7 15V9z" fill="var(--logo-inner)"></path></svg>',
+    "the built-in logo, in the theme's colours",
+  );
   for (const [title, url] of [
     ["Documentation", "/concepts/"],
     ["Contribute", "/contribute/"],

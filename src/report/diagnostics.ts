@@ -68,6 +68,12 @@ export function formatDiagnostic(d: Diagnostic): string {
   return d.hint ? `${head}\n    ${d.hint.split("\n").join("\n    ")}` : head;
 }
 
+/** What goes before a caret under `column` of a line: its tabs kept, so the caret stands under the column however wide a tab is shown. */
+function caretPadding(text: string, column: number): string {
+  const before = Math.max(0, column - 1);
+  return text.slice(0, before).replace(/[^\t]/g, " ").padEnd(before);
+}
+
 /** Shows `source` lines around `line` with a marker, for content errors. */
 export function codeFrame(source: string, line: number, column = 1): string {
   const lines = source.split(/\r?\n/);
@@ -78,8 +84,7 @@ export function codeFrame(source: string, line: number, column = 1): string {
   for (let n = from; n <= to; n++) {
     const gutter = String(n).padStart(width);
     out.push(`${n === line ? ">" : " "} ${gutter} | ${lines[n - 1]}`);
-    // The caret's padding keeps the line's tabs, so it stands under the column however wide a tab is shown.
-    if (n === line) out.push(`  ${" ".repeat(width)} | ${lines[n - 1].slice(0, Math.max(0, column - 1)).replace(/[^\t]/g, " ").padEnd(Math.max(0, column - 1))}^`);
+    if (n === line) out.push(`  ${" ".repeat(width)} | ${caretPadding(lines[n - 1], column)}^`);
   }
   return out.join("\n");
 }

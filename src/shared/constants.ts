@@ -42,3 +42,13 @@ export const SERVICE_WORKER_PATH = "sw.js";
  */
 export const DEV_FLAG = "__DOCS_DEV__";
 export const SERVICE_WORKER_FLAG = "__DOCS_SW__";
+
+/**
+ * The built-in logo, two cubes in a 24×24 box: each shape's outline, its
+ * colour in the site's icons, and the CSS variable the header fills it with,
+ * so it follows the theme there. A site's own logo (the config's `logo`) takes its place.
+ */
+export const BUILT_IN_LOGO = [
+  { d: "M12 1 22 6.5v11L12 23 2 17.5v-11z", fill: "#8ed6fb", themed: "var(--logo-outer)" },
+  { d: "M12 6.2 17 9v6l-5 2.8L7 15V9z", fill: "#1c78c0", themed: "var(--logo-inner)" },
+] as const;

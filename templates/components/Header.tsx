@@ -1,6 +1,7 @@
 import { useChrome } from "../site-chrome.ts";
 import { useEffect, useState, type RefObject } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
+import { BUILT_IN_LOGO } from "../../src/shared/constants.ts";
 import { HeaderTools, inDocumentation, TopNav, usePhoneLayout } from "./HeaderTools.tsx";
 import { SearchDialog } from "./SearchDialog.tsx";
 
@@ -53,8 +54,9 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: 
             <img src={logo} width="28" height="28" alt="" />
           ) : (
             <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true">
-              <path d="M12 1 22 6.5v11L12 23 2 17.5v-11z" fill="var(--logo-outer)" />
-              <path d="M12 6.2 17 9v6l-5 2.8L7 15V9z" fill="var(--logo-inner)" />
+              {BUILT_IN_LOGO.map((shape) => (
+                <path key={shape.d} d={shape.d} fill={shape.themed} />
+              ))}
             </svg>
           )}
           <span>{site.name}</span>

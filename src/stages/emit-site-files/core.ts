@@ -3,7 +3,7 @@ import type { OutputFile } from "../../output/files.ts";
 import { blogPosts, isPrintable, postDay } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { atomFeed, rssFeed } from "./feeds.ts";
-import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../../shared/constants.ts";
+import { ATOM_PATH, BUILT_IN_LOGO, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
 
 /** The page background of the light theme (`--bg`), shown while the installed app starts. */
@@ -126,13 +126,7 @@ export function webManifest(settings: Pick<Settings, "name" | "description">): s
   return `${JSON.stringify(manifest, null, 2)}\n`;
 }
 
-/** The two cubes of the logo, in a 24×24 box (the same drawing as the header's logo). */
-export const LOGO_PATHS = [
-  { d: "M12 1 22 6.5v11L12 23 2 17.5v-11z", fill: "#8ed6fb" },
-  { d: "M12 6.2 17 9v6l-5 2.8L7 15V9z", fill: "#1c78c0" },
-] as const;
-
-const LOGO = LOGO_PATHS.map((p) => `<path d="${p.d}" fill="${p.fill}"/>`).join("");
+const LOGO = BUILT_IN_LOGO.map((p) => `<path d="${p.d}" fill="${p.fill}"/>`).join("");
 
 /** Size of the maskable icon's box; its logo is drawn 16 times larger than the 24×24 original. */
 const MASKABLE_SIZE = 512;
