@@ -193,6 +193,24 @@ test("runs of a few pages, whose postings are joined term by term, write what on
   }
 });
 
+test("a bucket larger than the join budget, joined a run of terms at a time, makes the same parts as one joined whole, reading its text once more per run", async () => {
+  const pages = samplePages();
+  const sizes = { ...PART_SIZES, commonAt: 5, runStride: 32 };
+  const written = async (joinBudget?: number) => {
+    let reads = 0;
+    const split = await writeSplit(pages, { runPages: 3, buckets: 2, sizes, joinBudget, onRead: () => reads++ });
+    return { split, reads };
+  };
+  const whole = await written();
+  assert.is(whole.reads, 2, "within the budget, each bucket is read once");
+  for (const joinBudget of [1, 200, 5_000]) {
+    const cut = await written(joinBudget);
+    assert.equal(cut.split.parts, whole.split.parts, `joined ${joinBudget} characters at a time`);
+    assert.equal(cut.split.root, whole.split.root);
+    if (joinBudget === 1) assert.ok(cut.reads > 100, `a term at a time: read once for its terms, then once a term (${cut.reads} reads)`);
+  }
+});
+
 /** Every postings part of a split index, merged: term → postings. */
 const postingsOf = (split: WrittenSplit): PostingsPart =>
   Object.assign({}, ...split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart));

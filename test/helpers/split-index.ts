@@ -27,6 +27,10 @@ export interface WriteSplitOptions {
   runPages?: number;
   buckets?: number;
   sizes?: PartSizes;
+  /** Characters of a bucket joined at once (see `mergeRuns`). */
+  joinBudget?: number;
+  /** Called each time the writer reads a bucket. */
+  onRead?: () => void;
 }
 
 /** Writes the split index of `pages` (printable pages left out, as the build does) in memory. */
@@ -42,12 +46,14 @@ export async function writeSplit(
     store: {
       append: async (bucket, text) => void (buckets.get(bucket) ?? buckets.set(bucket, []).get(bucket))?.push(text),
       async *read(bucket) {
+        options.onRead?.();
         yield* buckets.get(bucket) ?? [];
       },
     },
     sectionOf: sectionNamer(pages),
     precacheBudget: options.precacheBudget ?? Number.MAX_SAFE_INTEGER,
     ...(options.buckets ? { buckets: options.buckets } : {}),
+    ...(options.joinBudget ? { joinBudget: options.joinBudget } : {}),
     ...(options.sizes ? { sizes: options.sizes } : {}),
   });
   const searchable = pages.filter((page) => !isPrintable(page.entry));

@@ -151,30 +151,86 @@ function joined(joins: Map<number, FieldJoin>, cut: Cut): string {
     .join(";");
 }
 
-/**
- * The terms of one bucket's text (lines `term<TAB>rows`, runs in id order,
- * read as its chunks come) with their postings joined across runs, in
- * code-unit order of the terms. A field of a term in more than `cut.cap`
- * sections keeps only the `cap` it scores highest in, by BM25's
- * term-frequency part (the inverse document frequency is the same for all
- * of them), ties to the lower id, and gains a fifth part, the number of
- * sections it is in, which scores are computed from. The cut is made while
- * the runs are joined, whenever a field holds twice the cap: that order is
- * total, so the best of the best kept so far and the next run's are the best
- * of all, and no term holds more than about twice the cap however large the
- * site.
- */
-export async function mergeRuns(chunks: AsyncIterable<string>, cut: Cut): Promise<[string, string][]> {
+/** Code-unit order of two terms. */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The lines (`term<TAB>rows`) of a bucket's text, read as its chunks come. */
+function lines(chunks: AsyncIterable<string>): AsyncIterable<string> {
+  return readline.createInterface({ input: Readable.from(chunks), crlfDelay: Number.POSITIVE_INFINITY });
+}
+
+/** The joins of a bucket's terms (only those `wanted` has, when given), in one reading of its text. */
+async function joinTerms(chunks: AsyncIterable<string>, cut: Cut, wanted?: ReadonlySet<string>): Promise<Map<string, Map<number, FieldJoin>>> {
   const terms = new Map<string, Map<number, FieldJoin>>();
-  for await (const line of readline.createInterface({ input: Readable.from(chunks), crlfDelay: Number.POSITIVE_INFINITY })) {
+  for await (const line of lines(chunks)) {
     if (!line) continue;
     const tab = line.indexOf("\t");
     const term = line.slice(0, tab);
+    if (wanted && !wanted.has(term)) continue;
     let joins = terms.get(term);
     if (!joins) terms.set(term, (joins = new Map()));
     for (const row of line.slice(tab + 1).split(";")) join(joins, row, cut);
   }
-  return [...terms].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([term, joins]): [string, string] => [term, joined(joins, cut)]);
+  return terms;
+}
+
+/** Each term of a bucket with the characters of its rows, in one reading of its text. */
+async function termSizes(chunks: AsyncIterable<string>): Promise<Map<string, number>> {
+  const sizes = new Map<string, number>();
+  for await (const line of lines(chunks)) {
+    if (!line) continue;
+    const term = line.slice(0, line.indexOf("\t"));
+    sizes.set(term, (sizes.get(term) ?? 0) + line.length);
+  }
+  return sizes;
+}
+
+/** Terms in order cut into runs whose rows come to at most `budget` characters (a term larger than that alone). */
+function termRuns(sizes: ReadonlyMap<string, number>, budget: number): string[][] {
+  const runs: string[][] = [];
+  let size = budget;
+  for (const term of [...sizes.keys()].sort(byCodeUnits)) {
+    const own = sizes.get(term)!;
+    if (size + own > budget) {
+      runs.push([]);
+      size = 0;
+    }
+    runs[runs.length - 1].push(term);
+    size += own;
+  }
+  return runs;
+}
+
+/** How much of one bucket {@link mergeRuns} joins at a time. */
+export interface JoinSize {
+  /** Characters of the bucket's text. */
+  size: number;
+  /** Characters of rows joined at once: a larger bucket is read once for its terms, then once per run of terms whose rows come to this. */
+  budget: number;
+}
+
+/**
+ * The terms of one bucket's text (lines `term<TAB>rows`, runs in id order,
+ * read as its chunks come, from `read`, which may be called more than once)
+ * with their postings joined across runs, in code-unit order of the terms.
+ * A field of a term in more than `cut.cap` sections keeps only the `cap` it
+ * scores highest in, by BM25's term-frequency part (the inverse document
+ * frequency is the same for all of them), ties to the lower id, and gains a
+ * fifth part, the number of sections it is in, which scores are computed
+ * from. The cut is made while the runs are joined, whenever a field holds
+ * twice the cap: that order is total, so the best of the best kept so far
+ * and the next run's are the best of all, and no term holds more than about
+ * twice the cap however large the site. A bucket larger than the budget is
+ * joined a run of terms at a time (each a reading of its text), so what the
+ * join holds stays within the budget however large the site: a site's
+ * buckets grow with it, as their number does not.
+ */
+export async function* mergeRuns(read: () => AsyncIterable<string>, cut: Cut, { size, budget }: JoinSize): AsyncGenerator<[string, string]> {
+  const runs = size <= budget ? [undefined] : termRuns(await termSizes(read()), budget);
+  for (const run of runs) {
+    const terms = await joinTerms(read(), cut, run && new Set(run));
+    for (const term of run ?? [...terms.keys()].sort(byCodeUnits)) yield [term, joined(terms.get(term)!, cut)];
+  }
 }
 
 /** The BM25 parameters searches score with, which the cut ranks a common term's sections by. */
@@ -266,23 +322,21 @@ export interface BucketPart {
   contents: string;
 }
 
-/** A bucket's joined terms (see {@link mergeRuns}) cut into postings parts of about `limit` characters; a term larger than that has a part of its own (pure). */
-export function cutBucket(merged: readonly [string, string][], limit: number): BucketPart[] {
-  const parts: BucketPart[] = [];
+/** Joined terms, in order (see {@link mergeRuns}), cut into postings parts of about `limit` characters as they come; a term larger than that has a part of its own. */
+export async function* cutParts(merged: AsyncIterable<[string, string]>, limit: number): AsyncGenerator<BucketPart> {
   let part: PostingsPart = {};
   let terms: string[] = [];
   let size = 0;
-  for (const [term, postings] of merged) {
+  for await (const [term, postings] of merged) {
     if (size > 0 && size + postings.length > limit) {
-      parts.push({ terms, contents: JSON.stringify(part) });
+      yield { terms, contents: JSON.stringify(part) };
       [part, terms, size] = [{}, [], 0];
     }
     part[term] = postings;
     terms.push(term);
     size += term.length + postings.length + 6;
   }
-  if (size > 0) parts.push({ terms, contents: JSON.stringify(part) });
-  return parts;
+  if (size > 0) yield { terms, contents: JSON.stringify(part) };
 }
 
 /**

@@ -15,7 +15,7 @@ import {
   type SearchRoot,
 } from "../../shared/search/split-format.ts";
 import { sectionOutline, snippetText } from "./core.ts";
-import { cutBucket, keyParts, mergeRuns, quantized, runRows, shiftRow, type BucketPart, type Cut } from "./runs.ts";
+import { cutParts, keyParts, mergeRuns, quantized, runRows, shiftRow, type BucketPart, type Cut } from "./runs.ts";
 import { titlesFile, type TitledPage } from "./titles.ts";
 
 /** A file of the split index: always text. */
@@ -30,9 +30,18 @@ export interface TextFile extends OutputFile {
  */
 export interface RunStore {
   append(bucket: number, text: string): Promise<void>;
-  /** All text appended to `bucket`, in order, in chunks of any size; none when none was. */
+  /** All text appended to `bucket`, in order, in chunks of any size; none when none was. Called again, it reads it all again. */
   read(bucket: number): AsyncIterable<string>;
+  /** Says `bucket` will not be read again, so what it holds may go. */
+  done?(bucket: number): Promise<void>;
 }
+
+/**
+ * Characters of a bucket's text joined at once (see `mergeRuns`): a bucket
+ * grows with the site, as their number does not, so a larger one is joined
+ * a run of terms at a time. A 10,000-page site's largest buckets are joined whole.
+ */
+const JOIN_BUDGET = 1 << 21;
 
 /** What `SplitIndexWriter` needs. */
 export interface SplitIndexWriterOptions {
@@ -47,8 +56,10 @@ export interface SplitIndexWriterOptions {
   precacheBudget: number;
   /** Default `PART_SIZES`. */
   sizes?: PartSizes;
-  /** Buckets of the store; default 256, so reading one back holds about 1/256 of the site's postings. */
+  /** Buckets of the store; default 256. */
   buckets?: number;
+  /** Characters of a bucket's text joined at once; default `JOIN_BUDGET`. */
+  joinBudget?: number;
   /** Makes the titles index (default `titlesFile`); the build's keeps it in the cache, as a page edit seldom changes a title or heading. */
   titles?: (pages: readonly TitledPage[], budget: number) => Promise<{ file: string; pages: number }>;
   /**
@@ -142,7 +153,8 @@ function documentPart(run: Pick<SearchRun, "rowPages" | "sections">, base: numbe
  * indexing its pages again. Each run's sections take ids from the start of
  * its own slots (see `PartSizes.runStride`), and its document parts are
  * emitted as it ends. At the end each bucket is read back on its own, its
- * terms' postings joined across runs and cut into postings parts. What stays
+ * terms' postings joined across runs (a large bucket a run of terms at a
+ * time) and cut into postings parts, each emitted as it is cut. What stays
  * in memory is one run, the vocabulary (for the term-key parts), the parts
  * that fit the precache budget, and the titles that fit the titles index.
  */
@@ -158,8 +170,8 @@ export class SplitIndexWriter {
   #run = newRun();
   readonly #averages: number[] = SEARCH_FIELDS.map(() => 0);
   #documentParts = 0;
-  /** Buckets some run handed text to. */
-  readonly #filled: boolean[];
+  /** Characters of text the runs handed each bucket. */
+  readonly #bucketText: number[];
   /** With a memo, per bucket: each run's place and the digest of its text there, in order (see `#groupParts`). */
   readonly #digests: string[][];
   /** Characters of postings text handed to the store: what sets how many groups of buckets the postings parts are cut in. */
@@ -175,9 +187,15 @@ export class SplitIndexWriter {
   #pages = 0;
 
   constructor(options: SplitIndexWriterOptions) {
-    this.#options = { sizes: PART_SIZES, buckets: 256, ...options, titles: options.titles ?? (async (pages, budget) => titlesFile(pages, budget)) };
+    this.#options = {
+      sizes: PART_SIZES,
+      buckets: 256,
+      joinBudget: JOIN_BUDGET,
+      ...options,
+      titles: options.titles ?? (async (pages, budget) => titlesFile(pages, budget)),
+    };
     this.#titlesBudget = options.precacheBudget / 4;
-    this.#filled = Array.from({ length: this.#options.buckets }, () => false);
+    this.#bucketText = Array.from({ length: this.#options.buckets }, () => 0);
     this.#digests = Array.from({ length: this.#options.buckets }, () => []);
   }
 
@@ -268,7 +286,7 @@ export class SplitIndexWriter {
     for (const [bucket, text] of run.buckets.entries()) {
       if (!text) continue;
       await this.#options.store.append(bucket, shiftText(text, base - run.base));
-      this.#filled[bucket] = true;
+      this.#bucketText[bucket] += text.length;
       if (this.#options.memo) this.#digests[bucket].push(`${base}:${run.digests[bucket]}`);
       this.#postingsText += text.length;
     }
@@ -324,30 +342,48 @@ export class SplitIndexWriter {
   }
 
   /**
-   * A group's parts (buckets `first` to `first + count - 1`): the terms of
-   * each, and a maker of each one's text. Each bucket's terms' postings are
-   * joined across runs (see `mergeRuns`), and the group's, bucket after
-   * bucket, cut at `postingsBytes`. With a memo, a group's terms are kept
-   * under a key made of every run's place and digest in each of its buckets
-   * and of how common terms are cut, and its parts are emitted under that
-   * key: a group no edit reached is neither joined nor written again (it is
-   * joined only if a part the last build wrote is gone).
+   * The parts of a group's buckets, made as they are cut: each bucket's
+   * terms' postings joined across runs (see `mergeRuns`), and the group's,
+   * bucket after bucket, cut at `postingsBytes`. What a bucket holds goes
+   * once it is joined.
    */
-  async #groupParts(first: number, count: number, cut: Cut): Promise<{ terms: string[][]; text: (k: number) => Promise<string>; key?: string }> {
-    const { memo, store, sizes } = this.#options;
-    const buckets = Array.from({ length: count }, (_, i) => first + i).filter((bucket) => this.#filled[bucket]);
+  async *#groupParts(buckets: readonly number[], cut: Cut): AsyncGenerator<BucketPart> {
+    const { store, sizes, joinBudget } = this.#options;
+    const bucketText = this.#bucketText;
+    async function* merged(): AsyncGenerator<[string, string]> {
+      for (const bucket of buckets) {
+        yield* mergeRuns(() => store.read(bucket), cut, { size: bucketText[bucket], budget: joinBudget });
+        await store.done?.(bucket);
+      }
+    }
+    yield* cutParts(merged(), sizes.postingsBytes);
+  }
+
+  /**
+   * With a memo, a group's parts: the terms of each, and a maker of each
+   * one's text. A group's terms are kept under a key made of every run's
+   * place and digest in each of its buckets and of how common terms are
+   * cut, and its parts are emitted under that key: a group no edit reached is
+   * neither joined nor written again (it is joined only if a part the last
+   * build wrote is gone).
+   */
+  async #keptGroup(
+    memo: NonNullable<SplitIndexWriterOptions["memo"]>,
+    group: { first: number; count: number; buckets: readonly number[] },
+    cut: Cut,
+  ): Promise<{ terms: string[][]; text: (k: number) => Promise<string>; key: string }> {
+    const { sizes } = this.#options;
+    const { buckets } = group;
     let made: Promise<BucketPart[]> | undefined;
-    const join = async () => {
-      const merged: [string, string][] = [];
-      for (const bucket of buckets) merged.push(...(await mergeRuns(store.read(bucket), cut)));
-      return cutBucket(merged, sizes.postingsBytes);
+    const collect = async () => {
+      const all: BucketPart[] = [];
+      for await (const part of this.#groupParts(buckets, cut)) all.push(part);
+      return all;
     };
-    const parts = () => (made ??= join());
+    const parts = () => (made ??= collect());
     const text = async (k: number) => (await parts())[k].contents;
-    if (buckets.length === 0) return { terms: [], text };
-    if (!memo) return { terms: (await parts()).map((part) => part.terms), text };
     const digests = buckets.flatMap((bucket) => [`bucket ${bucket}`, ...this.#digests[bucket]]);
-    const key = hashKey("group", String(first), String(count), JSON.stringify(cut), String(sizes.postingsBytes), ...digests);
+    const key = hashKey("group", String(group.first), String(group.count), JSON.stringify(cut), String(sizes.postingsBytes), ...digests);
     let terms = memo.get(key) as string[][] | undefined;
     if (!terms) {
       terms = (await parts()).map((part) => part.terms);
@@ -372,14 +408,26 @@ export class SplitIndexWriter {
     const groups = Math.min(buckets, 2 ** Math.floor(Math.log2(Math.max(1, this.#postingsText / sizes.postingsBytes))));
     const per = Math.ceil(buckets / groups);
     let count = 0;
+    const { memo } = this.#options;
     for (let group = 0; group < groups; group++) {
-      const { terms, text, key } = await this.#groupParts(group * per, Math.min(per, buckets - group * per), cut);
-      for (const [k, part] of terms.entries()) {
+      const first = group * per;
+      const size = Math.min(per, buckets - first);
+      const filled = Array.from({ length: size }, (_, i) => first + i).filter((bucket) => this.#bucketText[bucket] > 0);
+      if (filled.length === 0) continue;
+      const place = (part: readonly string[], k: number) => {
         const id = group + groups * k;
-        await this.#emit(partFile.postings(id), () => text(k), key && `${key}\0${k}`);
         for (const term of part) partOf.set(term, id);
         count++;
+        return partFile.postings(id);
+      };
+      if (!memo) {
+        // Each part is emitted as it is cut, so a group's parts are never all in memory.
+        let k = 0;
+        for await (const part of this.#groupParts(filled, cut)) await this.#emit(place(part.terms, k++), part.contents);
+        continue;
       }
+      const { terms, text, key } = await this.#keptGroup(memo, { first, count: size, buckets: filled }, cut);
+      for (const [k, part] of terms.entries()) await this.#emit(place(part, k), () => text(k), `${key}\0${k}`);
     }
     return { partOf, parts: count };
   }
