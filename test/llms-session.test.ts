@@ -198,7 +198,8 @@ test("the dev server's rebuild after an edit leaves the llms files as a build fr
   const site = tempSite("serve/site");
   try {
     const session = new Session(createMemoryCache());
-    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const };
+    // No time budget: the page the second edit makes is megabytes long, and a loaded machine can take longer than 10 s over it.
+    const options = { root: site.dir, out: "out", logger: createMemoryLogger(), links: "warn" as const, pageTimeout: 0 };
     await session.build(options);
     assert.ok(session.left?.llms && session.left?.llms?.parts.size > 0);
     // The second edit makes llms-full.txt larger than a rebuild holds in memory: it is spooled beside the output and moved in.
@@ -213,7 +214,7 @@ test("the dev server's rebuild after an edit leaves the llms files as a build fr
       );
       assert.equal(fs.readdirSync(site.dir).filter((name) => name.startsWith(".out-")).length, 1, "no spool folder is left");
     }
-    const cold = await build({ root: site.dir, logger: createMemoryLogger(), links: "warn", write: false, cache: false });
+    const cold = await build({ root: site.dir, logger: createMemoryLogger(), links: "warn", write: false, cache: false, pageTimeout: 0 });
     const llms = cold.files.filter((file) => /\.md$|^llms/.test(file.path));
     assert.equal(
       listFiles(site.path("out")).filter((file) => /\.md$|^llms/.test(file)),
