@@ -18,6 +18,7 @@ import { runGenerateServiceWorker } from "./stages/generate-service-worker/index
 import { runPageDates, type DayOf } from "./stages/page-dates/index.ts";
 import { requireContentFolder, runIndexContent, wholeIndex, type IndexedContent } from "./stages/index-content/index.ts";
 import type { FoundPages } from "./stages/index-content/page-listing.ts";
+import type { OptionReference } from "./markdown/option-reference.ts";
 import type { LlmsBefore, LlmsWritten } from "./stages/llms-files/full-text.ts";
 import { runLlmsFiles } from "./stages/llms-files/index.ts";
 import { runRenderPages } from "./stages/render-pages/index.ts";
@@ -116,6 +117,8 @@ export interface BuildLeft extends BuildState {
   plans: PageBodyPlan[];
   assets: ClientAssets;
   settings: Settings;
+  /** The option reference the build's configuration examples were linked against. */
+  reference?: OptionReference | undefined;
   /** The content folder and the output folder, absolute. */
   content: string;
   out: string;
@@ -210,7 +213,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     const output = await openOutput(prepared);
     const made = await renderAndWrite(prepared, indexed, output);
     if (made.published.replaced) return { files: [], pages: 0, bytes: 0, seconds: 0, diagnostics: [], problems: 0, changed: null, replaced: true };
-    return await finish(prepared, output, made, indexed.index.found);
+    return await finish(prepared, output, made, indexed.index);
   } catch (error) {
     warnDamaged(prepared);
     throw (await buildDiskError(error, prepared.ctx.paths, prepared.ctx.paths.root)) ?? error;
@@ -340,7 +343,7 @@ async function putInPlace({ options, logger }: Prepared, output: Publisher): Pro
 }
 
 /** Prints the diagnostics not printed before and the summary, and returns the result, with what the build leaves when it has a carry. */
-async function finish(prepared: Prepared, output: Publisher, made: Made, found: FoundPages | undefined): Promise<BuildResult> {
+async function finish(prepared: Prepared, output: Publisher, made: Made, index: Pick<IndexedContent, "found" | "reference">): Promise<BuildResult> {
   const { options, started, logger, ctx } = prepared;
   const { collected, count, bytes } = output;
   const diagnostics: Diagnostic[] = [];
@@ -357,7 +360,7 @@ async function finish(prepared: Prepared, output: Publisher, made: Made, found: 
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
   collected.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const left = options.carry && leftBy(prepared, made, found);
+  const left = options.carry && leftBy(prepared, made, index);
   return {
     files: collected,
     pages: made.rendered.routes,
@@ -371,7 +374,11 @@ async function finish(prepared: Prepared, output: Publisher, made: Made, found: 
 }
 
 /** What a build with a carry leaves for the next (see `BuildLeft`). */
-function leftBy({ options, settings, ctx }: Prepared, { rendered, client, llms, published }: Made, found: FoundPages | undefined): BuildLeft {
+function leftBy(
+  { options, settings, ctx }: Prepared,
+  { rendered, client, llms, published }: Made,
+  { found, reference }: Pick<IndexedContent, "found" | "reference">,
+): BuildLeft {
   // Without a write, what was written before still stands.
   const { written, keyed } = options.write === false ? { written: options.carry?.written, keyed: options.carry?.keyed } : published;
   return {
@@ -384,6 +391,7 @@ function leftBy({ options, settings, ctx }: Prepared, { rendered, client, llms, 
     plans: rendered.pagePlans,
     assets: client.assets,
     settings,
+    reference,
     content: ctx.paths.content,
     out: ctx.paths.out,
   };

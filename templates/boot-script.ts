@@ -9,8 +9,8 @@ export interface HashRedirect {
   to: string;
 }
 
-// The code is the block's text without shell prompts (`.t-pr`); the polite live region says "Copied".
-const COPY_CODE = `document.addEventListener("click",function(e){var b=e.target,f,c,s;if(!b.closest||!(b=b.closest(".code-copy")))return;f=b.parentNode;c=f.querySelector("pre").cloneNode(true);s=f.querySelector(".code-status");c.querySelectorAll(".t-pr").forEach(function(p){p.remove()});s.textContent="";(navigator.clipboard?navigator.clipboard.writeText(c.textContent):Promise.reject()).then(function(){s.textContent="Copied"},function(){s.textContent="Copy failed"});clearTimeout(s.t);s.t=setTimeout(function(){s.textContent=""},3000)});`;
+// The code is the block's text without shell prompts (`.t-pr`) and option tooltips (`.opt-tip`); the polite live region says "Copied".
+const COPY_CODE = `document.addEventListener("click",function(e){var b=e.target,f,c,s;if(!b.closest||!(b=b.closest(".code-copy")))return;f=b.parentNode;c=f.querySelector("pre").cloneNode(true);s=f.querySelector(".code-status");c.querySelectorAll(".t-pr,.opt-tip").forEach(function(p){p.remove()});s.textContent="";(navigator.clipboard?navigator.clipboard.writeText(c.textContent):Promise.reject()).then(function(){s.textContent="Copied"},function(){s.textContent="Copy failed"});clearTimeout(s.t);s.t=setTimeout(function(){s.textContent=""},3000)});`;
 
 /**
  * The small script inlined at the top of <head>, run before first paint:

@@ -93,6 +93,77 @@ const searchGroup = group(
   "Search: the built-in index, or a hosted DocSearch application.",
 );
 
+/** A regular expression written in the config, checked to compile. */
+const pattern = (fallback: string, description: string) =>
+  v.optional(
+    v.pipe(
+      v.string(mustBe("a string")),
+      v.check((source) => {
+        try {
+          new RegExp(source);
+          return true;
+        } catch {
+          return false;
+        }
+      }, "must be a valid regular expression."),
+      v.description(description),
+    ),
+    fallback,
+  );
+
+/** One schema of options that configuration examples are read against. */
+const optionSchema = group(
+  {
+    schema: v.pipe(
+      v.string(mustBe("a string")),
+      v.regex(/^(?:@[^/\s]+\/)?[^/\s]+\/.+\.json$/, 'must be a JSON file of a package, such as "webpack/schemas/WebpackOptions.json".'),
+      v.description("The schema's JSON file, as a package name and a path in it, resolved from the project."),
+    ),
+    at: text("", 'The option it applies under, dotted ("devServer"); "" for the whole configuration.'),
+    pages: list(
+      v.string(mustBe("a string")),
+      [],
+      'The reference pages whose headings document its options, as paths under the content folder: a page ("configuration/dev-server.md") or a folder ("configuration/").',
+    ),
+    names: v.optional(
+      v.pipe(
+        v.record(v.string(), v.string(mustBe("a string")), mustBe("an object")),
+        v.description('The names the reference gives the objects of some definitions: { "RuleSetRule": "Rule" } makes a rule\'s test Rule.test.'),
+      ),
+      {},
+    ),
+  },
+  "A schema of options.",
+);
+
+/** The webpack site's schemas: webpack's own, and webpack-dev-server's under `devServer`. */
+const DEFAULT_OPTION_SCHEMAS: v.InferInput<typeof optionSchema>[] = [
+  {
+    schema: "webpack/schemas/WebpackOptions.json",
+    at: "",
+    pages: ["configuration/", "plugins/split-chunks-plugin.md"],
+    names: { RuleSetRule: "Rule", RuleSetUseItem: "UseEntry" },
+  },
+  { schema: "webpack-dev-server/lib/options.json", at: "devServer", pages: ["configuration/dev-server.md"], names: {} },
+];
+
+/** Configuration examples whose keys link to the reference. */
+const configExamplesGroup = group(
+  {
+    titles: pattern(
+      "(?:^|/)webpack(?:\\.[\\w-]+)*\\.[cm]?[jt]s$",
+      "A regular expression of the code-block titles that make a block a configuration example; a block without a title counts when it exports an object using a top-level option.",
+    ),
+    migration: list(
+      v.string(mustBe("a string")),
+      ["migrate/"],
+      "Pages (or folders) under the content folder whose examples may show deprecated options without a warning.",
+    ),
+    schemas: list(optionSchema, DEFAULT_OPTION_SCHEMAS, 'The schemas of options, the first for the whole configuration (its `at` is "").'),
+  },
+  "Configuration examples: each option key becomes a link to its reference section, with its description, type and default on hover or focus.",
+);
+
 /** What each of the config's `texts` is. */
 const TEXT_DESCRIPTIONS: Record<keyof ChromeTexts, string> = {
   searchPlaceholder: "The search box's placeholder and label.",
@@ -235,6 +306,19 @@ const settingsGroup = group(
     examplesUrl: text(
       "https://stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/",
       "The online editor's address that <StackBlitzPreview example=\"name\"> opens, the example's name appended.",
+    ),
+    configExamples: v.optional(
+      v.nullable(
+        v.pipe(
+          configExamplesGroup,
+          checkAt<v.InferOutput<typeof configExamplesGroup>>(
+            "schemas",
+            (c) => c.schemas.length === 0 || c.schemas[0].at === "",
+            'must start with the schema of the whole configuration (at "").',
+          ),
+        ),
+      ),
+      {},
     ),
     llms: v.optional(
       v.pipe(

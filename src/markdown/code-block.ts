@@ -1,5 +1,12 @@
 import type { Element, ElementContent, RootContent, Text } from "hast";
 
+declare module "hast" {
+  interface ElementData {
+    /** What a code block's fence said of it, kept on the block for the passes after highlighting (not written to the HTML). */
+    codeBlock?: { language: string; title?: string | undefined; invalid: boolean };
+  }
+}
+
 const blank = (node: RootContent | ElementContent | undefined) => node?.type === "text" && node.value.trim() === "";
 
 /** The title a fence's meta gives its block (`title="webpack.config.js"`, single quotes too), or undefined. */
@@ -147,5 +154,6 @@ export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
     tagName: figcaption ? "figure" : "div",
     properties: { className: ["code-block"], ...(options.language ? { dataLanguage: options.language } : {}) },
     children,
+    data: { codeBlock: { language: options.language, title: options.title, invalid: options.invalid === true } },
   };
 }

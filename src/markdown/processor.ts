@@ -17,6 +17,8 @@ import { keepCodeMeta } from "./code-meta.ts";
 import { rehypeFinish } from "./rehype-finish.ts";
 import { rehypeHighlight } from "./rehype-highlight.ts";
 import { rehypeLinks } from "./rehype-links.ts";
+import { rehypeOptionLinks } from "./rehype-option-links.ts";
+import type { OptionReference } from "./option-reference.ts";
 import { remarkAsides } from "./remark-asides.ts";
 import { COMPONENTS, remarkComponents, remarkMdxCleanup } from "./remark-components.ts";
 import { remarkHeadingIds } from "./remark-heading-ids.ts";
@@ -51,6 +53,7 @@ function renderer(options: { raw: boolean; sanitize: boolean; examples: string }
       .use(options.raw ? [rehypeRaw] : [])
       .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
       .use(rehypeHighlight)
+      .use(rehypeOptionLinks)
       .use(rehypeLinks, { idPrefix: options.sanitize ? CLOBBER_PREFIX : "" })
       .use(rehypeFinish, { examples: options.examples })
       .freeze()
@@ -151,13 +154,18 @@ export interface RenderedMarkdown {
 /**
  * Step 4: the transformed tree's search sections (a pass of their own), then
  * its HTML: mdast → hast (raw HTML parsed, and sanitized for third-party
- * pages) → highlighted code, finished links, the content format's components
+ * pages) → highlighted code, option keys of configuration examples linked (when given the option reference), finished links, the content format's components
  * as their markup → HTML (hast-util-to-html, `&amp;` and `&lt;` as named
  * references, void elements without a closing slash). What rendering needs
  * to know, and the code meta kept for the highlighter, come from one walk of
  * registered visitors before it.
  */
-export function renderMarkdown(tree: Root, file: VFile, options: { thirdParty: boolean; examples: string }): RenderedMarkdown {
+export function renderMarkdown(
+  tree: Root,
+  file: VFile,
+  options: { thirdParty: boolean; examples: string; options?: { reference: OptionReference; relative: string } | undefined },
+): RenderedMarkdown {
+  if (options.options) file.data.configExamples = options.options;
   const facts = new TreeFacts();
   visitNodes(tree, [facts.see, keepCodeMeta]);
   const sections = searchSections(tree);

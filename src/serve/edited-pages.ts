@@ -71,7 +71,7 @@ export async function renderEditedPages(session: Session, root: string, changed:
     const bytes = await fs.readFile(full).catch(() => undefined);
     const source = bytes && decodeSource(path.relative(site.content, full), before.entry.path, bytes);
     if (!source || "ruleId" in source) return undefined;
-    const page = processPage(source, site.settings);
+    const page = processPage(source, site.settings, site.reference);
     const after = summarize(page, before.bodyKey);
     if (!onlyItsBody(before, { ...after, diagnostics: page.diagnostics })) return undefined;
     const next = withBody(plan, after, page.entry.anchors);

@@ -119,6 +119,18 @@ export const DIAGNOSTIC_RULES = {
     message: ({ language }) => `Code block language "${language}" is not known; it is shown without highlighting`,
     hint: "Use a common name such as js, ts, json, bash, diff, html, css or yaml, or `text` for plain output.",
   }),
+  "unknown-option": rule<{ option: string; schema: string }>({
+    severity: "warning",
+    description: "A configuration example sets a key its options' schema does not have; the key is shown plain.",
+    message: ({ option, schema }) => `The example sets ${option}, which ${schema} does not have`,
+    hint: "Fix the key's spelling, or mark the fence `invalid` when the example is wrong on purpose (```js invalid).",
+  }),
+  "deprecated-option": rule<{ option: string; schema: string }>({
+    severity: "warning",
+    description: "A configuration example outside the migration pages sets an option its schema marks deprecated.",
+    message: ({ option, schema }) => `The example sets ${option}, which ${schema} marks deprecated`,
+    hint: "Show the option that replaces it (the option's description says which), or move the example to a migration page.",
+  }),
   "nesting-depth": rule<{ problem: "limit" | "overflow"; limit: number }>({
     severity: "error",
     description: "A page nests quotes, lists, emphasis or HTML too deeply to be rendered.",

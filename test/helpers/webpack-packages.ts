@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import type { JsonSchema } from "../../src/markdown/option-schema.ts";
 
 /**
  * The webpack packages the documentation is checked against: the exact
@@ -35,19 +36,8 @@ export function packageJson<T>(name: WebpackPackage, file: string): T {
   return JSON.parse(fs.readFileSync(path.join(packageDir(name), file), "utf8")) as T;
 }
 
-/** A JSON schema as the tests walk it. */
-export interface JsonSchema {
-  $ref?: string;
-  type?: string | string[];
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  additionalProperties?: boolean | JsonSchema;
-  items?: JsonSchema | JsonSchema[];
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  definitions?: Record<string, JsonSchema>;
-}
+/** A JSON schema as the tests walk it: the build's own reading of one. */
+export type { JsonSchema };
 
 /**
  * webpack-dev-server's options schema, and the `validate` of the very copy of

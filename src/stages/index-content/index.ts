@@ -5,6 +5,7 @@ import { boundHeapGrowth } from "../../pipeline/heap-growth.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadWholeSite, type SitePages } from "../../pipeline/site-pages.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
+import type { OptionReference } from "../../markdown/option-reference.ts";
 import { loadedInOrder } from "../../pipeline/read-ahead.ts";
 import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import { stoppedAtBudget } from "./page-failure.ts";
@@ -17,6 +18,7 @@ import type { SourceFile } from "./parse-page.ts";
 import { listPages, type FoundPages, type ListingInput, type PageListing } from "./page-listing.ts";
 import { lazyProcessor } from "./lazy-processor.ts";
 import { pageKeyer } from "./page-keys.ts";
+import { optionReference, referenceHash } from "./option-index.ts";
 import { findSource, readAgain, requireContentFolder, type FoundFile } from "./source-files.ts";
 import { pageBodies } from "./stored-bodies.ts";
 
@@ -33,6 +35,8 @@ export interface IndexedContent {
   close(): Promise<void>;
   /** The page files found, for the next build's change list; set for a session's build whose listing may stand for the content folder. */
   found?: FoundPages;
+  /** The option reference the pages' configuration examples were linked against, for pages processed again later (the dev server's edits). */
+  reference?: OptionReference | undefined;
 }
 
 /**
@@ -126,13 +130,14 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
   const session = ctx.cache.memo !== undefined;
+  const reference = await optionReference(ctx);
   const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: session });
   const stores: Stores = {
     store,
     links: linkSpill({ inMemory: session }),
     summaries,
-    processor: lazyProcessor(listing.relatives.length, ctx),
-    keyOf: await pageKeyer(ctx),
+    processor: lazyProcessor(listing.relatives.length, ctx, reference),
+    keyOf: await pageKeyer(ctx, referenceHash(reference)),
   };
   const close = async () => {
     await summaries.close();
@@ -144,7 +149,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
     for (const d of diagnostics) ctx.report(d);
     await checkLinks(() => stores.links.pages(), ctx.links, ctx.report, { count: site.count });
     const kept = digests && { content: ctx.paths.content, contentReal, digests };
-    return { site, bodies: pageBodies(ctx, store, contentReal), close, found: kept };
+    return { site, bodies: pageBodies(ctx, store, contentReal, reference), close, found: kept, reference };
   } catch (error) {
     await close();
     throw error;

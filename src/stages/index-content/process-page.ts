@@ -3,6 +3,7 @@ import { fromVFile } from "../../report/diagnostics.ts";
 import { bodyHashOf } from "../../markdown/body-hash.ts";
 import { renderMarkdown } from "../../markdown/processor.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
+import type { OptionReference } from "../../markdown/option-reference.ts";
 import { eachWithinBudget, failedPage, pageFailure } from "./page-failure.ts";
 import { parsePage, type SourceFile } from "./parse-page.ts";
 
@@ -13,8 +14,8 @@ import { parsePage, type SourceFile } from "./parse-page.ts";
  * comes back as a failed page carrying one diagnostic on its file, so the
  * build goes on to report every other page's problems.
  */
-export function processPage(source: SourceFile, settings: Settings): ProcessedPage {
-  return processPages([source], settings)[0];
+export function processPage(source: SourceFile, settings: Settings, reference?: OptionReference): ProcessedPage {
+  return processPages([source], settings, reference)[0];
 }
 
 /**
@@ -22,13 +23,13 @@ export function processPage(source: SourceFile, settings: Settings): ProcessedPa
  * watchdog for the group rather than one a page (see `eachWithinBudget`):
  * each page still has the whole budget to itself.
  */
-export function processPages(sources: readonly SourceFile[], settings: Settings): ProcessedPage[] {
+export function processPages(sources: readonly SourceFile[], settings: Settings, reference?: OptionReference): ProcessedPage[] {
   return eachWithinBudget(
     sources,
     settings.pageTimeout,
     (source) => {
       try {
-        return processUnguarded(source, settings);
+        return processUnguarded(source, settings, reference);
       } catch (error) {
         return failedPage(source, settings, pageFailure(source, error));
       }
@@ -37,11 +38,19 @@ export function processPages(sources: readonly SourceFile[], settings: Settings)
   );
 }
 
-function processUnguarded(source: SourceFile, settings: Settings): ProcessedPage {
+function processUnguarded(source: SourceFile, settings: Settings, reference: OptionReference | undefined): ProcessedPage {
   const file = parsePage(source, settings);
   const entry = file.data.entry!;
   const tree = file.data.tree!;
-  const { html: bodyHtml, sections, stackBlitz } = renderMarkdown(tree, file, { thirdParty: entry.thirdParty, examples: settings.examplesUrl });
+  const {
+    html: bodyHtml,
+    sections,
+    stackBlitz,
+  } = renderMarkdown(tree, file, {
+    thirdParty: entry.thirdParty,
+    examples: settings.examplesUrl,
+    options: reference && { reference, relative: source.relative },
+  });
   return {
     entry,
     links: file.data.links ?? [],

@@ -5,6 +5,7 @@ import { Worker } from "node:worker_threads";
 import type { Settings } from "../../context/config.ts";
 import { TOOL_ROOT } from "../../context/context.ts";
 import type { ProcessedPage } from "../../shared/content-types.ts";
+import type { OptionReference } from "../../markdown/option-reference.ts";
 import type { SourceFile } from "./parse-page.ts";
 import { processPages } from "./process-page.ts";
 
@@ -40,6 +41,15 @@ export interface PageProcessor {
   close(): Promise<void>;
 }
 
+/** What pages are processed with: the settings, and the option reference when configuration examples are linked. */
+interface Processing {
+  settings: Settings;
+  reference?: OptionReference | null | undefined;
+}
+
+/** The option reference each worker was last sent, so it is sent again only when it changes. */
+const sentReference = new WeakMap<Worker, OptionReference | null>();
+
 type WorkerReply = { id: number; pages?: ProcessedPage[]; error?: { message: string; stack: string } };
 
 /**
@@ -61,10 +71,16 @@ function queueOf(length: number, takers: number) {
 }
 
 /** This thread's share of a group: batches taken from the queue, with a turn of the event loop after each so the workers' replies are seen and they are sent more. */
-async function processOwnShare(sources: readonly SourceFile[], results: ProcessedPage[], take: ReturnType<typeof queueOf>, settings: Settings): Promise<void> {
+async function processOwnShare(
+  sources: readonly SourceFile[],
+  results: ProcessedPage[],
+  take: ReturnType<typeof queueOf>,
+  processing: Processing,
+): Promise<void> {
   for (let batch = take(OWN_BATCH); batch; batch = take(OWN_BATCH)) {
     const [start, end] = batch;
-    for (const [i, page] of processPages(sources.slice(start, end), settings).entries()) results[start + i] = page;
+    for (const [i, page] of processPages(sources.slice(start, end), processing.settings, processing.reference ?? undefined).entries())
+      results[start + i] = page;
     await new Promise(setImmediate);
   }
 }
@@ -75,7 +91,7 @@ function workerShare(
   sources: readonly SourceFile[],
   results: ProcessedPage[],
   take: ReturnType<typeof queueOf>,
-  settings: Settings,
+  { settings, reference = null }: Processing,
 ): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     let held = 0;
@@ -83,7 +99,10 @@ function workerShare(
       const batch = take(BATCH);
       if (!batch) return;
       held++;
-      worker.postMessage({ id: batch[0], sources: sources.slice(batch[0], batch[1]), settings });
+      // The option reference (schemas and headings, a few hundred kilobytes) goes to a worker once, not with every batch.
+      const fresh = sentReference.get(worker) !== reference;
+      sentReference.set(worker, reference);
+      worker.postMessage({ id: batch[0], sources: sources.slice(batch[0], batch[1]), settings, ...(fresh ? { reference } : {}) });
     };
     const finish = (then: () => void) => {
       worker.off("message", onMessage);
@@ -153,21 +172,26 @@ const kept = workerPool();
  * small to share is processed here. `keepWorkers` (the dev server) takes the
  * process's kept workers, and `close` leaves them running.
  */
-export function createPageProcessor(total: number, settings: Settings, options: { threads?: number; keepWorkers?: boolean } = {}): PageProcessor {
-  const { threads, keepWorkers = false } = options;
+export function createPageProcessor(
+  total: number,
+  settings: Settings,
+  options: { threads?: number; keepWorkers?: boolean; reference?: OptionReference | undefined } = {},
+): PageProcessor {
+  const { threads, keepWorkers = false, reference } = options;
+  const processing: Processing = { settings, reference };
   const count = workerCount(total, threads);
   const pool = keepWorkers ? kept : workerPool();
   return {
     async run(sources) {
-      if (count === 0 || sources.length < BATCH) return processPages(sources, settings);
+      if (count === 0 || sources.length < BATCH) return processPages(sources, settings, reference);
       const workers = pool.take(count);
       const results = new Array<ProcessedPage>(sources.length);
       const take = queueOf(sources.length, workers.length + 1);
       for (const worker of workers) worker.ref();
       try {
         // The workers are sent their first batches before this thread starts on its own.
-        const shares = workers.map((worker) => workerShare(worker, sources, results, take, settings));
-        await Promise.all([...shares, processOwnShare(sources, results, take, settings)]);
+        const shares = workers.map((worker) => workerShare(worker, sources, results, take, processing));
+        await Promise.all([...shares, processOwnShare(sources, results, take, processing)]);
       } finally {
         for (const worker of workers) worker.unref();
       }

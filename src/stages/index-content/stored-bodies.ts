@@ -4,6 +4,7 @@ import { UsageError } from "../../report/errors.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import type { BodyStore } from "./body-store.ts";
+import type { OptionReference } from "../../markdown/option-reference.ts";
 import { insideContent, readFresh } from "./source-files.ts";
 
 /**
@@ -11,12 +12,12 @@ import { insideContent, readFresh } from "./source-files.ts";
  * while the build ran) is made again from the page's file; a file changed
  * since it was indexed fails the build with a sentence, never a mixed site.
  */
-export function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string): PageBodies {
+export function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string, reference?: OptionReference): PageBodies {
   const remake = async (page: PageSummary) => {
     const full = path.resolve(ctx.paths.root, page.entry.path);
     const source = (await insideContent(ctx, full, contentReal)) ? await readFresh(ctx, path.relative(ctx.paths.content, full), full) : undefined;
     const { processPage } = await import("./process-page.ts");
-    const made = source && processPage(source, ctx.settings);
+    const made = source && processPage(source, ctx.settings, reference);
     if (!made || made.bodyHash !== page.bodyHash)
       throw new UsageError(`${page.entry.path} changed while the site was being built. Build again once edits are saved.`);
     await store.put(page.bodyKey, made);

@@ -7,6 +7,14 @@ export function printableSlug(url: string): string {
   return url.split("/").filter(Boolean).join("-") || "home";
 }
 
+/** A configuration example's option key as a link, and the tooltip after it (see `rehypeOptionLinks`); the tooltip holds no span of its own. */
+const OPTION_LINK = /<a class="opt" href="[^"]*" aria-describedby="[^"]*">(.*?)<\/a><span class="opt-tip" role="tooltip" id="[^"]*">.*?<\/span>/gs;
+
+/** A body with its option keys back to plain code (pure): the combined page is for print, where a link and its tooltip have no use. */
+export function withoutOptionLinks(html: string): string {
+  return html.includes('class="opt"') ? html.replace(OPTION_LINK, "$1") : html;
+}
+
 const ID_ATTRIBUTES = /\s(id|aria-describedby|aria-labelledby|aria-controls)="([^"]*)"/g;
 const HREF = /\shref="([^"]*)"/g;
 const HEADING_TAG = /<(\/?)h([1-6])(?=[\s>])/g;
@@ -57,12 +65,13 @@ export function memberSlugs(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url">
  * as an h2 (the template gives the combined page its one h1) with its own
  * headings a level down, ids made unique, links between the section's
  * pages (`slugs`, see `memberSlugs`) pointing inside, and its tables out of
- * their focusable regions (they do not scroll there). The body is otherwise
+ * their focusable regions (they do not scroll there), and the option keys of
+ * its configuration examples plain code again. The body is otherwise
  * reused as rendered.
  */
 export function printableMember(entry: Pick<PageEntry, "url" | "title">, bodyHtml: string, slugs: ReadonlyMap<string, string>): string {
   const slug = slugs.get(entry.url) ?? printableSlug(entry.url);
-  return `<section class="printable-page" aria-labelledby="${slug}"><h2 class="printable-title" id="${slug}">${escapeXml(entry.title)}</h2>${demoteHeadings(rewriteForPrint(withoutTableRegions(bodyHtml), slug, slugs))}</section>`;
+  return `<section class="printable-page" aria-labelledby="${slug}"><h2 class="printable-title" id="${slug}">${escapeXml(entry.title)}</h2>${demoteHeadings(rewriteForPrint(withoutOptionLinks(withoutTableRegions(bodyHtml)), slug, slugs))}</section>`;
 }
 
 /** Combines the pages of a section, in sidebar order, into one body (pure); see `printableMember`. */

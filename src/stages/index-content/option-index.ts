@@ -1,0 +1,119 @@
+import fs from "node:fs/promises";
+import { createRequire } from "node:module";
+import path from "node:path";
+import fg from "fast-glob";
+import { hashKey } from "../../cache/cache.ts";
+import { TOOL_ROOT, type BuildContext } from "../../context/context.ts";
+import type { JsonSchema } from "../../markdown/option-schema.ts";
+import { type OptionReference, type ReferencePage, referencePage } from "../../markdown/option-reference.ts";
+import { parsePage } from "./parse-page.ts";
+
+/**
+ * The option reference of a build: the schemas the config names, resolved
+ * from the project as packages, and the headings of the reference pages the
+ * config names, each page read with the build's own parser so the link
+ * targets are the ids the pages get. A few pages, whatever the site's size.
+ */
+
+/** A reference made once per set of inputs, for the builds of a long-lived process (the dev server). */
+let last: { key: string; made: Promise<OptionReference | undefined> } | undefined;
+
+/** The package name of a path such as `webpack/schemas/WebpackOptions.json` or `@scope/name/file.json`. */
+function packageName(spec: string): string {
+  const parts = spec.split("/");
+  return spec.startsWith("@") ? parts.slice(0, 2).join("/") : parts[0];
+}
+
+/**
+ * A package's file, resolved from `from` as Node resolves a package: by its
+ * `exports` when it lists the file, else in the `node_modules` folders Node
+ * would look in (webpack-dev-server exports no `lib/options.json`).
+ */
+async function resolveFrom(from: string, spec: string): Promise<string | undefined> {
+  const require = createRequire(path.join(from, "package.json"));
+  try {
+    return require.resolve(spec);
+  } catch {
+    for (const folder of require.resolve.paths(packageName(spec)) ?? []) {
+      const file = path.join(folder, spec);
+      if (
+        await fs.stat(file).then(
+          (s) => s.isFile(),
+          () => false,
+        )
+      )
+        return file;
+    }
+    return undefined;
+  }
+}
+
+/** A schema's file from the project's packages, else from docs-build's own, where its optional peer dependencies are installed. */
+async function resolvePackageFile(root: string, spec: string): Promise<string | undefined> {
+  return (await resolveFrom(root, spec)) ?? (await resolveFrom(TOOL_ROOT, spec));
+}
+
+/** The reference pages a config names: each page, and the pages under each folder (ending in `/`), in path order. */
+async function referenceFiles(content: string, pages: readonly string[]): Promise<string[]> {
+  const patterns = pages.map((page) => (page.endsWith("/") ? `${fg.escapePath(page)}**/*.{md,mdx}` : fg.escapePath(page)));
+  if (patterns.length === 0) return [];
+  return (await fg(patterns, { cwd: content, onlyFiles: true, followSymbolicLinks: false, dot: false })).sort();
+}
+
+/** Reads the reference pages' headings with the build's parser; a page that cannot be read is left out (its own build error says why). */
+async function readPages(ctx: BuildContext, relatives: readonly string[]): Promise<ReferencePage[]> {
+  const pages: ReferencePage[] = [];
+  for (const relative of relatives) {
+    const full = path.join(ctx.paths.content, relative);
+    const text = await fs.readFile(full, "utf8").catch(() => undefined);
+    if (text === undefined) continue;
+    const file = parsePage({ relative, display: ctx.display(full), text, size: Buffer.byteLength(text) }, ctx.settings);
+    if (file.data.tree && file.data.entry) pages.push(referencePage(file.data.entry.url, file.data.tree));
+  }
+  return pages;
+}
+
+/**
+ * The option reference for the build's settings, or undefined when the
+ * config turns configuration examples off or names a schema that is not
+ * installed: then one warning says which, and examples stay plain.
+ */
+export async function optionReference(ctx: BuildContext): Promise<OptionReference | undefined> {
+  const examples = ctx.settings.configExamples;
+  if (!examples || examples.schemas.length === 0) return undefined;
+  const schemas = await Promise.all(examples.schemas.map((mount) => resolvePackageFile(ctx.paths.root, mount.schema)));
+  const missing = examples.schemas.filter((_, i) => schemas[i] === undefined).map((mount) => mount.schema);
+  if (missing.length > 0) {
+    ctx.logger.warn(
+      `Configuration examples are not linked to the reference: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not installed in the project. Install the package, or set configExamples to null in ${"docs-build.config.json"}.`,
+    );
+    return undefined;
+  }
+  const relatives = await referenceFiles(
+    ctx.paths.content,
+    examples.schemas.flatMap((mount) => mount.pages),
+  );
+  const texts = await Promise.all(
+    [...(schemas as string[]), ...relatives.map((r) => path.join(ctx.paths.content, r))].map((f) => fs.readFile(f).catch(() => "")),
+  );
+  const key = hashKey("option-reference", JSON.stringify(examples), ctx.paths.content, ...relatives, ...texts);
+  if (last?.key !== key) last = { key, made: make(ctx, texts.slice(0, schemas.length).map(String), relatives) };
+  return last.made;
+}
+
+async function make(ctx: BuildContext, schemaTexts: string[], relatives: string[]): Promise<OptionReference> {
+  const examples = ctx.settings.configExamples!;
+  const roots = schemaTexts.map((text) => JSON.parse(text) as JsonSchema);
+  return {
+    titles: examples.titles,
+    migration: examples.migration,
+    mounts: examples.schemas.map((mount, i) => ({ at: mount.at ? mount.at.split(".") : [], root: roots[i], names: mount.names })),
+    labels: examples.schemas.map((mount) => mount.schema),
+    pages: await readPages(ctx, relatives),
+  };
+}
+
+/** A short hash of what a reference links to (its targets, schemas and settings), for the cache keys of pages that may have examples. */
+export function referenceHash(reference: OptionReference | undefined): string {
+  return reference ? hashKey(JSON.stringify(reference)).slice(0, 32) : "";
+}
