@@ -9,8 +9,10 @@ export interface HashRedirect {
   to: string;
 }
 
-// The code is the block's text without shell prompts (`.t-pr`); the polite live region says "Copied".
-const COPY_CODE = `document.addEventListener("click",function(e){var b=e.target,f,c,s;if(!b.closest||!(b=b.closest(".code-copy")))return;f=b.parentNode;c=f.querySelector("pre").cloneNode(true);s=f.querySelector(".code-status");c.querySelectorAll(".t-pr").forEach(function(p){p.remove()});s.textContent="";(navigator.clipboard?navigator.clipboard.writeText(c.textContent):Promise.reject()).then(function(){s.textContent="Copied"},function(){s.textContent="Copy failed"});clearTimeout(s.t);s.t=setTimeout(function(){s.textContent=""},3000)});`;
+// The code is the block's text without shell prompts (`.t-pr`); a diff of a change (`data-diff`) is the code it
+// leads to: removed lines dropped, the one-column `+` or space marker taken off (as `resultingCode` in
+// src/markdown/diff-lines.ts). The polite live region says "Copied".
+const COPY_CODE = `document.addEventListener("click",function(e){var b=e.target,f,c,s,t;if(!b.closest||!(b=b.closest(".code-copy")))return;f=b.parentNode;c=f.querySelector("pre").cloneNode(true);s=f.querySelector(".code-status");c.querySelectorAll(".t-pr").forEach(function(p){p.remove()});t=c.textContent;if(f.hasAttribute("data-diff"))t=t.split("\\n").filter(function(l){return l[0]!="-"}).map(function(l){return l.replace(/^[+ ]/,"")}).join("\\n");s.textContent="";(navigator.clipboard?navigator.clipboard.writeText(t):Promise.reject()).then(function(){s.textContent="Copied"},function(){s.textContent="Copy failed"});clearTimeout(s.t);s.t=setTimeout(function(){s.textContent=""},3000)});`;
 
 /**
  * The small script inlined at the top of <head>, run before first paint:
@@ -18,7 +20,8 @@ const COPY_CODE = `document.addEventListener("click",function(e){var b=e.target,
  * notification so CSS hides it, sets `data-js` where the client bundle (an ES
  * module) will run so CSS can lay out the page as it will be once hydrated,
  * follows hash redirects of this page (also when the hash changes later),
- * and copies a code block when its copy button is pressed. The copy handler
+ * and copies a code block when its copy button is pressed (a diff as the
+ * code it leads to). The copy handler
  * is delegated from `document`, so it serves every block, those a client-side
  * navigation brings included, before and without the client bundle.
  */
