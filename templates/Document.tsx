@@ -34,7 +34,8 @@ export interface DocumentProps {
 
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
 export function Document({ data, appHtml, canonical, robots, redirects = [], assets }: DocumentProps) {
-  const { notification } = useChrome();
+  const { notification, copyPage } = useChrome();
+  const boot = bootScript({ redirects, notificationVersion: notification?.version ?? null, copyPage });
   return (
     <html lang="en" data-theme="light">
       <head>
@@ -56,7 +57,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
             <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href={`/${ATOM_PATH}`} />
           </>
         ) : null}
-        <script dangerouslySetInnerHTML={{ __html: bootScript(redirects, notification?.version ?? null) }} />
+        <script dangerouslySetInnerHTML={{ __html: boot }} />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

@@ -252,16 +252,26 @@ test("Footer lists the ten links in order; NotFound has its texts; Notification 
 });
 
 test("the boot script applies the theme, the notification mark and the JavaScript mark, and redirects only where asked", () => {
-  const plain = bootScript([], "3");
+  const plain = bootScript({ redirects: [], notificationVersion: "3" });
   assert.match(plain, 'localStorage.getItem("theme")==="dark"?"dark":"light"');
   assert.match(plain, 'localStorage.getItem("notification-dismissed")==="3"');
   assert.match(plain, 'if("noModule"in HTMLScriptElement.prototype)document.documentElement.dataset.js="true"');
   assert.not.match(plain, "location.replace");
-  assert.not.match(bootScript([], null), "notification", "no notice, no mark");
-  const withRedirect = bootScript([{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }], "3");
+  assert.not.match(bootScript({ redirects: [], notificationVersion: null }), "notification", "no notice, no mark");
+  const withRedirect = bootScript({ redirects: [{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }], notificationVersion: "3" });
   assert.match(withRedirect, '{"/configuration/other-options/#cache":"/configuration/cache/"}');
   assert.match(withRedirect, "location.replace(t+location.hash)");
   assert.match(withRedirect, 'addEventListener("hashchange",go)');
+});
+
+test("the boot script handles Copy page only where the site has it, and stays small", () => {
+  const page = bootScript({ redirects: [], notificationVersion: "3" });
+  const withCopyPage = bootScript({ redirects: [], notificationVersion: "3", copyPage: true });
+  assert.match(page, ".code-copy");
+  assert.not.match(page, "copy-page");
+  assert.match(withCopyPage, 'closest(".copy-page-button")');
+  // It is inlined into every page's head: both copy buttons fit in 2 KB.
+  assert.ok(withCopyPage.length < 2048, `${withCopyPage.length} characters`);
 });
 
 test.run();
