@@ -1,4 +1,5 @@
 import type { ClientAssets } from "../src/shared/client-assets.ts";
+import { isPrintable } from "../src/shared/content-rules.ts";
 import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../src/shared/constants.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
@@ -35,7 +36,9 @@ export interface DocumentProps {
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
 export function Document({ data, appHtml, canonical, robots, redirects = [], assets }: DocumentProps) {
   const { notification, copyPage } = useChrome();
-  const boot = bootScript({ redirects, notificationVersion: notification?.version ?? null, copyPage });
+  // A printable page, the generated one or the content's own, is where "Print this page" leads.
+  const print = data.kind === "printable" || (data.kind === "doc" && isPrintable(data.page));
+  const boot = bootScript({ redirects, notificationVersion: notification?.version ?? null, copyPage, print });
   return (
     <html lang="en" data-theme="light">
       <head>

@@ -1,4 +1,5 @@
 import { NOTIFICATION_KEY } from "./components/Notification.tsx";
+import { PRINT_QUERY } from "../src/shared/urls.ts";
 import { THEME_KEY } from "./theme.ts";
 
 /** A redirect the server cannot see: a page's old anchor that now lives on another page. */
@@ -18,6 +19,11 @@ const COPY_PAGE = `if(f=b.closest(".copy-page-button"))return w(f.parentNode.que
 const copy = (page: boolean) =>
   `function k(t){return navigator.clipboard?navigator.clipboard.writeText(t):Promise.reject()}function w(s,p){s.textContent="";p.then(function(){s.textContent="Copied"},function(){s.textContent="Copy failed"});clearTimeout(s.t);s.t=setTimeout(function(){s.textContent=""},3000)}document.addEventListener("click",function(e){var b=e.target,f,c,t;if(!b.closest)return;${page ? COPY_PAGE : ""}if(!(b=b.closest(".code-copy")))return;f=b.parentNode;c=f.querySelector("pre").cloneNode(true);c.querySelectorAll(".t-pr").forEach(function(p){p.remove()});t=c.textContent;if(f.hasAttribute("data-diff"))t=t.split("\\n").filter(function(l){return l[0]!="-"}).map(function(l){return l.replace(/^[+ ]/,"")}).join("\\n");w(f.querySelector(".code-status"),k(t))});`;
 
+// On a printable page opened with `?print` (the "Print this page" link), the query is taken off the
+// address at once, so a reload or a later visit through the history finds none, and the print dialog
+// opens once the page has loaded; only for a navigation of its own, so not on a reload or back and forward.
+const PRINT = `(function(){var u=new URL(location.href),n;if(!u.searchParams.has(${JSON.stringify(PRINT_QUERY)}))return;u.searchParams.delete(${JSON.stringify(PRINT_QUERY)});history.replaceState(history.state,"",u.href);n=performance.getEntriesByType("navigation")[0];if(!n||n.type==="navigate")addEventListener("load",function(){print()})})();`;
+
 /** Options of {@link bootScript}. */
 export interface BootScriptOptions {
   /** Hash redirects that start on this page. */
@@ -26,6 +32,8 @@ export interface BootScriptOptions {
   notificationVersion: string | null;
   /** The site has the "Copy page" button (`llms`): handle it. */
   copyPage?: boolean;
+  /** The page is a printable page: open the print dialog when it is reached with `?print`. */
+  print?: boolean;
 }
 
 /**
@@ -34,12 +42,13 @@ export interface BootScriptOptions {
  * notification so CSS hides it, sets `data-js` where the client bundle (an ES
  * module) will run so CSS can lay out the page as it will be once hydrated,
  * follows hash redirects of this page (also when the hash changes later),
- * and copies a code block when its copy button is pressed and the page's
- * markdown when "Copy page" is (on sites that have it). The copy handler is
+ * copies a code block when its copy button is pressed and the page's
+ * markdown when "Copy page" is (on sites that have it), and on a printable
+ * page opens the print dialog when asked to (`?print`). The copy handler is
  * delegated from `document`, so it serves every button, those a client-side
  * navigation brings included, before and without the client bundle.
  */
-export function bootScript({ redirects, notificationVersion, copyPage = false }: BootScriptOptions): string {
+export function bootScript({ redirects, notificationVersion, copyPage = false, print = false }: BootScriptOptions): string {
   const theme = `try{document.documentElement.dataset.theme=localStorage.getItem(${JSON.stringify(THEME_KEY)})==="dark"?"dark":"light"}catch(e){document.documentElement.dataset.theme="light"}`;
   const notification =
     notificationVersion === null
@@ -47,7 +56,7 @@ export function bootScript({ redirects, notificationVersion, copyPage = false }:
       : `try{if(localStorage.getItem(${JSON.stringify(NOTIFICATION_KEY)})===${JSON.stringify(notificationVersion)})document.documentElement.dataset.notificationDismissed="true"}catch(e){}`;
   // Browsers that know `noModule` run module scripts; elsewhere the page keeps its no-JavaScript layout.
   const js = `if("noModule"in HTMLScriptElement.prototype)document.documentElement.dataset.js="true";`;
-  const head = theme + notification + js + copy(copyPage);
+  const head = theme + notification + js + copy(copyPage) + (print ? PRINT : "");
   if (redirects.length === 0) return head;
   const map = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
   const redirect = `(function(){var r=${JSON.stringify(map).replace(/</g, "\\u003c")};function go(){var t=r[location.pathname+location.hash];if(t)location.replace(t+location.hash)}go();addEventListener("hashchange",go)})();`;

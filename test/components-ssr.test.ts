@@ -146,7 +146,7 @@ test("DocPage: title, body, Further Reading, edit/print links, previous and next
   assert.match(html, '<div class="markdown" data-content=""><p>Body text</p></div>');
   assert.match(html, 'id="further-reading">Further Reading</h2>');
   assert.match(html, `<a href="${page.edit}" rel="noopener noreferrer">Edit this page</a>`);
-  assert.match(html, '<a href="/guides/printable/" rel="nofollow">Print this page</a>');
+  assert.match(html, '<a href="/guides/printable/?print" rel="nofollow">Print this page</a>');
   assert.not.match(html, "Jump to repository");
   assert.not.match(html, "third-party");
   assert.match(html, 'href="/guides/" rel="prev"');
@@ -264,14 +264,18 @@ test("the boot script applies the theme, the notification mark and the JavaScrip
   assert.match(withRedirect, 'addEventListener("hashchange",go)');
 });
 
-test("the boot script handles Copy page only where the site has it, and stays small", () => {
+test("the boot script handles Copy page only where the site has it, opens the print dialog only on printable pages, and stays small", () => {
   const page = bootScript({ redirects: [], notificationVersion: "3" });
-  const withCopyPage = bootScript({ redirects: [], notificationVersion: "3", copyPage: true });
+  const printable = bootScript({ redirects: [], notificationVersion: "3", copyPage: true, print: true });
   assert.match(page, ".code-copy");
   assert.not.match(page, "copy-page");
-  assert.match(withCopyPage, 'closest(".copy-page-button")');
-  // It is inlined into every page's head: both copy buttons fit in 2 KB.
-  assert.ok(withCopyPage.length < 2048, `${withCopyPage.length} characters`);
+  assert.match(printable, 'closest(".copy-page-button")');
+  assert.not.match(page, "print()");
+  assert.match(printable, 'searchParams.has("print")');
+  assert.match(printable, "history.replaceState(");
+  assert.match(printable, 'type==="navigate"');
+  // It is inlined into every page's head: both copy buttons and printing fit in 2 KB.
+  assert.ok(printable.length < 2048, `${printable.length} characters`);
 });
 
 test.run();

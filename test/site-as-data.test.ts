@@ -40,7 +40,7 @@ test("Acme Docs shows its own name, texts, links, logo, notice, hero words, prin
     'Version 2 is out. See <a href="/blog/2026-03-02-version-two/">what changed</a>.',
     "https://gitlab.com/acme/rockets-docs/-/edit/trunk/content/guides/assembly.md",
     'href="https://playground.acme.test/examples/fin-alignment"',
-    'href="/guides/printable/"',
+    'href="/guides/printable/?print"',
   ])
     assert.ok(page.includes(expected), `the page has ${expected}`);
   assert.ok(page.includes('localStorage.getItem("notification-dismissed")==="acme-2"'), "the boot script knows the notice's version");
