@@ -1,6 +1,7 @@
 import { createElement } from "react";
 import type { Root } from "react-dom/client";
 import type { PageData } from "../src/shared/page-data.ts";
+import { PRINT_QUERY } from "../src/shared/urls.ts";
 import type { Body } from "../templates/components/Content.tsx";
 import { ClientApp } from "./client-app.tsx";
 import { ChunkLoadError, ModuleNotFoundError, type LoaderEnvironment } from "./loader.ts";
@@ -14,7 +15,7 @@ export interface RouterOptions {
   onPageView?: (path: string, title: string) => void;
 }
 
-/** The link a click or hover is about, when the router should handle it (same origin, a page, no modifier). */
+/** The link a click or hover is about, when the router should handle it (same origin, a page, no modifier, not a request to print). */
 export function routableLink(event: MouseEvent | FocusEvent, here: Location): URL | undefined {
   if (event instanceof MouseEvent && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
     return undefined;
@@ -22,6 +23,8 @@ export function routableLink(event: MouseEvent | FocusEvent, here: Location): UR
   if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return undefined;
   const url = new URL(anchor.href, here.href);
   if (url.origin !== here.origin || /\.[a-z0-9]+$/i.test(url.pathname)) return undefined;
+  // "Print this page" (`?print`) loads the printable page as a document, whose boot script opens the print dialog.
+  if (url.searchParams.has(PRINT_QUERY)) return undefined;
   // A link to another part of the same page is left to the browser.
   if (url.pathname === here.pathname && url.search === here.search && url.hash) return undefined;
   return url;

@@ -1,4 +1,5 @@
 import type { ClientAssets } from "../src/shared/client-assets.ts";
+import { isPrintable } from "../src/shared/content-rules.ts";
 import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../src/shared/constants.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
@@ -34,7 +35,10 @@ export interface DocumentProps {
 
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
 export function Document({ data, appHtml, canonical, robots, redirects = [], assets }: DocumentProps) {
-  const { notification } = useChrome();
+  const { notification, copyPage } = useChrome();
+  // A printable page, the generated one or the content's own, is where "Print this page" leads.
+  const print = data.kind === "printable" || (data.kind === "doc" && isPrintable(data.page));
+  const boot = bootScript({ redirects, notificationVersion: notification?.version ?? null, copyPage, print });
   return (
     <html lang="en" data-theme="light">
       <head>
@@ -56,7 +60,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
             <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href={`/${ATOM_PATH}`} />
           </>
         ) : null}
-        <script dangerouslySetInnerHTML={{ __html: bootScript(redirects, notification?.version ?? null) }} />
+        <script dangerouslySetInnerHTML={{ __html: boot }} />
         {assets.css.map((href) => (
           <link key={href} rel="stylesheet" href={href} />
         ))}

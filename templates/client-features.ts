@@ -18,8 +18,6 @@ export interface ClientFeatures {
   loadVoteApp(stylesheet?: string): Promise<VoteAppComponent>;
   /** Watches the page's headings with these ids and reports the id of the one being read; returns a function that stops watching. */
   watchHeadings(ids: string[], onCurrent: (id: string) => void): () => void;
-  /** Copies a page's markdown (fetched from its `.md` URL) to the clipboard. */
-  copyPage(pageUrl: string): Promise<void>;
 }
 
 /** The message of what the server's features reject with. */
@@ -32,7 +30,7 @@ const unavailable = () => Promise.reject(new Error(NOT_IN_BROWSER));
  * focus never happen, so nothing is ever asked for) and any tree the client
  * did not wrap, where a request fails as a failed chunk would.
  */
-export const SERVER_FEATURES: ClientFeatures = { loadSearch: unavailable, loadVoteApp: unavailable, watchHeadings: () => () => {}, copyPage: unavailable };
+export const SERVER_FEATURES: ClientFeatures = { loadSearch: unavailable, loadVoteApp: unavailable, watchHeadings: () => () => {} };
 
 /** The client's features for the templates; the server default loads nothing. */
 export const ClientFeaturesContext = createContext<ClientFeatures>(SERVER_FEATURES);

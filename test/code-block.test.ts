@@ -3,16 +3,8 @@ import { toHtml } from "hast-util-to-html";
 import { toString as textOf } from "hast-util-to-string";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { codeBlock, INVALID_LABEL, labelBefore, markLines, metaFlag, metaLines, metaTitle } from "../src/markdown/code-block.ts";
-
-const text = (value: string): ElementContent => ({ type: "text", value });
-const span = (className: string, value: string): ElementContent => ({
-  type: "element",
-  tagName: "span",
-  properties: { className: [className] },
-  children: [text(value)],
-});
-const element = (tagName: string, children: ElementContent[]): ElementContent => ({ type: "element", tagName, properties: {}, children });
+import { codeBlock, INVALID_LABEL, labelBefore, markLines, metaFlag, metaLines, metaTitle, splitLines } from "../src/markdown/code-block.ts";
+import { element, span, text } from "./helpers/hast.ts";
 
 test("metaTitle: double or single quotes, trimmed; none for other metas, empty titles or non-strings", () => {
   assert.is(metaTitle('title="webpack.config.js" {1}'), "webpack.config.js");
@@ -63,8 +55,22 @@ test("markLines: marks the chosen lines, splitting runs across lines, and keeps 
   );
   assert.is(textOf({ type: "root", children: marked }), textOf({ type: "root", children: nodes }));
   assert.equal(markLines([text("a\n\nb")], new Set([2])), [text("a"), text("\n"), text("\n"), text("b")], "an empty line has nothing to mark");
-  const nested = [element("b", [element("i", [text("deep")])])];
-  assert.is(markLines(nested, new Set([1])), nested, "deeper markup is left alone");
+  const nested = [element("a", [span("t-g", "entry"), text(":\nx")])];
+  assert.is(
+    toHtml({ type: "root", children: markLines(nested, new Set([2])) }),
+    '<a><span class="t-g">entry</span>:</a>\n<span class="hl"><a>x</a></span>',
+    "markup nested deeper is split at the line break too",
+  );
+});
+
+test("splitLines: cuts text and elements of any depth at line breaks, drops emptied parts, keeps elements empty from the start", () => {
+  const link = element("a", [span("t-g", "a\nb"), text("\n")]);
+  const lines = splitLines([text("x"), link, element("br", []), text("y\n")]);
+  assert.equal(
+    lines.map((line) => toHtml({ type: "root", children: line })),
+    ['x<a><span class="t-g">a</span></a>', '<a><span class="t-g">b</span></a>', "<br>y", ""],
+  );
+  assert.equal(splitLines([]), [[]]);
 });
 
 test("labelBefore: a bold-only paragraph, white space between; not bold with more, bold markup, empty or nothing before", () => {

@@ -1,6 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Page } from "playwright-core";
+import { resultingCode } from "../src/markdown/diff-lines.ts";
 import {
   axeViolations,
   browserHarness,
@@ -17,7 +18,9 @@ import {
 // the code exactly (a shell session without its prompts), says "Copied" in a
 // polite live region, works before the client bundle has run and on a page
 // reached by client-side navigation; titled blocks are named figures, and a
-// block marked `invalid` says so in its caption, readable in both themes.
+// block marked `invalid` says so in its caption, readable in both themes; a
+// diff block shows its code's colours with its changed lines marked and copies
+// the code it leads to.
 const harness = browserHarness("code-blocks");
 
 /** The code of a fenced block on the copy guide, as its markdown holds it. */
@@ -87,6 +90,49 @@ registerBrowserTests(test, () => {
       assert.ok(await sameWindow(page), "no document load: the client navigated");
       await tabToCopyButton(page, 1);
       assert.is(await copyWith(page, "Enter", 1), CONFIG);
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
+  test("[desktop] a diff block: its code's own colours, added and removed lines marked, and a copy of the code it leads to, before the client bundle runs", async () => {
+    const s = await harness.open(null, { viewport: "desktop" });
+    const { page } = s;
+    try {
+      await s.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.url("") });
+      const release = await holdClientScripts(page);
+      await page.goto(s.url("/guides/diff/"), { waitUntil: "commit" });
+      await page.waitForSelector("footer", { state: "attached" });
+      assert.not.ok(await page.evaluate(() => document.documentElement.dataset.hydrated), "the client bundle has not run");
+      const block = page.getByRole("figure", { name: "tool.config.js" });
+      // JavaScript's token colours, not the diff grammar's whole-line ones.
+      assert.is(await block.locator("del.d-del .t-g").first().textContent(), "entry");
+      assert.equal(await block.locator("ins.d-add").allTextContents(), [
+        "+  entry: {",
+        "+    // One bundle per page.",
+        '+    main: "./src/<main>.js",',
+        "+  },",
+      ]);
+      assert.equal(await block.locator("del.d-del").allTextContents(), ["-  // A single bundle.", '-  entry: "./src/old.js",']);
+      // The markers stay visible, so the change does not rest on colour; assistive technology hears insertion and deletion.
+      assert.ok(await block.locator("ins.d-add .d-m").first().isVisible());
+      const tags = await page.evaluate(() => [...document.querySelectorAll(".d-add, .d-del")].map((e) => e.tagName));
+      assert.equal(tags, ["DEL", "DEL", "INS", "INS", "INS", "INS"]);
+      await tabToCopyButton(page, 0);
+      const copied = await copyWith(page, "Enter", 0);
+      assert.is(copied, 'export default {\n  entry: {\n    // One bundle per page.\n    main: "./src/<main>.js",\n  },\n  mode: "none",\n};\n');
+      assert.is(copied, resultingCode((await block.locator("pre").textContent()) ?? ""));
+      // A diff with nothing to say its language keeps the diff grammar's colours, and is copied the same way.
+      assert.is(await page.locator(".code-block").nth(1).locator(".d-add").count(), 0);
+      await tabToCopyButton(page, 1);
+      assert.is(await copyWith(page, "Enter", 1), " demo\n |- tool.config.js\n |- src/\n");
+      release();
+      await waitForHydration(page);
+      for (const theme of ["light", "dark"]) {
+        await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+        assert.equal(await axeViolations(page), [], `axe in the ${theme} theme`);
+      }
       s.assertNoErrors();
     } finally {
       await s.close();

@@ -146,7 +146,7 @@ test("DocPage: title, body, Further Reading, edit/print links, previous and next
   assert.match(html, '<div class="markdown" data-content=""><p>Body text</p></div>');
   assert.match(html, 'id="further-reading">Further Reading</h2>');
   assert.match(html, `<a href="${page.edit}" rel="noopener noreferrer">Edit this page</a>`);
-  assert.match(html, '<a href="/guides/printable/" rel="nofollow">Print this page</a>');
+  assert.match(html, '<a href="/guides/printable/?print" rel="nofollow">Print this page</a>');
   assert.not.match(html, "Jump to repository");
   assert.not.match(html, "third-party");
   assert.match(html, 'href="/guides/" rel="prev"');
@@ -252,16 +252,30 @@ test("Footer lists the ten links in order; NotFound has its texts; Notification 
 });
 
 test("the boot script applies the theme, the notification mark and the JavaScript mark, and redirects only where asked", () => {
-  const plain = bootScript([], "3");
+  const plain = bootScript({ redirects: [], notificationVersion: "3" });
   assert.match(plain, 'localStorage.getItem("theme")==="dark"?"dark":"light"');
   assert.match(plain, 'localStorage.getItem("notification-dismissed")==="3"');
   assert.match(plain, 'if("noModule"in HTMLScriptElement.prototype)document.documentElement.dataset.js="true"');
   assert.not.match(plain, "location.replace");
-  assert.not.match(bootScript([], null), "notification", "no notice, no mark");
-  const withRedirect = bootScript([{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }], "3");
+  assert.not.match(bootScript({ redirects: [], notificationVersion: null }), "notification", "no notice, no mark");
+  const withRedirect = bootScript({ redirects: [{ from: "/configuration/other-options/#cache", to: "/configuration/cache/" }], notificationVersion: "3" });
   assert.match(withRedirect, '{"/configuration/other-options/#cache":"/configuration/cache/"}');
   assert.match(withRedirect, "location.replace(t+location.hash)");
   assert.match(withRedirect, 'addEventListener("hashchange",go)');
+});
+
+test("the boot script handles Copy page only where the site has it, opens the print dialog only on printable pages, and stays small", () => {
+  const page = bootScript({ redirects: [], notificationVersion: "3" });
+  const printable = bootScript({ redirects: [], notificationVersion: "3", copyPage: true, print: true });
+  assert.match(page, ".code-copy");
+  assert.not.match(page, "copy-page");
+  assert.match(printable, 'closest(".copy-page-button")');
+  assert.not.match(page, "print()");
+  assert.match(printable, 'searchParams.has("print")');
+  assert.match(printable, "history.replaceState(");
+  assert.match(printable, 'type==="navigate"');
+  // It is inlined into every page's head: both copy buttons and printing fit in 2 KB.
+  assert.ok(printable.length < 2048, `${printable.length} characters`);
 });
 
 test.run();

@@ -150,6 +150,8 @@ test("the router takes same-origin page links and leaves other hosts, files, mod
     assert.is(click("/guides/second/", {}, { target: "_blank" }), undefined);
     assert.is(click("/guides/second/", {}, { download: "" }), undefined);
     assert.is(click("#install"), undefined);
+    assert.is(click("/guides/printable/?print"), undefined, "a request to print is a document load");
+    assert.is(click("/guides/printable/"), "/guides/printable/");
   } finally {
     await dom.close();
   }

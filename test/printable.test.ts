@@ -85,7 +85,7 @@ test("the built site has a printable page per section, in sidebar order, with un
   const ids = [...content.matchAll(/\sid="([^"]*)"/g)].map((m) => m[1]);
   assert.is(new Set(ids).size, ids.length, `duplicate ids: ${ids.join(", ")}`);
   assert.match(html, 'href="#guides-first--setup"', "the guides index links to /guides/first/#setup, now inside the page");
-  assert.match(fileText(site, "guides/first/index.html"), '<a href="/guides/printable/" rel="nofollow">Print this page</a>');
+  assert.match(fileText(site, "guides/first/index.html"), '<a href="/guides/printable/?print" rel="nofollow">Print this page</a>');
   assert.not.ok(
     site.files.some((f) => f.path === "blog/printable/index.html"),
     "the blog has no printable page",

@@ -62,35 +62,38 @@ export function labelBefore(siblings: readonly RootContent[], index: number): { 
 }
 
 /**
- * Wraps each line of flat highlighted code (text and one-level spans, as
- * compactTokens writes it) that `lines` marks in a `<span class="hl">`; the
- * line breaks stay outside, so the code's text is unchanged (pure). Code
- * nested deeper (raw HTML) is returned as it is.
+ * Splits code into its lines (pure): text is cut at each line break, and an
+ * element whose content spans line breaks (a token, or a link around
+ * tokens) is repeated on each line with that line's part of its content, at
+ * any depth. Parts left empty by a cut are dropped; an element that was
+ * empty to begin with is kept. The line breaks themselves are not returned.
+ */
+export function splitLines(nodes: readonly ElementContent[]): ElementContent[][] {
+  const lines: ElementContent[][] = [[]];
+  for (const node of nodes) {
+    let parts: ElementContent[][];
+    if (node.type === "text") parts = node.value.split("\n").map((value) => (value ? [{ type: "text", value }] : []));
+    else if (node.type === "element" && node.children.length > 0)
+      parts = splitLines(node.children).map((line) => (line.length > 0 ? [{ ...node, properties: { ...node.properties }, children: line }] : []));
+    else parts = [[node]];
+    lines[lines.length - 1].push(...parts[0]);
+    for (const part of parts.slice(1)) lines.push(part);
+  }
+  return lines;
+}
+
+/**
+ * Wraps each line of highlighted code that `lines` marks in a
+ * `<span class="hl">` (pure); the line breaks stay outside, so the code's
+ * text is unchanged. Tokens that span lines are split (see `splitLines`).
  */
 export function markLines(nodes: ElementContent[], lines: ReadonlySet<number>): ElementContent[] {
-  const flat = (node: ElementContent) => node.type === "text" || (node.type === "element" && node.children.every((c) => c.type === "text"));
-  if (!nodes.every(flat)) return nodes;
   const out: ElementContent[] = [];
-  let line: ElementContent[] = [];
-  let number = 1;
-  const end = () => {
-    if (lines.has(number) && line.length > 0) out.push({ type: "element", tagName: "span", properties: { className: ["hl"] }, children: line });
+  splitLines(nodes).forEach((line, i) => {
+    if (i > 0) out.push({ type: "text", value: "\n" });
+    if (lines.has(i + 1) && line.length > 0) out.push({ type: "element", tagName: "span", properties: { className: ["hl"] }, children: line });
     else out.push(...line);
-    line = [];
-  };
-  for (const node of nodes) {
-    const span = node.type === "element" ? node : undefined;
-    const text = span ? span.children.map((c) => (c.type === "text" ? c.value : "")).join("") : node.type === "text" ? node.value : "";
-    text.split("\n").forEach((piece, i) => {
-      if (i > 0) {
-        end();
-        out.push({ type: "text", value: "\n" });
-        number++;
-      }
-      if (piece) line.push(span ? { ...span, children: [{ type: "text", value: piece }] } : { type: "text", value: piece });
-    });
-  }
-  end();
+  });
   return out;
 }
 
@@ -104,6 +107,8 @@ export interface CodeBlockOptions {
   title?: string | undefined;
   /** The example is wrong on purpose (`invalid` in the fence's meta): the caption says so. */
   invalid?: boolean | undefined;
+  /** The block is a diff of a change: `data-diff` tells the copy button to copy the code the change leads to. */
+  diff?: boolean | undefined;
 }
 
 /** What the caption of a block marked `invalid` says, after its title. */
@@ -127,7 +132,8 @@ function caption(options: CodeBlockOptions): Element | undefined {
  * readers (and screen readers, through the figure's name) know the example
  * is wrong on purpose. The button has no text of its own (the stylesheet
  * draws it), so a page's plain text and search entries stay as they were;
- * the inline boot script handles its clicks.
+ * the inline boot script handles its clicks, and copies a block marked
+ * `data-diff` as the code its change leads to.
  */
 export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
   const children: ElementContent[] = [];
@@ -152,7 +158,7 @@ export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
   return {
     type: "element",
     tagName: figcaption ? "figure" : "div",
-    properties: { className: ["code-block"], ...(options.language ? { dataLanguage: options.language } : {}) },
+    properties: { className: ["code-block"], ...(options.language ? { dataLanguage: options.language } : {}), ...(options.diff ? { dataDiff: "" } : {}) },
     children,
     data: { codeBlock: { language: options.language, title: options.title, invalid: options.invalid === true } },
   };

@@ -14,6 +14,7 @@ import { SKIP, visit } from "unist-util-visit";
 import { reportOnFile } from "../report/diagnostics.ts";
 import { codeBlock, labelBefore, markLines, metaFlag, metaLines, metaTitle } from "./code-block.ts";
 import { compactTokens } from "./compact-tokens.ts";
+import { diffKinds, diffLanguage, isPatch, markDiff } from "./diff-lines.ts";
 import type { VFile } from "vfile";
 
 // refractor's common set plus the languages the webpack docs and loader READMEs use.
@@ -54,15 +55,50 @@ function languageOf(code: Element): string {
 }
 
 /** Highlights a block's code in place; false when its language has no grammar or the grammar fails. */
-function highlight(code: Element, language: string): boolean {
+function highlight(code: Element, language: string, text = textOf(code)): boolean {
   if (!refractor.registered(language)) return false;
   try {
-    code.children = compactTokens(refractor.highlight(textOf(code), language).children as ElementContent[]);
+    code.children = compactTokens(refractor.highlight(text, language).children as ElementContent[]);
     return true;
   } catch {
     // A grammar that fails on this code leaves the block plain, with the warning of the caller.
     return false;
   }
+}
+
+/** True for a language that has a grammar and is not one of the plain ones. */
+const highlightable = (language: string) => !PLAIN.has(language) && refractor.registered(language);
+
+/**
+ * Highlights a diff block of a change (```` ```diff ````, ```` ```diff-js ````)
+ * whose code's language is known (see `diffLanguage`) in that language, its
+ * markers taken off, then marks its added and removed lines; false when
+ * nothing says the language, so the diff grammar highlights it. A named
+ * language without a grammar leaves the code plain, with the warning, its
+ * lines still marked.
+ */
+function highlightDiff(code: Element, options: { fence: string; title: string | undefined; file: VFile; place: Element["position"] }): boolean {
+  const language = diffLanguage({ fence: options.fence, title: options.title, known: highlightable });
+  if (language === undefined) return false;
+  const text = textOf(code);
+  const kinds = diffKinds(text);
+  const bare = text
+    .split("\n")
+    .map((line, i) => (kinds[i] ? line.slice(1) : line))
+    .join("\n");
+  if (!highlight(code, language, bare)) {
+    if (!PLAIN.has(language)) reportOnFile(options.file, "code-language", { language: options.fence }, options.place);
+    code.children = [{ type: "text", value: bare }];
+  }
+  code.children = markDiff(code.children, kinds);
+  return true;
+}
+
+/** The visible label of a block's language: a diff names the language it changes when its fence does (`diff-js`: "JavaScript diff"). */
+function labelOf(language: string): string | undefined {
+  if (!language) return undefined;
+  if (language.startsWith("diff-")) return `${labelOf(language.slice("diff-".length)) ?? ""} diff`.trim();
+  return LABELS[language] ?? language;
 }
 
 /**
@@ -86,13 +122,18 @@ export function rehypeHighlight() {
       const language = languageOf(code);
       const meta = code.properties.dataMeta;
       delete code.properties.dataMeta;
-      if (language && !highlight(code, language) && !PLAIN.has(language)) reportOnFile(file, "code-language", { language }, pre.position);
-      const lines = metaLines(meta);
-      if (lines.size > 0) code.children = markLines(code.children, lines);
       const label = labelBefore(parent.children, index);
       const title = metaTitle(meta) ?? label?.title;
+      // A diff of a change (not a patch) is copied as the code it leads to; see `templates/boot-script.ts`.
+      const isDiff = language === "diff" || language.startsWith("diff-");
+      const diff = isDiff && !isPatch(textOf(code));
+      const marked = diff && highlightDiff(code, { fence: language, title, file, place: pre.position });
+      if (!marked && language && !highlight(code, isDiff ? "diff" : language) && !PLAIN.has(language))
+        reportOnFile(file, "code-language", { language }, pre.position);
+      const lines = metaLines(meta);
+      if (lines.size > 0) code.children = markLines(code.children, lines);
       const invalid = metaFlag(meta, "invalid");
-      parent.children[index] = codeBlock(pre, { language, label: language ? (LABELS[language] ?? language) : undefined, title, invalid });
+      parent.children[index] = codeBlock(pre, { language, label: labelOf(language), title, invalid, diff });
       if (!label || title !== label.title) return SKIP;
       // The label paragraph is now the caption: it and the white space after it go.
       parent.children.splice(label.start, index - label.start);

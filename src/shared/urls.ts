@@ -18,3 +18,6 @@ export function markdownUrl(pageUrl: string): string {
 export function isExternalUrl(url: string): boolean {
   return /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
 }
+
+/** The query that asks a printable page to open the print dialog: "Print this page" links to `/guides/printable/?print`. */
+export const PRINT_QUERY = "print";

@@ -1,28 +1,22 @@
-import { use, useState } from "react";
-import { ClientFeaturesContext } from "../client-features.ts";
+import { markdownUrl } from "../../src/shared/urls.ts";
 
 /**
- * A "Copy page" button that puts the page's markdown on the clipboard, and
- * a polite live region that says whether it did. Before the client hydrates
- * the page, the button does nothing.
+ * A "Copy page" button that puts the page's markdown (`data-markdown`, its
+ * `.md` URL) on the clipboard, and a polite live region that says whether it
+ * did. The inline boot script handles the click, so the button works before
+ * the client hydrates the page and without the client bundle; it writes the
+ * outcome into the live region, which is why hydration keeps that region's
+ * text as it finds it.
  */
 export function CopyPage({ url }: { url: string }) {
-  const { copyPage } = use(ClientFeaturesContext);
-  const [status, setStatus] = useState("");
-  const copy = () => {
-    setStatus("");
-    copyPage(url).then(
-      () => setStatus("Copied"),
-      () => setStatus("Copy failed"),
-    );
-  };
+  // The region's child is a string, even when empty, so that suppressHydrationWarning lets its text differ.
   return (
     <div className="copy-page">
-      <button type="button" className="copy-page-button" onClick={copy}>
+      <button type="button" className="copy-page-button" data-markdown={markdownUrl(url)}>
         Copy page
       </button>
-      <span className="copy-page-status" role="status">
-        {status}
+      <span className="copy-page-status" role="status" suppressHydrationWarning>
+        {""}
       </span>
     </div>
   );

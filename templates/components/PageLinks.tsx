@@ -1,6 +1,11 @@
 import type { DocPageProps } from "../../src/shared/page-data.ts";
+import { PRINT_QUERY } from "../../src/shared/urls.ts";
 
-/** A page's own links: edit it, print it (where it has a printable version) and, for a third-party page, its repository. */
+/**
+ * A page's own links: edit it, print it (where it has a printable version:
+ * the link asks it to open the print dialog, see `templates/boot-script.ts`)
+ * and, for a third-party page, its repository.
+ */
 export function PageLinks({ page }: { page: DocPageProps }) {
   return (
     <p className="page-links">
@@ -8,7 +13,7 @@ export function PageLinks({ page }: { page: DocPageProps }) {
         Edit this page
       </a>
       {page.printUrl ? (
-        <a href={page.printUrl} rel="nofollow">
+        <a href={`${page.printUrl}?${PRINT_QUERY}`} rel="nofollow">
           Print this page
         </a>
       ) : null}
