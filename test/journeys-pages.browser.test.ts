@@ -295,6 +295,21 @@ registerBrowserTests(test, () => {
       }
     });
   }
+
+  test("vote without JavaScript: the board's placeholder is hidden by the site's style sheet and the plain list of topics shows", async () => {
+    const { url } = await harness.site();
+    // Chromium with scripts turned off this way still reads <noscript> as text, so what shows here comes from the style sheet alone.
+    const context = await (await harness.browser()).newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${url}/vote/`);
+      assert.ok(await page.locator("[data-vote-app]").isHidden(), "no endless loading placeholder");
+      assert.ok(await page.getByText("All topics").isVisible(), "the list's heading shows");
+      assert.ok((await page.locator(".vote-fallback li a").count()) >= 8, "every topic is listed");
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test.after(() => harness.close());
