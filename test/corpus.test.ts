@@ -53,7 +53,7 @@ if (!fs.existsSync(CORPUS)) {
 
   test("asides become labelled blocks and code is highlighted at build time", () => {
     const html = fileText(site, "configuration/output/index.html");
-    assert.match(html, /<aside class="aside aside-warning" data-kind="warning">\s*<p class="aside-label">Warning<\/p>/);
+    assert.match(html, /<div class="aside aside-warning" role="note" data-kind="warning">\s*<p class="aside-label">Warning<\/p>/);
     assert.match(
       html,
       /<div class="code-block" data-language="js"><span class="code-label">JavaScript<\/span><pre tabindex="0"><code class="language-js"><span class="t-[a-z]">/,

@@ -87,7 +87,7 @@ own("writes every listed README as a page with front matter, then builds it sani
   const built = await build({ root: site.dir, write: false, cache: false, links: "warn", logger: createMemoryLogger() });
   const page = fileText(built, "loaders/markdown-loader/index.html");
   assert.match(page, /<p class="last-updated">Last updated <time dateTime="\d{4}-\d{2}-\d{2}">/, "a fetched page shows its fetch day");
-  assert.match(page, '<aside class="aside aside-warning"');
+  assert.match(page, '<div class="aside aside-warning" role="note"');
   assert.not.match(page, "<script>alert", "third-party HTML is sanitized");
   assert.not.match(page, "onclick");
   assert.ok(built.files.some((f) => f.path === "plugins/banner-webpack-plugin/index.html"));

@@ -36,7 +36,7 @@ test("a documentation page hydrates without a mismatch and keeps the server-rend
   try {
     assert.equal(page.errors, [], "no recoverable hydration errors");
     assert.is(page.document.documentElement.dataset.hydrated, "true");
-    assert.match(page.document.querySelector("[data-content]")!.innerHTML, '<aside class="aside aside-tip" data-kind="tip">');
+    assert.match(page.document.querySelector("[data-content]")!.innerHTML, '<div class="aside aside-tip" role="note" data-kind="tip">');
     assert.is(page.document.querySelector("h1")!.textContent, "First Guide");
   } finally {
     await page.restore();

@@ -299,6 +299,24 @@ registerBrowserTests(test, () => {
       }
     });
   }
+
+  test("vote without JavaScript: the board's placeholder is hidden by the site's style sheet, the note and the plain list of topics are there, and the body holds no style element", async () => {
+    const { url } = await harness.site();
+    // With scripts off this way Chromium parses <noscript> content as markup (so a style element there would
+    // count and apply) but still keeps the noscript itself hidden, so the note is looked for, not looked at.
+    const context = await (await harness.browser()).newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${url}/vote/`);
+      assert.ok(await page.locator("[data-vote-app]").isHidden(), "no endless loading placeholder");
+      assert.match((await page.locator("noscript p").textContent()) ?? "", "Marking topics needs JavaScript.");
+      assert.ok(await page.getByText("All topics").isVisible(), "the list's heading shows");
+      assert.ok((await page.locator(".vote-fallback li a").count()) >= 8, "every topic is listed");
+      assert.is(await page.locator("body style").count(), 0, "no style element in the body, where HTML does not allow one");
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 test.after(() => harness.close());

@@ -426,6 +426,60 @@ registerBrowserTests(test, () => {
     }
   });
 
+  test("[375×667 → 1024 → 375] widening the screen with the menu open closes it: state, aria-expanded, the dialog role and inert are reset, and it stays closed back at phone width", async () => {
+    const s = await openPhonePage();
+    const { page } = s;
+    /** The menu's state as a reader and assistive technology meet it (null: no menu or no button rendered). */
+    const menuState = () =>
+      page.evaluate(() => {
+        const menu = document.querySelector<HTMLElement>(".mobile-sidebar");
+        const button = document.querySelector(".sidebar-menu-button");
+        return {
+          open: menu?.dataset.open ?? null,
+          inert: menu ? menu.inert : null,
+          dialog: document.querySelectorAll('[role="dialog"]').length,
+          expanded: button?.getAttribute("aria-expanded") ?? null,
+          label: button?.getAttribute("aria-label") ?? null,
+          focusInMenu: menu?.contains(document.activeElement) ?? false,
+        };
+      });
+    try {
+      for (const pathname of ["/configuration/output/", "/"]) {
+        await page.goto(s.url(pathname));
+        await waitForHydration(page);
+        await openMenu(page);
+        const opened = await menuState();
+        assert.equal([opened.open, opened.expanded, opened.dialog, opened.focusInMenu], ["true", "true", 1, true], `${pathname}: the menu is open at 375 px`);
+        await page.setViewportSize({ width: 1024, height: 768 });
+        await waitUntil(page, "the wide layout has no open menu", () => document.querySelector('.mobile-sidebar[data-open="true"]') === null);
+        const wide = await menuState();
+        assert.is(wide.dialog, 0, `${pathname}: no dialog at 1024 px`);
+        // The documentation page keeps its (hidden) button and panel; the landing page has neither at this width.
+        if (pathname === "/") assert.equal([wide.open, wide.expanded], [null, null], "/: no menu at 1024 px");
+        else assert.equal([wide.open, wide.inert, wide.expanded], ["false", true, "false"], `${pathname}: closed at 1024 px`);
+        await page.setViewportSize(PHONE);
+        await waitUntil(page, "the phone layout is back", () => document.querySelector(".sidebar-menu-button")?.getClientRects().length === 1);
+        await waitForAnimations(page);
+        const back = await menuState();
+        assert.equal(
+          back,
+          { open: "false", inert: true, dialog: 0, expanded: "false", label: "Open the menu", focusInMenu: false },
+          `${pathname}: closed back at 375 px`,
+        );
+        assert.ok(
+          await page.evaluate(() => (document.querySelector(".mobile-sidebar")?.getBoundingClientRect().right ?? 1) <= 0),
+          `${pathname}: the panel is off screen`,
+        );
+        await openMenu(page);
+        assert.is((await menuState()).expanded, "true", `${pathname}: the button still opens it`);
+        await page.keyboard.press("Escape");
+      }
+      s.assertNoErrors();
+    } finally {
+      await s.close();
+    }
+  });
+
   test("[375×667] before hydration: with the client on its way the landing page's bar is already one row with no links or tools; without JavaScript the whole header stays", async () => {
     const s = await harness.open(null, { viewport: "mobile" });
     const { page } = s;

@@ -57,7 +57,7 @@ test("a documentation page is complete server-rendered HTML with metadata, body,
   assert.match(html, '<link rel="canonical" href="https://webpack.js.org/guides/first/"/>');
   assert.match(html, "<h1>First Guide</h1>");
   assert.match(html, `<h2 id="setup">Setup <span class="badge">5.1.0+</span><a class="heading-anchor" href="#setup"`);
-  assert.match(html, '<aside class="aside aside-tip" data-kind="tip">');
+  assert.match(html, '<div class="aside aside-tip" role="note" data-kind="tip">');
   assert.match(html, "Further Reading");
   assert.match(html, 'href="https://nodejs.org/"');
   assert.match(html, ">Edit this page<");

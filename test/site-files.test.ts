@@ -370,7 +370,7 @@ test("teaserOf strips tags (keeping link text), drops heading anchors and aside 
   assert.is(teaserOf("<p>a &amp; b &lt;c&gt; &quot;d&quot; &#x27;e&#x27; &#39;f&#39; &amp;lt; &#128512;</p>"), `a & b <c> "d" 'e' 'f' &lt; 😀`);
   assert.is(
     teaserOf(
-      '<h2 id="why">Why<a class="heading-anchor" href="#why" aria-label="Link to this section: Why">#</a></h2><aside class="aside aside-tip"><p class="aside-label">Tip</p><p>Keep it small.</p></aside><ul><li>one</li><li>two</li></ul>',
+      '<h2 id="why">Why<a class="heading-anchor" href="#why" aria-label="Link to this section: Why">#</a></h2><div class="aside aside-tip" role="note"><p class="aside-label">Tip</p><p>Keep it small.</p></div><ul><li>one</li><li>two</li></ul>',
     ),
     "Why Keep it small. one two",
   );

@@ -96,6 +96,27 @@ test("two h1s, a duplicate id, a missing canonical link and a parse error are re
   ]);
 });
 
+test("a style element in the body (in a noscript too) and unnamed asides are reported; a named aside and a note are not", () => {
+  const result = check({
+    ...GOOD,
+    "guides/index.html": page("guides/index.html", {
+      body:
+        "<article><noscript><style>.board{display:none}</style><p>Needs JavaScript.</p></noscript><style>p{}</style>" +
+        '<aside class="aside aside-tip"><p>Tip</p></aside><aside><p>More</p></aside>' +
+        '<aside aria-label="Live preview"><p>ok</p></aside><div class="aside aside-tip" role="note"><p>ok</p></div></article>',
+    }),
+  });
+  assert.equal(result.problems, [
+    "guides/index.html: has 2 <style> element(s) in the body, which HTML allows only in the head (a <noscript> in the body included)",
+    'guides/index.html: has 2 <aside> landmark(s) without aria-label or aria-labelledby; a note in the text is a <div role="note">, not a landmark',
+  ]);
+  // A style element in the head, in a noscript there too, is where HTML wants it.
+  assert.equal(
+    check({ ...GOOD, "guides/index.html": page("guides/index.html", { head: "<style>p{}</style><noscript><style>p{}</style></noscript>" }) }).problems,
+    [],
+  );
+});
+
 test("head rules: title, description, canonical shape, robots of printable, shell and ordinary pages", () => {
   const result = check({
     "index.html": page("index.html")
@@ -170,7 +191,7 @@ async function projectFiles(): Promise<SiteFiles> {
   return new Map(result.files.map((f) => [f.path, f.contents]));
 }
 
-test("the project's site: every page parses, has one h1, its head, unique ids, and every internal link and anchor resolves", async () => {
+test("the project's site: every page parses, has one h1, its head, unique ids, no style in its body, no unnamed aside, and every internal link and anchor resolves", async () => {
   const result = checkSite({ files: await projectFiles(), baseUrl: (await loadSettings(TOOL_DIR)).baseUrl });
   assert.equal(result.problems, []);
   assert.ok(result.pages > 100, `checked ${result.pages} pages`);

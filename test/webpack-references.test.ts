@@ -18,6 +18,18 @@ import { installedVersion } from "./helpers/webpack-packages.ts";
  *   (`RuleSetRule`, written `Rule.*`), `resolve`, `experiments`, `cache`
  *   (memory and filesystem), `stats`, `watchOptions`, `performance`, `node`,
  *   `snapshot` and `infrastructureLogging`, on the page of its group;
+ * - every named property down to three levels below a top-level option or
+ *   `Rule` (`output.environment.arrowFunction`,
+ *   `module.parser.javascript.pureFunctions`,
+ *   `experiments.lazyCompilation.backend.listen`), after `$ref`s are
+ *   followed and the `anyOf` branches put together, on the page of the
+ *   longest group it falls under (a top-level option's own: any page of
+ *   `content/configuration/`). The entries of a map, named by the user,
+ *   stand as `{name}` and count no level
+ *   (`optimization.splitChunks.cacheGroups.{name}.priority`,
+ *   `entry.{name}.dependOn`). An object's properties are listed once, under
+ *   the first path that reaches it, so the module types sharing the
+ *   JavaScript parser's options are `module.parser.javascript.*` alone;
  * - every top-level option of webpack-dev-server's schema, on
  *   `configuration/dev-server.md`;
  * - every hook of `Compiler`, `Compilation`, `NormalModuleFactory`,
@@ -26,7 +38,9 @@ import { installedVersion } from "./helpers/webpack-packages.ts";
  * What counts as documented: the item's page has a heading that names it,
  * or (options only, not hooks) a table row whose first cell opens with it in
  * backticks. A name is the full dotted path or any ending of it that keeps
- * the last part: `optimization.splitChunks.chunks` is named by a heading
+ * the last part (a placeholder in braces stands for any other:
+ * `cacheGroups.{group}.test` names `cacheGroups.{name}.test`):
+ * `optimization.splitChunks.chunks` is named by a heading
  * `## optimization.splitChunks.chunks`, `### splitChunks.chunks` or
  * `### chunks`; a stats option by the row `` | `assets` | … ``; a hook
  * `Compiler.done` by the heading `### done`. A heading may name several
@@ -72,12 +86,18 @@ const NAME = /[\w$.{}[\]-]+/g;
 
 const names = new Map<string, { headings: Set<string>; rows: Set<string> }>();
 
+/** A name with its placeholders made alike: `cacheGroups.{group}.test` names `cacheGroups.{name}.test`. */
+const anyPlaceholder = (name: string) => name.replace(/\{[^}]*\}/g, "{}");
+
 /** The names a page gives: the words of its headings, and the inline code opening each table row. */
 function namesOn(page: string): { headings: Set<string>; rows: Set<string> } {
   let found = names.get(page);
   if (!found) {
     const parsed = contentPage(page);
-    found = { headings: new Set(headings(parsed).flatMap((h) => h.text.match(NAME) ?? [])), rows: new Set(tableRowNames(parsed)) };
+    found = {
+      headings: new Set(headings(parsed).flatMap((h) => (h.text.match(NAME) ?? []).map(anyPlaceholder))),
+      rows: new Set(tableRowNames(parsed).map(anyPlaceholder)),
+    };
     names.set(page, found);
   }
   return found;
@@ -94,7 +114,7 @@ function documentedOn(item: ReferenceItem): string | undefined {
   return item.pages.find((page) => {
     if (!fs.existsSync(path.join(CONTENT, page))) return false;
     const on = namesOn(page);
-    return endings(item.name).some((name) => on.headings.has(name) || on.rows.has(name));
+    return endings(anyPlaceholder(item.name)).some((name) => on.headings.has(name) || on.rows.has(name));
   });
 }
 
@@ -140,8 +160,23 @@ test("the reference items are read from the installed packages", () => {
     "stats.assets",
     "devServer.port",
     "Compiler.done",
+    "module.parser.javascript.pureFunctions",
+    "module.generator.asset.filename",
+    "output.environment.arrowFunction",
+    "experiments.lazyCompilation.backend.listen",
+    "optimization.splitChunks.fallbackCacheGroup.maxSize",
+    "Rule.use.loader",
+    "optimization.splitChunks.cacheGroups.{name}.priority",
+    "entry.{name}.dependOn",
   ])
     assert.ok(names.has(name), name);
+  // Shared definitions are listed once, and nothing goes deeper than three levels below a top-level option.
+  for (const name of ["module.parser.javascript/auto.pureFunctions", "resolveLoader.tsconfig.configFile", "stats.children.assets"])
+    assert.not.ok(names.has(name), name);
+  assert.ok(
+    [...names].every((name) => name.split(".").filter((part) => part !== "{name}").length <= 4),
+    "at most four parts besides the entries of maps",
+  );
   assert.ok(names.has("JavascriptParser.call") && names.has("NormalModuleFactory.factorize") && names.has("ContextModuleFactory.alternativeRequests"));
   assert.equal(endings("optimization.splitChunks.chunks"), ["optimization.splitChunks.chunks", "splitChunks.chunks", "chunks"]);
 });

@@ -49,7 +49,9 @@ function labelled(kind: AsideKind, label: string, children: RootContent[], posit
   return {
     type: "blockquote",
     position,
-    data: { hName: "aside", hProperties: { className: ["aside", `aside-${kind}`], dataKind: kind } },
+    // A note within the text, not a landmark: an `aside` is a complementary landmark, and a page of
+    // a dozen unnamed ones lists a dozen "complementary" stops to a screen reader's landmark menu.
+    data: { hName: "div", hProperties: { className: ["aside", `aside-${kind}`], role: "note", dataKind: kind } },
     children: [heading, ...children],
   } as RootContent;
 }
@@ -72,7 +74,7 @@ function convertAlert(quote: Blockquote): boolean {
 
 /**
  * Turns paragraphs starting `T> `, `W> ` or `?> ` into labelled tip, warning
- * and todo blocks (`<aside class="aside aside-tip">`), multi-line asides included,
+ * and todo notes (`<div class="aside aside-tip" role="note">`), multi-line asides included,
  * and GitHub alert blockquotes (`> [!NOTE]`, `[!WARNING]`, …) into tips and
  * warnings labelled with the alert's own name.
  */

@@ -26,12 +26,14 @@ export const sanitizeSchema: Options = {
   strip: [...(defaultSchema.strip ?? []), "style"],
   // GitHub's schema allows `action` on any element (it is inert without a form, which it drops); its URL is held to the same schemes all the same.
   protocols: { ...defaultSchema.protocols, action: ["http", "https"] },
-  tagNames: [...(defaultSchema.tagNames ?? []), "aside", ...components.map((c) => c.element)],
+  tagNames: [...(defaultSchema.tagNames ?? []), ...components.map((c) => c.element)],
   attributes: {
     ...defaultSchema.attributes,
     "*": [...(defaultSchema.attributes?.["*"] ?? []).filter((name) => name !== "tabIndex"), ["className", "aside-label"]],
-    aside: [
+    div: [
+      ...(defaultSchema.attributes?.div ?? []),
       ["className", "aside", ...Object.keys(ASIDE_LABELS).map((kind) => `aside-${kind}`)],
+      ["role", "note"],
       ["dataKind", ...Object.keys(ASIDE_LABELS)],
     ],
     code: [...(defaultSchema.attributes?.code ?? []), "dataMeta"],

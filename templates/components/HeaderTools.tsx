@@ -17,7 +17,7 @@ const TOP_LINKS = [
 export const inDocumentation = (url: string) => TOP_LINKS[0].active.test(url);
 
 /** The width below which the header is one compact bar and its links and tools live in the slide-out menu. */
-const PHONE_QUERY = "(max-width: 767px)";
+export const PHONE_QUERY = "(max-width: 767px)";
 
 /**
  * Whether the phone layout applies. False on the server and in the first

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type { SidebarItem as Item, SiteData } from "../../src/shared/page-data.ts";
+import { useCloseWhenWide } from "../hooks/use-close-when-wide.ts";
 import { keepFocusIn, useDialogFocus } from "../hooks/use-dialog-focus.ts";
 import { useSwipe } from "../hooks/use-swipe.ts";
-import { HeaderTools, TopNav, usePhoneLayout } from "./HeaderTools.tsx";
+import { HeaderTools, PHONE_QUERY, TopNav, usePhoneLayout } from "./HeaderTools.tsx";
 import { Sidebar } from "./Sidebar.tsx";
 
 /** Props of the slide-out menu. */
@@ -19,6 +20,9 @@ export interface MobileSidebarProps {
   opener?: RefObject<HTMLElement | null>;
 }
 
+/** Where the slide-out menu holds the section's pages (components.css shows it from 768 px down). */
+const SLIDE_OUT_QUERY = "(max-width: 768px)";
+
 /**
  * The mobile slide-out menu, rendered only in the browser. It opens from the
  * menu button or by swiping right from the left edge (it follows the finger up
@@ -28,7 +32,8 @@ export interface MobileSidebarProps {
  * menu button when it closes. It holds the section's pages (from 768 px down,
  * where the sidebar beside the page is hidden) and, on a phone, the header's
  * top links and tools above them (`header`), which the compact header leaves
- * out; so a page without a sidebar has the menu on a phone only.
+ * out; so a page without a sidebar has the menu on a phone only. Widening the
+ * screen past the width where the menu shows closes it.
  */
 export function MobileSidebar({ items, url, anchorsUrl, open, onOpenChange, header, opener }: MobileSidebarProps) {
   const [mounted, setMounted] = useState(false);
@@ -37,6 +42,7 @@ export function MobileSidebar({ items, url, anchorsUrl, open, onOpenChange, head
   const phone = usePhoneLayout();
   const root = useRef<HTMLDivElement>(null);
   useDialogFocus(root, open, opener);
+  useCloseWhenWide(items.length > 0 ? SLIDE_OUT_QUERY : PHONE_QUERY, open, onOpenChange);
   const tools = phone && header ? header : null;
   if (!mounted || (items.length === 0 && !tools)) return null;
 

@@ -63,9 +63,8 @@ export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
           <p className="vote-loading">{VOTE_LOADING_TEXT}</p>
         </div>
       )}
-      {/* Without JavaScript the board never loads: hide its placeholder and say why the list is plain. */}
+      {/* Without JavaScript the board never loads: say why the list is plain (site.css hides the placeholder). */}
       <noscript>
-        <style>{"[data-vote-app]{display:none}"}</style>
         <p>Marking topics needs JavaScript. Every topic is listed below with a link to the issue where you can vote.</p>
       </noscript>
       {loaded.status === "ready" ? null : (

@@ -1,4 +1,4 @@
-import { parse, type DefaultTreeAdapterTypes, type ParserError } from "parse5";
+import { parse, parseFragment, type DefaultTreeAdapterTypes, type ParserError } from "parse5";
 
 type Element = DefaultTreeAdapterTypes.Element;
 type ParentNode = DefaultTreeAdapterTypes.ParentNode;
@@ -37,6 +37,10 @@ export interface HtmlFacts {
   modulePreloads: string[];
   /** The `href` of every `link rel="stylesheet"`. */
   stylesheets: string[];
+  /** How many `<style>` elements the body holds, those in a `<noscript>` included (HTML allows them in the head only). */
+  bodyStyles: number;
+  /** How many `<aside>` elements have neither `aria-label` nor `aria-labelledby`: landmarks a screen reader lists without a name. */
+  unnamedAsides: number;
 }
 
 /** The attributes that hold a URL, by element; `srcset` holds a list of them. */
@@ -119,6 +123,24 @@ function collectReferences(element: Element, into: UrlReference[]): void {
   if (element.tagName === "meta" && property && content !== undefined && URL_META_PROPERTIES.has(property)) push("content", content.trim());
 }
 
+/**
+ * The elements of a `<noscript>` as a browser without scripting reads them:
+ * with scripting on, as here and in parse5, its content is plain text.
+ */
+function noscriptElements(noscript: Element): Element[] {
+  return elementsOf(parseFragment(textOf(noscript)));
+}
+
+/** Counts what the body may not hold or should name: `<style>` elements, and `<aside>` landmarks without a name. */
+function bodyFacts(body: Element | undefined, facts: HtmlFacts): void {
+  if (!body) return;
+  for (const element of elementsOf(body)) {
+    const inner = element.tagName === "noscript" ? noscriptElements(element) : [element];
+    facts.bodyStyles += inner.filter((e) => e.tagName === "style").length;
+    if (element.tagName === "aside" && !attribute(element, "aria-label")?.trim() && !attribute(element, "aria-labelledby")?.trim()) facts.unnamedAsides += 1;
+  }
+}
+
 /** Parses one HTML page with parse5 and gathers the facts the static checks use (pure). */
 export function htmlFacts(html: string): HtmlFacts {
   const facts: HtmlFacts = {
@@ -134,6 +156,8 @@ export function htmlFacts(html: string): HtmlFacts {
     scripts: [],
     modulePreloads: [],
     stylesheets: [],
+    bodyStyles: 0,
+    unnamedAsides: 0,
   };
   // Parse errors carry their line and column without `sourceCodeLocationInfo`, which would slow the parse by a fifth.
   const document = parse(html, { onParseError: (error) => facts.parseErrors.push(error) });
@@ -171,5 +195,10 @@ export function htmlFacts(html: string): HtmlFacts {
         break;
     }
   }
+  const root = document.childNodes.find((node): node is Element => node.nodeName === "html");
+  bodyFacts(
+    root?.childNodes.find((node): node is Element => node.nodeName === "body"),
+    facts,
+  );
   return facts;
 }

@@ -56,14 +56,23 @@ function configurationPages(content: string): string[] {
  * `allOf` branch (the object forms of `cache`, `stats`, `splitChunks`…) are
  * put together.
  */
-function schemaProperties(schema: JsonSchema, root: JsonSchema, seen = new Set<JsonSchema>()): Record<string, JsonSchema> {
-  const resolved = schema.$ref ? root.definitions?.[schema.$ref.replace("#/definitions/", "")] : schema;
-  if (!resolved || seen.has(resolved)) return {};
+function schemaProperties(schema: JsonSchema, root: JsonSchema): Record<string, JsonSchema> {
+  return Object.fromEntries(ownedProperties(schema, root).map(({ key, schema: value }) => [key, value]));
+}
+
+/** A schema with its `$ref` followed to the definition. */
+function followRef(schema: JsonSchema, root: JsonSchema): JsonSchema | undefined {
+  return schema.$ref ? root.definitions?.[schema.$ref.replace("#/definitions/", "")] : schema;
+}
+
+/** The named properties of a schema, as `schemaProperties` finds them, each with the object (a definition or an inline form) it comes from. */
+function ownedProperties(schema: JsonSchema, root: JsonSchema, seen = new Set<JsonSchema>()): { owner: JsonSchema; key: string; schema: JsonSchema }[] {
+  const resolved = followRef(schema, root);
+  if (!resolved || seen.has(resolved)) return [];
   seen.add(resolved);
-  const found: Record<string, JsonSchema> = { ...resolved.properties };
-  for (const branch of [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])])
-    Object.assign(found, schemaProperties(branch, root, seen));
-  return found;
+  const own = Object.entries(resolved.properties ?? {}).map(([key, value]) => ({ owner: resolved, key, schema: value }));
+  const branches = [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])];
+  return [...own, ...branches.flatMap((branch) => ownedProperties(branch, root, seen))];
 }
 
 /** The schema of the option at `keys` (`["optimization", "splitChunks"]`), its forms put together. */
@@ -86,7 +95,66 @@ export function webpackOptions(content: string): ReferenceItem[] {
       items.push({ name: `${group.prefix}.${key}`, kind: "option", pages: group.pages });
   for (const key of Object.keys(schemaProperties({ $ref: "#/definitions/RuleSetRule" }, root)))
     items.push({ name: `Rule.${key}`, kind: "option", pages: ["configuration/module.md"] });
+  const listed = new Set(items.map((item) => item.name));
+  for (const name of namedProperties(root)) if (!listed.has(name)) items.push({ name, kind: "option", pages: deepOptionPages(name, content) });
   return items;
+}
+
+/** The pages of a deeper option: those of the longest group it falls under (`Rule.*` on the module page), or any configuration page. */
+function deepOptionPages(name: string, content: string): string[] {
+  if (name.startsWith("Rule.")) return ["configuration/module.md"];
+  const group = OPTION_GROUPS.filter((g) => name.startsWith(`${g.prefix}.`)).sort((a, b) => b.prefix.length - a.prefix.length)[0];
+  return group?.pages ?? configurationPages(content);
+}
+
+/** How far below a top-level option (or `Rule`) the reference goes: `module.parser.javascript.pureFunctions` is three levels down. */
+const DEPTH = 3;
+
+/**
+ * Every named property down to DEPTH levels below the top-level options and
+ * `Rule`, breadth first. An object's properties are listed once, under the
+ * first (shortest) path that reaches it: the module types that share the
+ * JavaScript parser's options are documented once as
+ * `module.parser.javascript.*`, `resolveLoader` is `resolve` again, and
+ * `stats.children` takes the whole of `stats`. The entries of a map
+ * (`additionalProperties`: cache groups, entry points, externals) are named
+ * by the user and stand as `{name}`, which counts no level; array items are
+ * not followed, as they have no dotted name.
+ */
+function namedProperties(root: JsonSchema): string[] {
+  const claimed = new Set<JsonSchema>();
+  const names: string[] = [];
+  let level: { path: string[]; schema: JsonSchema }[] = [
+    { path: [], schema: root },
+    { path: ["Rule"], schema: { $ref: "#/definitions/RuleSetRule" } },
+  ];
+  for (let depth = 0; depth <= DEPTH && level.length > 0; depth++) {
+    const next: typeof level = [];
+    for (const { path: at, schema } of level) {
+      const properties = ownedProperties(schema, root).filter(({ owner }) => !claimed.has(owner));
+      for (const { owner } of properties) claimed.add(owner);
+      for (const { key, schema: child } of properties) {
+        const childPath = [...at, key];
+        names.push(childPath.join("."));
+        next.push({ path: childPath, schema: child });
+        // The entries of a map (`cacheGroups`, `entry`) are named by the user: their properties are read under `{name}`, a step that counts no level.
+        for (const entry of mapEntries(child, root)) next.push({ path: [...childPath, "{name}"], schema: entry });
+      }
+    }
+    // A map's entries come last in their level, so an object both reach (`output.library` and an entry's `library`) is listed under its option.
+    level = [...next.filter((n) => !n.path.includes("{name}")), ...next.filter((n) => n.path.includes("{name}"))];
+  }
+  return names.filter((name) => name.split(".").filter((part) => part !== "{name}").length <= DEPTH + 1);
+}
+
+/** The schemas of a map's entries: the `additionalProperties` of an option's object forms. */
+function mapEntries(schema: JsonSchema, root: JsonSchema, seen = new Set<JsonSchema>()): JsonSchema[] {
+  const resolved = followRef(schema, root);
+  if (!resolved || seen.has(resolved)) return [];
+  seen.add(resolved);
+  const own = typeof resolved.additionalProperties === "object" ? [resolved.additionalProperties] : [];
+  const branches = [...(resolved.anyOf ?? []), ...(resolved.oneOf ?? []), ...(resolved.allOf ?? [])];
+  return [...own, ...branches.flatMap((branch) => mapEntries(branch, root, seen))];
 }
 
 /** Every top-level option of webpack-dev-server, documented on the dev-server page. */

@@ -62,7 +62,7 @@ function robotsTokens(facts: HtmlFacts): string[] {
   return facts.robots.flatMap((r) => r.toLowerCase().split(/[\s,]+/)).filter(Boolean);
 }
 
-/** Problems of one page on its own: parse errors, duplicate ids, and what its head must carry. */
+/** Problems of one page on its own: parse errors, duplicate ids, what its head must carry, styles in the body and unnamed asides. */
 function pageProblems(file: string, facts: HtmlFacts, baseUrl: string): string[] {
   const problems = facts.parseErrors.map((e) => `${file}:${e.startLine}:${e.startCol}: HTML parse error ${e.code}`);
   const say = (message: string) => problems.push(`${file}: ${message}`);
@@ -73,6 +73,9 @@ function pageProblems(file: string, facts: HtmlFacts, baseUrl: string): string[]
   if (facts.titles.length !== 1 || !facts.titles[0]) say(`needs one non-empty <title>, has ${JSON.stringify(facts.titles)}`);
   if (facts.descriptions.length !== 1 || !facts.descriptions[0]) say(`needs one non-empty meta description, has ${JSON.stringify(facts.descriptions)}`);
   if (!WITHOUT_H1.has(file) && facts.h1Count !== 1) say(`needs exactly one <h1>, has ${facts.h1Count}`);
+  if (facts.bodyStyles) say(`has ${facts.bodyStyles} <style> element(s) in the body, which HTML allows only in the head (a <noscript> in the body included)`);
+  if (facts.unnamedAsides)
+    say(`has ${facts.unnamedAsides} <aside> landmark(s) without aria-label or aria-labelledby; a note in the text is a <div role="note">, not a landmark`);
   const robots = robotsTokens(facts);
   if (SHELL_PAGES.has(file)) {
     if (facts.canonicals.length) say(`is served at other URLs and must not have a canonical link, has ${facts.canonicals.join(", ")}`);
@@ -118,7 +121,7 @@ function linkProblem(url: URL, files: SiteFiles, factsOf: (file: string) => Html
  * site's own origin resolve to output files and their fragments to ids of the
  * target page, each page parses without errors, has no duplicate id, one
  * `<h1>`, a title, a description, its canonical URL and the right robots
- * directives. External URLs are not fetched; an empty `#` and `#top` name the
+ * directives, no `<style>` in its body and no `<aside>` without a name. External URLs are not fetched; an empty `#` and `#top` name the
  * top of the page, as in HTML, and need no element.
  */
 export function checkSite(options: CheckSiteOptions): CheckSiteResult {
