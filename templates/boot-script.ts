@@ -24,6 +24,10 @@ const copy = (page: boolean) =>
 // opens once the page has loaded; only for a navigation of its own, so not on a reload or back and forward.
 const PRINT = `(function(){var u=new URL(location.href),n;if(!u.searchParams.has(${JSON.stringify(PRINT_QUERY)}))return;u.searchParams.delete(${JSON.stringify(PRINT_QUERY)});history.replaceState(history.state,"",u.href);n=performance.getEntriesByType("navigation")[0];if(!n||n.type==="navigate")addEventListener("load",function(){print()})})();`;
 
+// Escape hides the tooltip of a configuration example's key that is hovered or focused (WCAG 1.4.13: dismissible
+// without moving the pointer or the focus); it shows again once the pointer or the focus has left the key.
+const DISMISS_TIP = `document.addEventListener("keydown",function(e){if(e.key=="Escape")document.querySelectorAll("a.opt:hover,a.opt:focus").forEach(function(a){var t=a.nextElementSibling;function s(){t.hidden=false}t.hidden=true;a.addEventListener("blur",s,{once:true});a.addEventListener("mouseleave",s,{once:true})})});`;
+
 /** Options of {@link bootScript}. */
 export interface BootScriptOptions {
   /** Hash redirects that start on this page. */
@@ -56,7 +60,7 @@ export function bootScript({ redirects, notificationVersion, copyPage = false, p
       : `try{if(localStorage.getItem(${JSON.stringify(NOTIFICATION_KEY)})===${JSON.stringify(notificationVersion)})document.documentElement.dataset.notificationDismissed="true"}catch(e){}`;
   // Browsers that know `noModule` run module scripts; elsewhere the page keeps its no-JavaScript layout.
   const js = `if("noModule"in HTMLScriptElement.prototype)document.documentElement.dataset.js="true";`;
-  const head = theme + notification + js + copy(copyPage) + (print ? PRINT : "");
+  const head = theme + notification + js + copy(copyPage) + DISMISS_TIP + (print ? PRINT : "");
   if (redirects.length === 0) return head;
   const map = Object.fromEntries(redirects.map((r) => [r.from, r.to]));
   const redirect = `(function(){var r=${JSON.stringify(map).replace(/</g, "\\u003c")};function go(){var t=r[location.pathname+location.hash];if(t)location.replace(t+location.hash)}go();addEventListener("hashchange",go)})();`;

@@ -5,8 +5,8 @@ import { axeViolations, browserHarness, holdClientScripts, registerBrowserTests,
 
 // Option keys of configuration examples in real Chromium: a key's tooltip
 // shows on hover and on keyboard focus with no script run (before the client
-// bundle), hides again when the pointer or the focus leaves, passes axe while
-// open, the key follows its link to the reference section, and the copy
+// bundle), hides again when the pointer or the focus leaves or on Escape,
+// passes axe while open, the key follows its link to the reference section, and the copy
 // button still copies the code alone.
 const harness = browserHarness("config-examples");
 
@@ -47,6 +47,12 @@ registerBrowserTests(test, () => {
       await key.focus();
       await tip.waitFor({ state: "visible" });
       assert.equal(await axeViolations(page), [], "axe with the tooltip open");
+      await page.keyboard.press("Escape");
+      await tip.waitFor({ state: "hidden" });
+      assert.ok(await key.evaluate((element) => element === document.activeElement), "Escape hides the tooltip and the key keeps the focus");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Shift+Tab");
+      await tip.waitFor({ state: "visible" });
       await page.keyboard.press("Tab");
       await tip.waitFor({ state: "hidden" });
       release();
