@@ -7,6 +7,8 @@ import { ClientApp } from "./client-app.tsx";
 export interface Hydrated {
   data: PageData;
   root: Root;
+  /** The body HTML the page came with. */
+  html: string;
 }
 
 /**
@@ -37,5 +39,5 @@ export function hydratePage(doc: Document, onRecoverableError?: (error: unknown)
   const root = hydrateRoot(container, <ClientApp data={data} body={{ html }} />, {
     onRecoverableError: onRecoverableError ?? ((error) => console.warn("docs-build: hydration recovered from", error)),
   });
-  return { data, root };
+  return { data, root, html };
 }

@@ -24,12 +24,23 @@ function start(): void {
     : undefined;
   const pageView = (path: string, title: string) => void tracker?.then((t) => t.pageview(path, title));
   pageView(`${location.pathname}${location.search}`, document.title);
-  startRouter({ root: hydrated.root, data: hydrated.data, onPageView: pageView });
-  if (location.hash) scrollToHash(location.hash);
   const flags = window as unknown as Record<string, boolean | undefined>;
-  if ("serviceWorker" in navigator && (!flags[DEV_FLAG] || flags[SERVICE_WORKER_FLAG])) {
+  const worker = "serviceWorker" in navigator && (!flags[DEV_FLAG] || flags[SERVICE_WORKER_FLAG]);
+  // Content is saved for offline reading only once the page is idle, so it never competes with what the reader is
+  // waiting for, and only online: offline there is nothing to fetch, not even the module that asks.
+  const idle = (run: () => void) => (window.requestIdleCallback ? window.requestIdleCallback(run) : window.setTimeout(run, 1));
+  const saveOffline = (page: string) =>
+    idle(() => {
+      if (navigator.onLine) void import("./request-save.ts").then((m) => m.requestSave(navigator.serviceWorker, page)).catch(() => undefined);
+    });
+  startRouter({ root: hydrated.root, data: hydrated.data, html: hydrated.html, onPageView: pageView, onSectionChange: worker ? saveOffline : undefined });
+  if (location.hash) scrollToHash(location.hash);
+  if (worker) {
     // Loaded on its own, after the page's own loading is done, so precaching never competes with it.
-    const register = () => void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));
+    const register = () => {
+      void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));
+      saveOffline(hydrated.data.url);
+    };
     if (document.readyState === "complete") register();
     else window.addEventListener("load", register, { once: true });
   }

@@ -1,26 +1,30 @@
 import { createElement } from "react";
 import type { Root } from "react-dom/client";
-import type { PageData } from "../src/shared/page-data.ts";
+import { sectionOf } from "../src/shared/offline-content.ts";
+import { documentTitle, type PageData } from "../src/shared/page-data.ts";
+import type { PageChunk } from "../src/shared/routes.ts";
 import { PRINT_QUERY } from "../src/shared/urls.ts";
-import type { Body } from "../templates/components/Content.tsx";
+import { OFFLINE_TITLE, type Body } from "../templates/components/Content.tsx";
 import { ClientApp } from "./client-app.tsx";
-import { ChunkLoadError, ModuleNotFoundError, type LoaderEnvironment } from "./loader.ts";
+import { ChunkLoadError, ModuleNotFoundError, pageUrlOf, type LoaderEnvironment } from "./loader.ts";
 import { createPageLoader, type PageLoader } from "./page-loader.ts";
 import { scrollToHash } from "./scroll.ts";
 
-/** What the router needs: the hydrated root, the first page's data, and who to tell about page views. */
+/** What the router needs: the hydrated root, the first page's data and body HTML, and who to tell about page views and about entering another section. */
 export interface RouterOptions {
   root: Root;
   data: PageData;
+  html: string;
   onPageView?: (path: string, title: string) => void;
+  onSectionChange?: (path: string) => void;
 }
 
-/** The link a click or hover is about, when the router should handle it (same origin, a page, no modifier, not a request to print). */
+/** The link a click or hover is about, when the router should handle it (same origin, a page, no modifier, not marked `data-full-load`, not a request to print). */
 export function routableLink(event: MouseEvent | FocusEvent, here: Location): URL | undefined {
   if (event instanceof MouseEvent && (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey))
     return undefined;
   const anchor = (event.target as Element | null)?.closest?.("a[href]") as HTMLAnchorElement | null;
-  if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download")) return undefined;
+  if (!anchor || (anchor.target && anchor.target !== "_self") || anchor.hasAttribute("download") || anchor.hasAttribute("data-full-load")) return undefined;
   const url = new URL(anchor.href, here.href);
   if (url.origin !== here.origin || /\.[a-z0-9]+$/i.test(url.pathname)) return undefined;
   // "Print this page" (`?print`) loads the printable page as a document, whose boot script opens the print dialog.
@@ -57,21 +61,33 @@ function browserEnvironment(): LoaderEnvironment {
 /**
  * Shows the page at a URL: the placeholder while its chunk loads, then the
  * page, with its head updated and its hash scrolled to. Only the latest
- * navigation is shown. A failed chunk shows the error with a retry; a route
- * without a chunk falls back to a full load of the URL.
+ * navigation is shown; the first page is shown again from memory. A failed
+ * chunk shows the error with a retry, or, when the browser is offline, that
+ * the page has not been saved, under a title that says so; a route without a
+ * chunk falls back to a full load of the URL.
  */
-function createNavigator({ root, data, onPageView }: RouterOptions, pages: PageLoader): Navigator {
+function createNavigator({ root, data, html, onPageView, onSectionChange }: RouterOptions, pages: PageLoader): Navigator {
   let current = data;
   let sequence = 0;
+  const first: PageChunk = { data, body: html };
   const render = (page: PageData, body: Body) => root.render(createElement(ClientApp, { data: page, body }));
+  const isFirst = (pathname: string) => {
+    try {
+      return pageUrlOf(pathname) === first.data.url;
+    } catch {
+      return false;
+    }
+  };
+  const load = (pathname: string) => (isFirst(pathname) ? Promise.resolve(first) : pages.load(pathname));
 
   const navigate = async (url: URL, push: boolean) => {
     const turn = ++sequence;
     if (push) history.pushState(null, "", url.href);
-    if (!pages.isReady(url.pathname)) render(current, { status: "loading" });
+    if (!isFirst(url.pathname) && !pages.isReady(url.pathname)) render(current, { status: "loading" });
     try {
-      const chunk = await pages.load(url.pathname);
+      const chunk = await load(url.pathname);
       if (turn !== sequence) return;
+      if (sectionOf(chunk.data.url) !== sectionOf(current.url)) onSectionChange?.(chunk.data.url);
       current = chunk.data;
       render(chunk.data, { html: chunk.body });
       applyHead(chunk.data);
@@ -82,6 +98,13 @@ function createNavigator({ root, data, onPageView }: RouterOptions, pages: PageL
       if (turn !== sequence) return;
       if (error instanceof ModuleNotFoundError) return void window.location.assign(url.href);
       console.warn("docs-build:", error instanceof ChunkLoadError ? error.message : error);
+      if (!navigator.onLine) {
+        render(current, { status: "offline" });
+        document.title = documentTitle(OFFLINE_TITLE, current.site.name);
+        // The note replaces the whole page, so it is read from the top.
+        requestAnimationFrame(() => scrollToHash(""));
+        return;
+      }
       render(current, { status: "error", retry: () => void navigate(url, false) });
     }
   };

@@ -2,27 +2,55 @@ import { CacheableResponsePlugin } from "workbox-cacheable-response";
 import { clientsClaim } from "workbox-core";
 import { ExpirationPlugin } from "workbox-expiration";
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from "workbox-precaching";
+import type { RouteHandlerCallbackOptions } from "workbox-core/types.js";
 import { registerRoute, setCatchHandler } from "workbox-routing";
-import { CacheFirst, NetworkFirst, StaleWhileRevalidate } from "workbox-strategies";
-import { APP_SHELL_URL, ASSETS_DIR } from "../src/shared/constants.ts";
+import { CacheFirst, NetworkFirst, StaleWhileRevalidate, type Strategy } from "workbox-strategies";
+import { APP_SHELL_URL, ASSETS_DIR, CHUNKS_DIR } from "../src/shared/constants.ts";
+import { SAVE_CONTENT_MESSAGE, SAVED_CONTENT_CACHE, type OfflineContent, type SaveResult } from "../src/shared/offline-content.ts";
+import { ROUTES_DIR } from "../src/shared/routes.ts";
 import { SEARCH_PARTS_DIR } from "../src/shared/search/split-format.ts";
+import { saveContent } from "./save-content.ts";
 
-/** The precache manifest; the build replaces this placeholder with the list of files. */
+/** A message from a page: its type, the page it names, and the port an answer goes to. */
+interface WorkerMessage {
+  data?: { type?: string; page?: string };
+  ports: readonly MessagePort[];
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** The precache manifest and the offline settings; the build replaces these placeholders. */
 declare const self: {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+  __OFFLINE_CONTENT: OfflineContent;
   location: Location;
   skipWaiting(): Promise<void>;
-  addEventListener(type: "message", listener: (event: { data?: { type?: string } }) => void): void;
+  addEventListener(type: "message", listener: (event: WorkerMessage) => void): void;
 };
+
+const OFFLINE: OfflineContent = self.__OFFLINE_CONTENT;
 
 // A new worker takes control of open pages at once; the page reloads on that
 // change, so old and new assets never mix.
 clientsClaim();
 cleanupOutdatedCaches();
 
-// A new worker waits until the page asks it to take over (workbox's SKIP_WAITING message).
+// One save at a time: a page's request waits for the save before it, whose files it then finds cached.
+let saving: Promise<unknown> = Promise.resolve();
+
+// A new worker waits until the page asks it to take over (workbox's SKIP_WAITING message). An idle
+// page asks for content to be saved for offline reading, and hears back when it is.
 self.addEventListener("message", (event) => {
   if (event.data?.type === "SKIP_WAITING") void self.skipWaiting();
+  if (event.data?.type !== SAVE_CONTENT_MESSAGE) return;
+  const page = event.data.page ?? "/";
+  const saved = saving.then(() => saveContent(OFFLINE, page));
+  saving = saved.catch(() => undefined);
+  event.waitUntil(
+    saved.then(
+      (result: SaveResult) => event.ports[0]?.postMessage(result),
+      () => event.ports[0]?.postMessage(null),
+    ),
+  );
 });
 precacheAndRoute(self.__WB_MANIFEST);
 
@@ -36,6 +64,34 @@ registerRoute(
 registerRoute(
   ({ request, sameOrigin }) => sameOrigin && request.destination === "image",
   new StaleWhileRevalidate({ cacheName: "images", plugins: [new ExpirationPlugin({ maxEntries: 120 })] }),
+);
+
+/** Answers from the saved content when it holds the request, else through `strategy`; one that fails and is not saved fails. */
+function savedOr(strategy: Strategy, order: "saved first" | "saved last") {
+  const saved = (request: Request) => caches.match(request, { cacheName: SAVED_CONTENT_CACHE });
+  return async (options: RouteHandlerCallbackOptions): Promise<Response> => {
+    if (order === "saved first") return (await saved(options.request as Request)) ?? strategy.handle(options);
+    try {
+      return await strategy.handle(options);
+    } catch (error) {
+      const response = await saved(options.request as Request);
+      if (response) return response;
+      throw error;
+    }
+  };
+}
+
+// Content chunks are named by their contents, so a cached copy is always right: the saved ones, and
+// each one a page fetched, so pages shown once show again offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${CHUNKS_DIR}/`),
+  savedOr(new CacheFirst({ cacheName: "content", plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })] }), "saved first"),
+);
+
+// Route tables keep their names from build to build: fresh when online, the last copy (fetched or saved) when offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${ROUTES_DIR}/`),
+  savedOr(new NetworkFirst({ cacheName: "page-routes", networkTimeoutSeconds: 4, plugins: [new ExpirationPlugin({ maxEntries: 100 })] }), "saved last"),
 );
 
 // Lazily loaded client files (the vote board, for one) have content-hashed

@@ -308,9 +308,10 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
       runGenerateServiceWorker(ctx, {
         files: [...rendered.precached, ...siteFiles.files, ...search.files, ...search.precached, ...client.files],
         assets: client.assets,
+        content: rendered.offline,
       }),
     );
-    for (const file of [...search.files, ...client.files, worker.file]) await emit(file);
+    for (const file of [...search.files, ...client.files, ...worker.files]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     await failOnErrors(ctx);
     ctx.signal?.throwIfAborted();

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { ownTitle, type PageData } from "../src/shared/page-data.ts";
 import { Content, type Body } from "./components/Content.tsx";
+import { Offline } from "./components/Offline.tsx";
 import { BlogList } from "./components/BlogList.tsx";
 import { DocPage } from "./components/DocPage.tsx";
 import { Landing } from "./components/Landing.tsx";
@@ -15,7 +16,7 @@ export function App({ data, body }: { data: PageData; body: Body }) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  return <Layout data={data}>{screen(data, body)}</Layout>;
+  return <Layout data={data}>{body.status === "offline" ? <Offline /> : screen(data, body)}</Layout>;
 }
 
 function screen(data: PageData, body: Body) {

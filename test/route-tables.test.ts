@@ -82,7 +82,7 @@ test("the client finds the same table from a location's pathname as the build wr
 test("routes are grouped into their folders' tables, each handed back once its last route arrives, in URL order", () => {
   const urls = ["/", "/guides/", "/guides/b/", "/guides/a/", "/guides/deep/x/", "/api/"];
   const tables = routeTables(countRoutes(urls));
-  const route = (id: number) => ({ id, file: `/assets/pages/p${id}.json` });
+  const route = (id: number) => ({ id, file: `/assets/pages/p${id}.json`, size: 100 + id });
   assert.is(tables.add("/guides/b/", route(2)), undefined);
   assert.equal(
     tables.add("/api/", route(5)),
@@ -102,16 +102,16 @@ test("routes are grouped into their folders' tables, each handed back once its l
 });
 
 test("a table's bytes do not depend on the order its pages finished in", () => {
-  const routes = { "/b/x/": { id: 2, file: "/x" }, "/b/a/": { id: 1, file: "/a" } };
-  const reversed = { "/b/a/": { id: 1, file: "/a" }, "/b/x/": { id: 2, file: "/x" } };
+  const routes = { "/b/x/": { id: 2, file: "/x", size: 1 }, "/b/a/": { id: 1, file: "/a", size: 1 } };
+  const reversed = { "/b/a/": { id: 1, file: "/a", size: 1 }, "/b/x/": { id: 2, file: "/x", size: 1 } };
   assert.equal(routeTableFile("t.json", routes), routeTableFile("t.json", reversed));
 });
 
 test("a route that was not announced, or added once too often, throws", () => {
   const tables = routeTables(countRoutes(["/guides/a/"]));
-  assert.throws(() => tables.add("/api/x/", { id: 0, file: "/x" }), /Route \/api\/x\/ was not announced to its table page-routes\/api\/_.json/);
-  assert.ok(tables.add("/guides/a/", { id: 1, file: "/a" }));
-  assert.throws(() => tables.add("/guides/a/", { id: 1, file: "/a" }), /not announced/);
+  assert.throws(() => tables.add("/api/x/", { id: 0, file: "/x", size: 1 }), /Route \/api\/x\/ was not announced to its table page-routes\/api\/_.json/);
+  assert.ok(tables.add("/guides/a/", { id: 1, file: "/a", size: 1 }));
+  assert.throws(() => tables.add("/guides/a/", { id: 1, file: "/a", size: 1 }), /not announced/);
 });
 
 test.run();

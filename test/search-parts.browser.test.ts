@@ -1,32 +1,16 @@
 import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { build } from "../src/build.ts";
-import { createMemoryLogger } from "../src/report/logger.ts";
-import { browserHarness, controlledByWorker, registerBrowserTests, serveFolder, waitForHydration, waitUntil, type ServedSite } from "./helpers/browser.ts";
-import { generateCorpus } from "./bench/scale-corpus.ts";
-import { FIXTURES } from "./helpers/fixture-loop.ts";
-import { tempSite } from "./helpers/temp-site.ts";
+import { browserHarness, controlledByWorker, registerBrowserTests, waitForHydration, waitUntil } from "./helpers/browser.ts";
+import { serveGeneratedSite } from "./helpers/generated-site.ts";
 
 // A site whose search index is over its precache budget (a small one here):
 // the service worker precaches only the index's root and its titles index,
 // and keeps each part a search loads, so that search answers again offline;
 // a search whose parts were never loaded is answered from the titles index.
 
-async function serveOverBudget(): Promise<ServedSite> {
-  const site = tempSite("sites/basic");
-  try {
-    // The basic site's pages, copied into sections of 5 until there are 60.
-    fs.rmSync(site.path("content"), { recursive: true });
-    generateCorpus({ source: `${FIXTURES}/sites/basic/content`, target: site.path("content"), shape: { kind: "sections", pages: 60, pagesPerSection: 5 } });
-    fs.writeFileSync(site.path("docs-build.config.json"), JSON.stringify({ search: { precacheBudget: 2000 } }));
-    const result = await build({ root: site.dir, write: true, cache: false, history: false, logger: createMemoryLogger() });
-    return await serveFolder({ root: site.path("dist"), result, onClose: () => site.remove() });
-  } catch (error) {
-    site.remove();
-    throw error;
-  }
-}
+/** The basic site's pages, copied into sections of 5 until there are 60, with a small search budget. */
+const serveOverBudget = () => serveGeneratedSite({ pages: 60, pagesPerSection: 5, config: { search: { precacheBudget: 2000 } } });
 
 const harness = browserHarness(serveOverBudget);
 

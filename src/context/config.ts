@@ -71,6 +71,13 @@ const rankAmounts = (defaults: { platinum: number; gold: number; silver: number;
     {},
   );
 
+/** A budget in gzipped bytes: a whole, non-negative number. */
+const byteBudget = (fallback: number, description: string) =>
+  v.optional(
+    v.pipe(v.number(mustBe("a number")), v.integer("must be a whole number of bytes."), v.minValue(0, "must not be negative."), v.description(description)),
+    fallback,
+  );
+
 /** Search: the built-in index by default, or a hosted DocSearch application. */
 const searchGroup = group(
   {
@@ -78,16 +85,9 @@ const searchGroup = group(
     appId: text("", "DocSearch application id."),
     apiKey: text("", "DocSearch search-only API key."),
     indexName: text("", "DocSearch index name."),
-    precacheBudget: v.optional(
-      v.pipe(
-        v.number(mustBe("a number")),
-        v.integer("must be a whole number of bytes."),
-        v.minValue(0, "must not be negative."),
-        v.description(
-          "Gzipped bytes up to which the service worker precaches every part of the built-in index on a reader's first visit; past it, parts are cached as searches load them.",
-        ),
-      ),
+    precacheBudget: byteBudget(
       1_000_000,
+      "Gzipped bytes up to which the service worker precaches every part of the built-in index on a reader's first visit; past it, parts are cached as searches load them.",
     ),
   },
   "Search: the built-in index, or a hosted DocSearch application.",
@@ -257,6 +257,18 @@ const settingsGroup = group(
             'is required when search.provider is "docsearch".',
           ),
         ),
+      ),
+      {},
+    ),
+    offline: v.optional(
+      group(
+        {
+          precacheBudget: byteBudget(
+            5_000_000,
+            "Gzipped bytes up to which the service worker saves every page's content for offline reading once a page is idle; past it, it saves the pages of the section being read, up to the same budget.",
+          ),
+        },
+        "Offline reading: what the service worker saves ahead of a reader's visits.",
       ),
       {},
     ),

@@ -13,6 +13,9 @@ export const CLOBBER_PREFIX = "user-content-";
  */
 export const ASSETS_DIR = "assets";
 
+/** The folder of the pages' content chunks, inside `ASSETS_DIR`: the service worker keeps them in a cache of their own. */
+export const CHUNKS_DIR = `${ASSETS_DIR}/pages`;
+
 /** Output paths of the icons, relative to the output folder. */
 export const ICON_PATHS = { favicon: "favicon.svg", icon: "icons/icon.svg", maskable: "icons/icon-maskable.svg" } as const;
 

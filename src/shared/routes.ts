@@ -1,15 +1,19 @@
 import type { PageData } from "./page-data.ts";
 
 /** The output folder that holds the route tables (one per folder of page URLs); not hashed, as a table's name must follow from a page's URL. */
-const ROUTES_DIR = "page-routes";
+export const ROUTES_DIR = "page-routes";
 
 /** The file name of every route table inside its folder. */
 const TABLE_FILE = "_.json";
 
-/** One route of a route table: the content chunk's numeric id (unique in the site) and its URL. */
+/** One route of a route table: the content chunk's numeric id (unique in the site), its URL and its size. */
 export interface RouteEntry {
   id: number;
   file: string;
+  /** The chunk's size gzipped, in bytes: what the service worker counts against the offline budget. */
+  size: number;
+  /** Set on a nested folder's own route when the folder's pages have a route table of their own (see {@link folderTableUrl}). */
+  folder?: true;
 }
 
 /** A route table: the URL (with its trailing slash) of each page of one folder → its content chunk. */
@@ -65,4 +69,19 @@ export function outputFileUrl(file: string): string {
 /** The URL the client loads a page's route table from (pure; see {@link routeTablePath}): it follows from the page's URL alone. */
 export function routeTableUrl(url: string): string {
   return outputFileUrl(routeTablePath(url));
+}
+
+/**
+ * The URL of the route table that holds the pages inside folder `url` (pure):
+ * `/guides/part-001/` → `/page-routes/guides/part-001/_.json`. Any page of the
+ * folder names that table, so a made-up one is asked for. A top-level
+ * section's pages share its own table (`/guides/` → `/page-routes/guides/_.json`).
+ */
+export function folderTableUrl(url: string): string {
+  return outputFileUrl(folderTablePath(url));
+}
+
+/** Where the route table of the pages inside folder `url` is written (pure; see {@link folderTableUrl}). */
+export function folderTablePath(url: string): string {
+  return routeTablePath(`${url.endsWith("/") ? url : `${url}/`}-/`);
 }

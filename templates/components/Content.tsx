@@ -3,10 +3,16 @@
  * server always renders it ready; the client runtime shows the other states
  * while it fetches another page's content.
  */
-export type Body = { html: string; status?: "ready" } | { status: "loading" } | { status: "error"; retry?: () => void };
+export type Body = { html: string; status?: "ready" } | { status: "loading" } | { status: "error"; retry?: () => void } | { status: "offline" };
 
 /** The text shown when a page's content cannot be loaded. */
 export const LOAD_ERROR_TEXT = "Error loading content.";
+
+/** The heading, and the document title's own part, of a page that cannot be shown offline. */
+export const OFFLINE_TITLE = "You are offline";
+
+/** What a page that cannot be shown offline says. */
+export const OFFLINE_TEXT = "You are offline and this page has not been saved.";
 
 /** Renders the body inside the element the client reads it back from. */
 export function Content({ body }: { body: Body }) {
@@ -30,5 +36,7 @@ export function Content({ body }: { body: Body }) {
         ) : null}
       </div>
     );
+  // The app shows its own screen for a page that cannot be shown offline, in place of the page around the body.
+  if (body.status === "offline") return null;
   return <div className="markdown" data-content="" dangerouslySetInnerHTML={{ __html: body.html }} />;
 }

@@ -7,25 +7,30 @@ import { StageError } from "../../report/errors.ts";
 import type { OutputFile } from "../../output/files.ts";
 import type { ClientAssets } from "../../shared/client-assets.ts";
 import { SERVICE_WORKER_PATH } from "../../shared/constants.ts";
-import { injectManifest, precacheEntries } from "./core.ts";
+import { injectManifest, injectOfflineContent, offlineContent, precacheEntries, type ContentCount } from "./core.ts";
 
-/** The service worker file and how much it precaches. */
+/** The service worker file, how much it precaches, and the list of the site's content when it fits the offline budget. */
 export interface GenerateServiceWorkerResult {
   file: OutputFile;
   precached: number;
+  /** The files: the worker, and the offline list when there is one. */
+  files: OutputFile[];
 }
 
 /**
  * Builds `sw.js` from `site-client/service-worker.ts` (workbox's precaching,
  * routing, strategies and expiration modules, bundled and minified by
  * esbuild, cached by the source's hash) and injects the precache manifest:
- * the hashed client assets and the core pages.
+ * the hashed client assets and the core pages; and injects the offline
+ * settings, with the list of the site's content files when they fit
+ * `offline.precacheBudget` (`content` is the render stage's count).
  */
 export async function runGenerateServiceWorker(
   ctx: BuildContext,
-  input: { files: readonly OutputFile[]; assets: ClientAssets },
+  input: { files: readonly OutputFile[]; assets: ClientAssets; content: ContentCount },
 ): Promise<GenerateServiceWorkerResult> {
   const entries = precacheEntries(input.files, input.assets);
+  const offline = offlineContent(input.content, ctx.settings.offline.precacheBudget);
   const key = ctx.cache.enabled ? hashKey("service-worker", await codeHash()) : "";
   const cached = key ? await ctx.cache.get(key) : undefined;
   let bundled = cached?.toString("utf8");
@@ -33,7 +38,8 @@ export async function runGenerateServiceWorker(
     bundled = await bundleWorker(ctx);
     if (key) await ctx.cache.set(key, bundled);
   }
-  return { file: { path: SERVICE_WORKER_PATH, contents: injectManifest(bundled, entries) }, precached: entries.length };
+  const file = { path: SERVICE_WORKER_PATH, contents: injectOfflineContent(injectManifest(bundled, entries), offline.offline) };
+  return { file, precached: entries.length, files: offline.file ? [file, offline.file] : [file] };
 }
 
 /** Bundles the worker source with esbuild, leaving the manifest placeholder in place. */

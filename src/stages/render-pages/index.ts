@@ -14,7 +14,8 @@ import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repositor
 import { readSponsors } from "../../data-files/sponsors.ts";
 import { readVoteTopics } from "../../data-files/vote-topics.ts";
 import { eachPlan, hasPageBody, type PageBodyPlan, type PagePlan, type PlanOptions } from "./core.ts";
-import { outputFileUrl } from "../../shared/routes.ts";
+import { folderTablePath, outputFileUrl, routeTablePath } from "../../shared/routes.ts";
+import { gzippedSize, offlineList } from "./offline-list.ts";
 import { chunkOf, hasChunk, isRoute } from "./page-chunks.ts";
 import { memberSlugs, printableMember } from "./printable.ts";
 import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
@@ -39,12 +40,15 @@ export interface RenderPagesResult {
   pagePlans: PageBodyPlan[];
   /** What each page rendered to, by output path, when the input asked to keep plans and the cache is on; else empty. */
   rendered: Map<string, RenderedPage>;
+  /** The gzipped bytes of every content chunk and route table, and their URLs when they fit `offline.precacheBudget`. */
+  offline: { bytes: number; files: string[] | undefined };
 }
 
-/** What the dev server keeps of a rendered page for its next build: its cache key, its content chunk's path and the bytes of both. */
+/** What the dev server keeps of a rendered page for its next build: its cache key, its content chunk's path and gzipped size, and the bytes of both. */
 export interface RenderedPage {
   key: string;
   chunk?: string;
+  chunkSize?: number;
   bytes: number;
 }
 
@@ -171,13 +175,13 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
   const anchorUrls = await emitAnchorFiles(input, emit);
   const options: PlanOptions = { ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss };
   const setup = await renderSetup(ctx, input, emit);
-  const { precached, printable, routes, generated, pagePlans, rendered } = await renderPagesAtOnce(setup, options);
+  const { precached, printable, routes, generated, pagePlans, rendered, offline } = await renderPagesAtOnce(setup, options);
   // Printable pages one at a time: each holds a few of its members' bodies at once.
   for (const plan of printable) {
     ctx.signal?.throwIfAborted();
     if (plan.body.kind === "printable") await streamPrintable(setup, plan, plan.body.members);
   }
-  return { routes, generated, precached, pagePlans, rendered };
+  return { routes, generated, precached, pagePlans, rendered, offline };
 }
 
 /** Reads the repository lists and hashes what every page's cache key shares. */
@@ -209,9 +213,12 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
  * content chunk, and its folder's route table once the folder's last chunk is
  * made; the tables' sizes come from a first pass over the plans that keeps
  * only a count per table. A chunk's id is its plan's position among these
- * pages, so it is unique in the site. Returns the precached pages, the
- * printable plans, the count of routes (every page but the not-found page and
- * the app shell), the generated routes' URLs and, when asked, the page plans.
+ * pages, so it is unique in the site. A route carries its chunk's gzipped
+ * size, and a nested folder's route says that its folder has a table, for the
+ * service worker's offline saving; the chunks and tables are counted for its
+ * list of the whole site. Returns the precached pages, the printable plans,
+ * the count of routes (every page but the not-found page and the app shell),
+ * the generated routes' URLs, the offline count and, when asked, the page plans.
  */
 async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
   const { ctx, emit } = setup;
@@ -233,6 +240,7 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
     }
   };
   const rendered = new Map<string, RenderedPage>();
+  const offline = offlineList(ctx.settings.offline.precacheBudget);
   const total = [...counts.values()].reduce((sum, n) => sum + n, 0);
   let done = 0;
   await eachAtOnce(others(), 32, async (plan, id) => {
@@ -240,28 +248,39 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
     const one = await renderOne(setup, plan);
     ctx.logger.progress?.("render pages", Math.min(++done, total), total, "pages");
     let chunk: string | undefined;
-    if ("kept" in one) chunk = one.kept.chunk;
+    let size = 0;
+    if ("kept" in one) ({ chunk, chunkSize: size = 0 } = one.kept);
     else {
       await emit(one.page);
       if (PRECACHED_PAGES.includes(one.page.path)) precached.push(one.page);
       if (one.chunk) await emit(one.chunk);
       chunk = one.chunk?.path;
+      size = one.chunkSize;
     }
     if (setup.input.keepPlans && one.key) rendered.set(plan.outPath, "kept" in one ? one.kept : renderedPage(one));
     if (!chunk) return;
-    const table = tables.add(plan.data.url, { id, file: outputFileUrl(chunk) });
-    if (table) await emit(table);
+    const url = plan.data.url;
+    const file = outputFileUrl(chunk);
+    offline.add(file, size);
+    const nested = folderTablePath(url) !== routeTablePath(url) && counts.has(folderTablePath(url));
+    const table = tables.add(url, { id, file, size, ...(nested ? { folder: true as const } : {}) });
+    if (!table) return;
+    await emit(table);
+    offline.add(outputFileUrl(table.path), await gzippedSize(table));
   });
-  return { precached, printable, routes, generated, pagePlans, rendered };
+  return { precached, printable, routes, generated, pagePlans, rendered, offline: offline.result() };
 }
 
 /** What the dev server keeps of a page it rendered. */
-function renderedPage({ key, page, chunk }: { key: string; page: OutputFile; chunk: OutputFile | undefined }): RenderedPage {
-  return { key, chunk: chunk?.path, bytes: byteLength(page) + (chunk ? byteLength(chunk) : 0) };
+function renderedPage({ key, page, chunk, chunkSize }: Made): RenderedPage {
+  return { key, chunk: chunk?.path, chunkSize, bytes: byteLength(page) + (chunk ? byteLength(chunk) : 0) };
 }
 
+/** A page rendered (or read from the cache): its HTML page, and for routes its content chunk with the chunk's gzipped size (else 0). */
+type Made = { key: string; page: OutputFile; chunk: OutputFile | undefined; chunkSize: number };
+
 /** A rendered page, or one the dev server's last build wrote the same; `key` is "" without a cache. */
-type RenderedOne = { key: string; page: OutputFile; chunk: OutputFile | undefined } | { key: string; kept: RenderedPage };
+type RenderedOne = Made | { key: string; kept: RenderedPage };
 
 /**
  * Renders one page plan into its HTML page and, for routes, its content
@@ -273,9 +292,11 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<Rendere
   const plan = await withPageAnchors(planned, input.bodies);
   const make = async () => {
     const body = plan.body.kind === "page" ? await bodyOf(plan.body.page) : "";
+    const chunk = hasChunk(plan) ? chunkOf(plan, body) : undefined;
     return {
       page: { path: plan.outPath, contents: (await renderer()).renderDocument(plan, body, setup.frame) },
-      chunk: hasChunk(plan) ? chunkOf(plan, body) : undefined,
+      chunk,
+      chunkSize: chunk ? await gzippedSize(chunk) : 0,
     };
   };
   if (!ctx.cache.enabled) return { key: "", ...(await make()) };
@@ -302,8 +323,8 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<Rendere
     input.before?.keep(before.chunk ? [plan.outPath, before.chunk] : [plan.outPath], before.bytes)
   )
     return { key, kept: before };
-  const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile }>(key);
-  if (cached !== undefined) return { key, page: cached.page, chunk: cached.chunk };
+  const cached = await ctx.cache.getJson<{ page: OutputFile; chunk?: OutputFile; chunkSize: number }>(key);
+  if (cached !== undefined) return { key, page: cached.page, chunk: cached.chunk, chunkSize: cached.chunkSize };
   const made = await make();
   await ctx.cache.setJson(key, made);
   return { key, ...made };

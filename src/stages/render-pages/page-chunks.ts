@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { OutputFile } from "../../output/files.ts";
-import { ASSETS_DIR } from "../../shared/constants.ts";
+import { CHUNKS_DIR } from "../../shared/constants.ts";
 import type { PageChunk } from "../../shared/routes.ts";
 import type { PagePlan } from "./core.ts";
 import { printableSlug } from "./printable.ts";
@@ -25,5 +25,5 @@ export function chunkOf(plan: PagePlan, bodyHtml: string): OutputFile {
   const chunk: PageChunk = { data: plan.data, body: bodyHtml };
   const contents = JSON.stringify(chunk);
   const hash = createHash("sha256").update(contents).digest("hex").slice(0, 8).toUpperCase();
-  return { path: `${ASSETS_DIR}/pages/${printableSlug(plan.data.url)}-${hash}.json`, contents };
+  return { path: `${CHUNKS_DIR}/${printableSlug(plan.data.url)}-${hash}.json`, contents };
 }
