@@ -23,6 +23,8 @@ const items: Item[] = [
 
 async function withDom(work: (dom: Dom) => Promise<void>) {
   const dom = await openDom({ html: "<!doctype html><html><body></body></html>" });
+  // A phone's width: the phone menu closes itself on a screen wide enough to show the sidebar.
+  dom.window.happyDOM.setViewport({ width: 375, height: 700 });
   try {
     await work(dom);
   } finally {
