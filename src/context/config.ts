@@ -204,16 +204,39 @@ const settingsGroup = group(
     branch: text("main", 'Branch whose files "Edit this page" opens.'),
     languages: list(
       group(
-        { title: v.string(mustBe("a string")), lang: v.string(mustBe("a string")), url: absoluteUrl("must be an absolute http(s) URL.") },
-        "A translated site offered in the language dropdown.",
+        {
+          title: v.string(mustBe("a string")),
+          lang: v.pipe(
+            v.string(mustBe("a string")),
+            v.check((tag) => {
+              try {
+                return Intl.getCanonicalLocales(tag).length === 1;
+              } catch {
+                return false;
+              }
+            }, 'must be a language tag, such as "en", "zh" or "pt-BR".'),
+          ),
+          url: absoluteUrl("must be an absolute http(s) URL."),
+          content: v.optional(
+            v.pipe(
+              v.string(mustBe("a string")),
+              v.description(
+                'The folder of this language\'s pages, from the project root, mirroring the content folder ("i18n/zh"); docs-build builds the language from it. Without it the language is another site, only linked to.',
+              ),
+            ),
+          ),
+          dir: v.optional(v.pipe(v.picklist(["ltr", "rtl"], 'must be "ltr" or "rtl".'), v.description("The language's writing direction.")), "ltr"),
+        },
+        "A language of the site: one docs-build builds from its own folder, or a translated site offered in the language dropdown.",
       ),
       [
         { title: "English", lang: "en", url: "https://webpack.js.org" },
         { title: "中文", lang: "zh", url: "https://webpack.docschina.org" },
         { title: "한국어", lang: "ko", url: "https://webpack.kr" },
       ],
-      "Translated sites offered in the language dropdown.",
+      "The site's languages, offered in the language dropdown: the default one, those built from a folder of their own (content), and translated sites elsewhere.",
     ),
+    defaultLanguage: text("en", "The language tag of the site's own pages (the content folder); it must be one of languages."),
     versions: v.optional(
       v.pipe(
         v.array(v.string(mustBe("a string")), mustBe("an array")),
@@ -423,6 +446,11 @@ const settingsGroup = group(
  */
 export const configSchema = v.pipe(
   settingsGroup,
+  checkAt<v.InferOutput<typeof settingsGroup>>(
+    "defaultLanguage",
+    (s) => s.languages.length === 0 || s.languages.some((language) => language.lang === s.defaultLanguage),
+    (s) => `must be one of languages (${s.languages.map((language) => language.lang).join(", ")}).`,
+  ),
   checkAt<v.InferOutput<typeof settingsGroup>>(
     "defaultVersion",
     (s) => s.versions.includes(s.defaultVersion),
