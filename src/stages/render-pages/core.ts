@@ -81,7 +81,8 @@ export function siteData(settings: Settings, parts: readonly SitePart[]): SiteDa
     name: settings.name,
     baseUrl: settings.baseUrl,
     repository: settings.repository,
-    languages: settings.languages.map((l) => ({ ...l })),
+    // What the language menu shows: a language's own folder and direction are the build's business, not every page's.
+    languages: settings.languages.map(({ title, lang, url }) => ({ title, lang, url })),
     versions: [...settings.versions],
     currentVersion: settings.defaultVersion,
     links: { ...settings.links },
