@@ -47,6 +47,8 @@ export interface BuildOptions {
   root?: string;
   /** Content folder, relative to the root. Default `content`. */
   content?: string;
+  /** The language to build alone, from its own folder with the default language's pages where it has none (`--locale`); default: the default language. */
+  locale?: string;
   /** Output folder, relative to the root. Default `dist`. */
   out?: string;
   /** Overrides the config's base URL for canonical links. */
@@ -165,7 +167,10 @@ function warnDamaged({ logger, ctx }: Pick<Prepared, "logger" | "ctx">): void {
 async function settingsFor(options: BuildOptions, root: string): Promise<Settings> {
   const loaded = options.settings ?? (await loadSettings(root, options.config));
   const settings = options.pageTimeout === undefined ? loaded : { ...loaded, pageTimeout: options.pageTimeout };
-  return options.baseUrl ? resolveSettings({ ...settings, baseUrl: options.baseUrl }, "--base-url") : settings;
+  // A language built alone lives at its own address (its languages entry's url), unless --base-url says otherwise.
+  const own = options.locale && options.locale !== settings.defaultLanguage ? settings.languages.find((l) => l.lang === options.locale)?.url : undefined;
+  const baseUrl = options.baseUrl ?? own;
+  return baseUrl ? resolveSettings({ ...settings, baseUrl }, options.baseUrl ? "--base-url" : "--locale") : settings;
 }
 
 /** What a build sets up before its stages run. */
@@ -240,6 +245,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
     spillAbove: options.spillAbove,
     memory: options.carry?.memory,
     signal: options.signal,
+    locale: options.locale,
   });
   return { options, started, logger, settings, ctx };
 }

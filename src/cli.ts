@@ -131,6 +131,10 @@ function addBuildCommand(cli: Command, run: Run): void {
     .description("Build the site into the output folder. The previous output is replaced only when the build succeeds.")
     .addOption(contentOption())
     .option("--out <dir>", "output folder", "dist")
+    .option(
+      "--locale <lang>",
+      "build one language alone, for its own host: its pages from its folder (the config's languages[].content), the default language's where it has none",
+    )
     .option("--base-url <url>", "absolute site URL for canonical links (default: the config's baseUrl, https://webpack.js.org)")
     .addOption(configOption())
     .addOption(linksOption())
@@ -152,6 +156,7 @@ function addBuildCommand(cli: Command, run: Run): void {
       (opts: {
         content: string;
         out: string;
+        locale?: string;
         baseUrl?: string;
         config?: string;
         links: "error" | "warn";

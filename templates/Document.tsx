@@ -40,7 +40,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
   const print = data.kind === "printable" || (data.kind === "doc" && isPrintable(data.page));
   const boot = bootScript({ redirects, notificationVersion: notification?.version ?? null, copyPage, print });
   return (
-    <html lang="en" data-theme="light">
+    <html lang={data.site.lang} dir={data.site.dir === "rtl" ? "rtl" : undefined} data-theme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

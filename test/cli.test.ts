@@ -348,6 +348,7 @@ test("help: build --help shows every option with its default", async () => {
   expectOptions(run.stdout, {
     "--content <dir>": 'default: "content"',
     "--out <dir>": 'default: "dist"',
+    "--locale <lang>": "the default language's where",
     "--base-url <url>": "https://webpack.js.org",
     "--config <file>": "docs-build.config.json",
     "--links <mode>": 'default: "error"',

@@ -57,6 +57,7 @@ const page: DocPageProps = {
   previous: { url: "/guides/", title: "Guides" },
   next: { url: "/guides/caching/", title: "Caching" },
   thirdParty: false,
+  fallback: "",
   edit: "https://github.com/webpack/webpack.js.org/edit/main/content/guides/first.md",
   path: "content/guides/first.md",
   repo: "",

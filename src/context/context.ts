@@ -6,6 +6,7 @@ import type { Settings } from "./config.ts";
 import type { Diagnostic } from "../report/diagnostics.ts";
 import type { Logger } from "../report/logger.ts";
 import { problemLog, type ProblemLog } from "../report/problem-log.ts";
+import { UsageError } from "../report/errors.ts";
 import { TOOL_ROOT } from "./tool-root.ts";
 
 export { TOOL_ROOT } from "./tool-root.ts";
@@ -44,6 +45,16 @@ export interface ContextOptions {
   spillAbove?: number;
   /** Stops the build at its next step once aborted (the dev server, when a newer edit arrives). */
   signal?: AbortSignal;
+  /** The language to build (its tag in the config's languages, which names its folder); the default language when absent. */
+  locale?: string;
+}
+
+/** The language a build makes: its tag and direction, and the folder of its translated pages (none for the default language). */
+interface BuildLanguage {
+  lang: string;
+  dir: "ltr" | "rtl";
+  /** The folder of the language's own pages, absolute; a page it lacks is built from the content folder's (a fallback page). */
+  translation?: string;
 }
 
 /** Resolved folders the stages read and write. */
@@ -70,6 +81,8 @@ export interface BuildContext {
   readonly spillAbove: number;
   /** Aborted when the build's result is no longer wanted; long stages check it between steps. */
   readonly signal: AbortSignal | undefined;
+  /** The language the build makes. */
+  readonly language: Readonly<BuildLanguage>;
   /** Records a problem; the build fails once at the end if any is fatal. */
   report(diagnostic: Diagnostic): void;
   /** Everything reported so far, read back sorted (in memory that does not grow with their number). */
@@ -81,6 +94,26 @@ export interface BuildContext {
   codeHost(options?: CodeHostOptions): Promise<Octokit>;
   /** A path relative to the project root, for messages. */
   display(file: string): string;
+}
+
+/**
+ * The language a build makes (pure): the default language, or the one
+ * `locale` names, which must be a language of the config with a folder of its
+ * own (`content`); anything else is a usage error that says which can be built.
+ */
+function buildLanguage(settings: Settings, root: string, locale?: string): BuildLanguage {
+  const language = (lang: string) => settings.languages.find((l) => l.lang === lang);
+  if (locale === undefined || locale === settings.defaultLanguage)
+    return { lang: settings.defaultLanguage, dir: language(settings.defaultLanguage)?.dir ?? "ltr" };
+  const found = language(locale);
+  if (!found?.content) {
+    const built = settings.languages.filter((l) => l.content).map((l) => l.lang);
+    throw new UsageError(
+      `--locale ${locale}: ${found ? `the language ${locale} has no folder of its own pages ("content" in its languages entry)` : `${locale} is not one of the config's languages`}. ` +
+        `Languages that can be built: ${[settings.defaultLanguage, ...built].join(", ")}.`,
+    );
+  }
+  return { lang: found.lang, dir: found.dir, translation: path.resolve(root, found.content) };
 }
 
 /** Resolves options once into the frozen build context. */
@@ -106,6 +139,7 @@ export function createContext(options: ContextOptions): BuildContext {
     threads: options.threads,
     spillAbove: options.spillAbove ?? SPILL_ABOVE,
     signal: options.signal,
+    language: Object.freeze(buildLanguage(options.settings, root, options.locale)),
     report: (d: Diagnostic) => problems.report(d),
     problems,
     async codeHost(codeHostOptions?: CodeHostOptions) {

@@ -47,6 +47,8 @@ export interface PageEntry {
   related: RelatedItem[];
   /** The day `docs-build fetch-readmes` wrote a fetched page (`YYYY-MM-DD`, front matter `fetched`); absent on other pages. */
   fetched?: string;
+  /** In a language's build, a page its folder lacks, built from the default language's: it says so, in that language's words. */
+  fallback?: boolean;
 }
 
 /** A folder of the content folder; `size` is the sum of its children's sizes. */

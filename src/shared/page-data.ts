@@ -60,6 +60,9 @@ export interface Contributor {
 /** Site-wide values every page needs (from the resolved settings). */
 export interface SiteData {
   name: string;
+  /** The language of the pages (`<html lang>`) and its direction. */
+  lang: string;
+  dir: "ltr" | "rtl";
   baseUrl: string;
   repository: string;
   languages: LanguageItem[];
@@ -87,6 +90,8 @@ export interface DocPageProps {
   previous: LinkItem | null;
   next: LinkItem | null;
   thirdParty: boolean;
+  /** The default language's tag on a page its language's folder lacks (a fallback page, shown in that language); "" otherwise. */
+  fallback: string;
   edit: string;
   path: string;
   repo: string;

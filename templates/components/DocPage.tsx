@@ -15,15 +15,33 @@ export function formatDate(date: string): string {
   return `${months[m - 1]} ${d}, ${y}`;
 }
 
+/** What a fallback page says above its text, by the language of the site it is in. */
+const FALLBACK_NOTICES: Record<string, string> = {
+  en: "This page has not been translated yet.",
+  zh: "此页面尚未翻译，以下为英文原文。",
+  ko: "이 페이지는 아직 번역되지 않았습니다. 아래는 영어 원문입니다.",
+};
+
+/** The fallback notice in the site's language (English where it has none yet). */
+function fallbackNotice(lang: string): string {
+  return FALLBACK_NOTICES[lang] ?? FALLBACK_NOTICES[lang.split("-")[0]] ?? FALLBACK_NOTICES.en;
+}
+
 /**
  * A documentation page: title, "Copy page", third-party disclaimer, body,
  * Further Reading, edit/print/repository links, the "Last updated" day,
  * previous and next, and the contributors grid.
  */
-export function DocPage({ page, body, after = null }: { page: DocPageProps; body: Body; after?: ReactNode }) {
+export function DocPage({ page, body, lang = "en", after = null }: { page: DocPageProps; body: Body; lang?: string; after?: ReactNode }) {
   const { copyPage } = useChrome();
+  // A fallback page is the default language's text inside a translated site: it says so in the reader's language, and is marked with its own.
   return (
-    <article className="doc-page">
+    <article className="doc-page" lang={page.fallback || undefined}>
+      {page.fallback ? (
+        <p className="fallback-notice" role="note" lang={lang}>
+          {fallbackNotice(lang)}
+        </p>
+      ) : null}
       <h1>{page.title}</h1>
       {copyPage ? <CopyPage url={page.url} /> : null}
       {page.date ? (

@@ -80,7 +80,7 @@ export function HeaderTools({ site, url }: { site: SiteData; url: string }) {
       <IconLink href={site.links.codeHost} label={texts.codeHostLabel} viewBox="0 0 16 16" size={20} path={CODE_HOST_ICON} />
       <IconLink href={site.links.social} label={texts.socialLabel} viewBox="0 0 24 24" size={18} path={SOCIAL_ICON} />
       <IconLink href={site.links.questions} label={texts.questionsLabel} viewBox="0 0 24 24" size={20} path={QUESTIONS_ICON} />
-      <LanguageDropdown languages={site.languages} path={url} />
+      <LanguageDropdown languages={site.languages} path={url} current={site.lang} />
       <VersionSelector versions={site.versions} current={site.currentVersion} baseUrl={site.baseUrl} path={url} />
       <ThemeToggle />
     </div>

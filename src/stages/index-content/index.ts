@@ -46,7 +46,7 @@ export interface IndexedContent {
  * link facts and problems cached. Problems are reported, and link facts and
  * summaries spilled, here: memory keeps none of them.
  */
-async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], stores: Stores): Promise<void> {
+async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], stores: Stores, isFallback?: (relative: string) => boolean): Promise<void> {
   const { store, processor, links, summaries, keyOf } = stores;
   const keys = found.map(keyOf);
   const limit = pLimit(32);
@@ -75,6 +75,8 @@ async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], st
     ),
   );
   const pages = indexed.filter((page): page is IndexedPage => page !== undefined);
+  // A page the language's folder lacks is the default language's, processed (and cached) as in that language's build, and marked here.
+  if (isFallback) for (const [at, page] of indexed.entries()) if (page && isFallback(found[at].relative)) page.summary.entry.fallback = true;
   for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
   await links.add(pages.map((page) => page.links));
   await summaries.add(pages.map((page) => page.summary));
@@ -104,10 +106,12 @@ async function summarizeListed(
   for (let at = 0; at < relatives.length; at += GROUP) {
     ctx.signal?.throwIfAborted();
     const group = relatives.slice(at, at + GROUP);
-    const all = await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, contentReal, listing.known(relative)))));
+    const own = listing.translation;
+    const folderOf = (relative: string) => (own?.pages.has(relative) ? own : { dir: ctx.paths.content, real: contentReal });
+    const all = await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative)))));
     if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
     const found = all.filter((file): file is FoundFile => file !== undefined);
-    await summarizeGroup(ctx, found, stores);
+    await summarizeGroup(ctx, found, stores, own && ((relative) => !own.pages.has(relative)));
     ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
   }
 }
@@ -149,7 +153,13 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
     for (const d of diagnostics) ctx.report(d);
     await checkLinks(() => stores.links.pages(), ctx.links, ctx.report, { count: site.count });
     const kept = digests && { content: ctx.paths.content, contentReal, digests };
-    return { site, bodies: pageBodies(ctx, store, contentReal, reference), close, found: kept, reference };
+    return {
+      site,
+      bodies: pageBodies(ctx, store, [{ dir: ctx.paths.content, real: contentReal }, ...(listing.translation ? [listing.translation] : [])], reference),
+      close,
+      found: kept,
+      reference,
+    };
   } catch (error) {
     await close();
     throw error;

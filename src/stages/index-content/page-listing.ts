@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import type { BuildContext } from "../../context/context.ts";
+import { UsageError } from "../../report/errors.ts";
 import { pagesAfterChanges, type PathChange } from "./core.ts";
 
 /** The page files a session's build found, for the next build's change list (see `BuildOptions.changed`). */
@@ -31,6 +32,13 @@ export interface PageListing {
   known(relative: string): string | undefined;
   /** Whether what this build finds may stand for the content folder in the next build's change list: a session's build, with no link in the folder. */
   keep: boolean;
+  /**
+   * In the build of a language with a folder of its own: the pages that folder
+   * holds (read from there, the others from the content folder, as fallback
+   * pages), and the folder with its real path. Undefined in the default
+   * language's build.
+   */
+  translation?: { pages: ReadonlySet<string>; dir: string; real: string };
 }
 
 const PAGES = "**/*.{md,mdx}";
@@ -42,7 +50,28 @@ const PAGES = "**/*.{md,mdx}";
  * the changes cannot say (see {@link pagesAfterChanges}), or without them,
  * the folder is walked and every file looked at.
  */
-export async function listPages(ctx: BuildContext, contentReal: string, { previous, changed }: ListingInput): Promise<PageListing> {
+export async function listPages(ctx: BuildContext, contentReal: string, input: ListingInput): Promise<PageListing> {
+  const dir = ctx.language.translation;
+  if (!dir) return listDefault(ctx, contentReal, input);
+  // A language's own pages over the default language's: every page of either folder, each read from the first that has it.
+  const real = await fs.realpath(dir).catch(() => {
+    throw new UsageError(
+      `The folder of the ${ctx.language.lang} pages, ${ctx.display(dir)}, does not exist. Create it, or fix "content" in its languages entry.`,
+    );
+  });
+  const [own, base] = await Promise.all([walk(dir), walk(ctx.paths.content)]);
+  const relatives = [...new Set([...own, ...base])].sort();
+  return { relatives, known: () => undefined, keep: false, translation: { pages: new Set(own), dir, real } };
+}
+
+/** The page files under a folder, in path order. */
+async function walk(cwd: string, fs?: Partial<fg.FileSystemAdapter>): Promise<string[]> {
+  const relatives = await fg(PAGES, { cwd, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"], ...(fs && { fs }) });
+  return relatives.sort();
+}
+
+/** The default language's listing: see {@link listPages}. */
+async function listDefault(ctx: BuildContext, contentReal: string, { previous, changed }: ListingInput): Promise<PageListing> {
   const same = previous?.content === ctx.paths.content && previous.contentReal === contentReal;
   const after = previous && changed && same ? pagesAfterChanges(previous.digests.keys(), await Promise.all(changed.map((p) => changeOf(ctx, p)))) : undefined;
   if (previous && after) {
@@ -51,14 +80,7 @@ export async function listPages(ctx: BuildContext, contentReal: string, { previo
   }
   const session = ctx.cache.memo !== undefined;
   let links = false;
-  const relatives = await fg(PAGES, {
-    cwd: ctx.paths.content,
-    onlyFiles: true,
-    dot: false,
-    ignore: ["**/node_modules/**"],
-    ...(session && { fs: spotLinks(() => (links = true)) }),
-  });
-  relatives.sort();
+  const relatives = await walk(ctx.paths.content, session ? spotLinks(() => (links = true)) : undefined);
   // A link in the content folder leads to files whose changes are heard of under another path, or not at all.
   return { relatives, known: () => undefined, keep: session && !links };
 }

@@ -45,6 +45,12 @@ export interface FoundFile {
   source?: SourceFile;
 }
 
+/** A folder pages are read from (the content folder, or a language's own), and its real path, which no page may lead out of. */
+export interface SourceFolder {
+  dir: string;
+  real: string;
+}
+
 /** A file read now, with the digest of its text (`hashKey`, as every cache key is made). */
 const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative, display: source.display, digest: hashKey(source.text), source });
 
@@ -55,10 +61,10 @@ const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative,
  * its memory holds no page sources. A file `known` unchanged since the
  * session's last build (see {@link listPages}) is not looked at at all.
  */
-export async function findSource(ctx: BuildContext, relative: string, contentReal: string, known: string | undefined): Promise<FoundFile | undefined> {
-  const full = path.join(ctx.paths.content, relative);
+export async function findSource(ctx: BuildContext, relative: string, folder: SourceFolder, known: string | undefined): Promise<FoundFile | undefined> {
+  const full = path.join(folder.dir, relative);
   if (known) return { relative, display: ctx.display(full), digest: known };
-  if (!(await insideContent(ctx, full, contentReal))) return undefined;
+  if (!(await insideContent(ctx, full, folder.real))) return undefined;
   const memo = ctx.cache.memo;
   if (!memo) {
     const source = await readFresh(ctx, relative, full);
@@ -98,7 +104,7 @@ export function decodeSource(relative: string, display: string, bytes: Uint8Arra
 
 /** A file found unread (see {@link FoundFile}) read again, with the digest of what it holds now; undefined when it is no longer a page (reported). */
 export async function readAgain(ctx: BuildContext, file: FoundFile): Promise<FoundFile | undefined> {
-  const source = await readFresh(ctx, file.relative, path.join(ctx.paths.content, file.relative)).catch(() => undefined);
+  const source = await readFresh(ctx, file.relative, path.resolve(ctx.paths.root, file.display)).catch(() => undefined);
   return source && readNow(source);
 }
 

@@ -5,17 +5,18 @@ import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import type { BodyStore } from "./body-store.ts";
 import type { OptionReference } from "../../markdown/option-reference.ts";
-import { insideContent, readFresh } from "./source-files.ts";
+import { insideContent, readFresh, type SourceFolder } from "./source-files.ts";
 
 /**
  * Reads bodies back from the store. An entry that has gone (a cache pruned
  * while the build ran) is made again from the page's file; a file changed
  * since it was indexed fails the build with a sentence, never a mixed site.
  */
-export function pageBodies(ctx: BuildContext, store: BodyStore, contentReal: string, reference?: OptionReference): PageBodies {
+export function pageBodies(ctx: BuildContext, store: BodyStore, folders: readonly SourceFolder[], reference?: OptionReference): PageBodies {
   const remake = async (page: PageSummary) => {
     const full = path.resolve(ctx.paths.root, page.entry.path);
-    const source = (await insideContent(ctx, full, contentReal)) ? await readFresh(ctx, path.relative(ctx.paths.content, full), full) : undefined;
+    const folder = folders.find((f) => full.startsWith(`${f.dir}${path.sep}`)) ?? folders[0];
+    const source = (await insideContent(ctx, full, folder.real)) ? await readFresh(ctx, path.relative(folder.dir, full), full) : undefined;
     const { processPage } = await import("./process-page.ts");
     const made = source && processPage(source, ctx.settings, reference);
     if (!made || made.bodyHash !== page.bodyHash)

@@ -51,6 +51,8 @@ export interface PlanOptions {
   /** A page's contributors. Default none. */
   contributorsOf?: (entry: PageEntry) => Contributor[];
   settings: Settings;
+  /** The language the build makes; default the site's default language, left to right. */
+  language?: { lang: string; dir: "ltr" | "rtl" };
   /** The validated sponsors file, or null when there is none. */
   sponsors: SponsorData | null;
   /** The validated vote topics file, or null when there is none. */
@@ -76,9 +78,11 @@ function sectionOf(url: string): string {
 }
 
 /** Site-wide data from the settings and the top-level parts of the index. */
-export function siteData(settings: Settings, parts: readonly SitePart[]): SiteData {
+export function siteData(settings: Settings, parts: readonly SitePart[], language = { lang: settings.defaultLanguage, dir: "ltr" as "ltr" | "rtl" }): SiteData {
   return {
     name: settings.name,
+    lang: language.lang,
+    dir: language.dir,
     baseUrl: settings.baseUrl,
     repository: settings.repository,
     // What the language menu shows: a language's own folder and direction are the build's business, not every page's.
@@ -148,7 +152,7 @@ function foldersOf(folder: DirectoryEntry | undefined, into = new Map<string, Di
 /** Gathers what the planners share (pure but for the blog's part, read once): sections, top URLs, posts, sidebars and the base page data. */
 async function sitePlanning(options: PlanOptions): Promise<SitePlanning> {
   const { site, settings, anchorFiles = new Map<string, string>() } = options;
-  const data = siteData(settings, site.parts);
+  const data = siteData(settings, site.parts, options.language);
   const sections = new Set(site.parts.flatMap((part) => (part.folder ? [part.url] : [])));
   const topUrls = new Set(site.parts.flatMap((part) => (part.ownPage ? [part.url] : [])));
   // The blog index lists exactly the posts the feeds carry, in the same order.
@@ -214,10 +218,16 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
     data,
     body: { kind: "page", page: processed },
     bodyHash: processed.bodyHash,
-    canonical: `${settings.baseUrl}${entry.url}`,
+    // A fallback page's text is the default language's page, which is where search engines should look.
+    canonical: `${entry.fallback ? defaultLanguageUrl(settings) : settings.baseUrl}${entry.url}`,
     robots,
     redirects,
   };
+}
+
+/** Where the default language's site is: its languages entry's address, else the site's own. */
+function defaultLanguageUrl(settings: Settings): string {
+  return (settings.languages.find((l) => l.lang === settings.defaultLanguage)?.url ?? settings.baseUrl).replace(/\/+$/, "");
 }
 
 /** The page props of a page of the content: its front matter's fields, contributors, neighbours, printable page and live preview. */
@@ -237,6 +247,7 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     previous: link(neighbours.previous),
     next: link(neighbours.next),
     thirdParty: entry.thirdParty,
+    fallback: entry.fallback ? settings.defaultLanguage : "",
     edit: entry.edit,
     path: entry.path,
     repo: entry.repo,

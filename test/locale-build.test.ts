@@ -1,0 +1,76 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { UsageError } from "../src/report/errors.ts";
+import { buildFixtureSite, fileText } from "./helpers/site.ts";
+
+// One language built alone for its own host (`build --locale zh`) on the
+// locales fixture: its own pages from i18n/zh, the default language's where
+// it has none (fallback pages that say so in the reader's language, carry
+// lang="en" and point search engines at the English page), the document in
+// the language, and the language menu marking it.
+
+const zh = buildFixtureSite("locales", { locale: "zh" });
+const en = buildFixtureSite("locales");
+
+/** The parts of a page these tests look at. */
+function facts(html: string) {
+  return {
+    html: /<html[^>]*>/.exec(html)?.[0],
+    canonical: /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1],
+    article: /<article[^>]*>/.exec(html)?.[0],
+    notice: /<p class="fallback-notice" role="note" lang="([^"]*)">([^<]*)<\/p>/.exec(html)?.slice(1),
+    title: /<h1>([^<]*)<\/h1>/.exec(html)?.[1],
+  };
+}
+
+test("a translated page is the language's own, at the language's address", async () => {
+  const page = facts(fileText(await zh, "guides/start/index.html"));
+  assert.equal(page, {
+    html: '<html lang="zh" data-theme="light">',
+    canonical: "https://zh.docs.example.test/guides/start/",
+    article: '<article class="doc-page">',
+    notice: undefined,
+    title: "快速开始",
+  });
+});
+
+test("a page the language lacks falls back to the default language's, says so in the reader's language, and is marked English", async () => {
+  const page = facts(fileText(await zh, "guides/more/index.html"));
+  assert.equal(page, {
+    html: '<html lang="zh" data-theme="light">',
+    canonical: "https://docs.example.test/guides/more/",
+    article: '<article class="doc-page" lang="en">',
+    notice: ["zh", "此页面尚未翻译，以下为英文原文。"],
+    title: "Going Further",
+  });
+  const menu = fileText(await zh, "guides/more/index.html");
+  assert.match(menu, /aria-current="true">中文</, "the language menu marks the language built");
+  assert.match(menu, 'href="https://docs.example.test/guides/more/" hrefLang="en"', "and offers the same page in the other languages");
+});
+
+test("the default language's build is unchanged: no notice, English document", async () => {
+  for (const path of ["guides/start/index.html", "guides/more/index.html"]) {
+    const page = facts(fileText(await en, path));
+    assert.is(page.html, '<html lang="en" data-theme="light">');
+    assert.is(page.notice, undefined);
+    assert.is(page.canonical, `https://docs.example.test/${path.replace("index.html", "")}`);
+  }
+  assert.is(facts(fileText(await en, "guides/start/index.html")).title, "Getting Started");
+});
+
+test("--locale names a language the config can build, or the build stops at once with which can", async () => {
+  for (const [locale, said] of [
+    ["ko", "the language ko has no folder of its own pages"],
+    ["fr", "fr is not one of the config's languages"],
+  ]) {
+    const error = await buildFixtureSite("locales", { locale }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    assert.instance(error, UsageError);
+    assert.match((error as Error).message, said);
+    assert.match((error as Error).message, "Languages that can be built: en, zh.");
+  }
+});
+
+test.run();
