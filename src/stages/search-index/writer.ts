@@ -151,7 +151,7 @@ function documentPart(run: Pick<SearchRun, "rowPages" | "sections">, base: numbe
  * Writes the split index (see `split-format.ts`) a page at a time, in memory
  * that does not grow with the site. Pages come in runs: the caller ends each
  * run (`endRun`), whose engine then hands its postings to the store,
- * bucketed by a hash of the term's first three letters, and is let go; a run
+ * bucketed by a hash of the term's start (see `termStart`), and is let go; a run
  * the caller kept from an earlier build is added whole (`addRun`) without
  * indexing its pages again. Each run's sections take ids from the start of
  * its own slots (see `PartSizes.runStride`), and its document parts are
