@@ -37,8 +37,8 @@ export function segmenterLocale(language: string | undefined): string | undefine
 
 /** The locale a run of CJK text is most likely in, by its script, for text outside a CJK site. */
 function scriptLocale(run: string): string {
-  if (/[\p{scx=Hiragana}\p{scx=Katakana}]/u.test(run) && !/\p{scx=Hangul}/u.test(run)) return "ja";
-  return /\p{scx=Hangul}/u.test(run) ? "ko" : "zh";
+  if (/\p{scx=Hangul}/u.test(run)) return "ko";
+  return /[\p{scx=Hiragana}\p{scx=Katakana}]/u.test(run) ? "ja" : "zh";
 }
 
 /** One segmenter per locale, made when first needed. */
