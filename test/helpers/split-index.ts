@@ -31,6 +31,8 @@ export interface WriteSplitOptions {
   joinBudget?: number;
   /** Called each time the writer reads a bucket. */
   onRead?: () => void;
+  /** The locale of the pages' CJK text (see `segmenterLocale`). */
+  locale?: string;
 }
 
 /** Writes the split index of `pages` (printable pages left out, as the build does) in memory. */
@@ -55,6 +57,7 @@ export async function writeSplit(
     ...(options.buckets ? { buckets: options.buckets } : {}),
     ...(options.joinBudget ? { joinBudget: options.joinBudget } : {}),
     ...(options.sizes ? { sizes: options.sizes } : {}),
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   const searchable = pages.filter((page) => !isPrintable(page.entry));
   for (const [n, page] of searchable.entries()) {

@@ -1,4 +1,5 @@
 import MiniSearch, { type Options, type SearchOptions } from "minisearch";
+import { isCjkTerm, makeTokenizer } from "./tokenize.ts";
 
 /**
  * The built-in search: a MiniSearch index over page sections in a packed
@@ -23,6 +24,8 @@ export type SearchSectionRow = [page: number, anchor: string, heading: string, p
 /** The whole index, as the build makes it before cutting it into parts. */
 export interface SearchIndexFile {
   version: number;
+  /** The locale its CJK text was segmented in (see `segmenterLocale`), which queries are segmented in too; absent for none. */
+  locale?: string;
   pages: SearchPage[];
   sections: SearchSectionRow[];
   /** Per section: the length of each field, flattened (title, heading, text). */
@@ -54,46 +57,23 @@ export const SEARCH_FIELDS = ["title", "heading", "text"] as const;
 /** Each field's id, as the engine numbers them. */
 export const FIELD_IDS: Record<string, number> = Object.fromEntries(SEARCH_FIELDS.map((f, i) => [f, i]));
 
-/** Splits on anything but letters, digits and `_`/`$`, so `optimization.splitChunks` gives both words. */
-const TOKEN_SEPARATOR = /[^\p{L}\p{N}_$]+/u;
-
 /** Lowercases a term; stop words, single characters and bare numbers are not indexed. */
 function processTerm(term: string): string | null {
   const lower = term.toLowerCase();
   return lower.length < 2 || STOP_WORDS.has(lower) || /^\d+$/.test(lower) ? null : lower;
 }
 
-/** Where a camelCase word splits: `watchOptions` → `watch`, `Options`. */
-const CAMEL_BOUNDARY = /(?<=[a-z\d])(?=[A-Z])/;
-
 /**
- * Splits text into words; a camelCase identifier (lower-case first letter,
- * like `watchOptions`) is indexed whole and by its parts, so `watch options`
- * finds it. Capitalised names (`TypeScript`, `WebAssembly`) stay whole.
- *
- * Empty strings between separators are kept on purpose: MiniSearch counts
- * every token in a field's length, and BM25 divides by the average length.
- * Only a page's first section carries the title, so without them the
- * average title length falls to about 0.1 and a page-title match scores a
- * fifth of what it should (measured: `entry points` ranked the Entry Points
- * page fourth instead of first). They are dropped by `processTerm`.
+ * The engine's options for an index whose CJK text is in `locale` (see
+ * `segmenterLocale`): the fields, and the tokenizer (see `makeTokenizer`)
+ * that splits both the pages and the queries.
  */
-function tokenize(text: string): string[] {
-  const words: string[] = [];
-  for (const word of text.split(TOKEN_SEPARATOR)) {
-    words.push(word);
-    if (!/^[a-z]/.test(word)) continue;
-    const parts = word.split(CAMEL_BOUNDARY);
-    if (parts.length > 1) words.push(...parts);
-  }
-  return words;
+export function minisearchOptions(locale?: string): Options {
+  return { fields: [...SEARCH_FIELDS], tokenize: makeTokenizer(locale), processTerm };
 }
 
-export const MINISEARCH_OPTIONS: Options = {
-  fields: [...SEARCH_FIELDS],
-  tokenize,
-  processTerm,
-};
+/** The engine's options for an index without a locale: CJK text in it is segmented by the locale its script suggests. */
+export const MINISEARCH_OPTIONS: Options = minisearchOptions();
 
 /**
  * Ranking: a title match (the page's own title, on its first section) weighs
@@ -102,11 +82,14 @@ export const MINISEARCH_OPTIONS: Options = {
  * from five letters, so `splitchunks`, `optimisation` and `modle federation`
  * find their pages; every word must match. One typo, not more: a second
  * multiplies the terms a long word reaches and the time a query takes.
+ * A CJK term (two characters or more: single ones are not indexed) matches
+ * as a prefix, so `파일` finds `파일의`, and never with a typo: one character
+ * changed makes another word (`缓存` cache, `缓冲` buffer).
  */
 export const SEARCH_OPTIONS: SearchOptions = {
   boost: { title: 4, heading: 2.5, text: 1 },
-  prefix: (term) => term.length >= 3,
-  fuzzy: (term) => (term.length >= 5 ? 1 : false),
+  prefix: (term) => term.length >= 3 || isCjkTerm(term),
+  fuzzy: (term) => (term.length >= 5 && !isCjkTerm(term) ? 1 : false),
   maxFuzzy: 1,
   combineWith: "AND",
   weights: { fuzzy: 0.45, prefix: 0.6 },
@@ -440,7 +423,7 @@ export function unpackIndexDocumented(file: SearchIndexFile): MiniSearch {
     for (const [field, docs] of termData(postings)) entries[field] = Object.fromEntries(docs);
     return [term, entries] as [string, Record<string, SerializedEntry>];
   });
-  return MiniSearch.loadJS({ ...engineBase(file), index }, MINISEARCH_OPTIONS);
+  return MiniSearch.loadJS({ ...engineBase(file), index }, minisearchOptions(file.locale));
 }
 
 /**
@@ -451,7 +434,7 @@ export function unpackIndexDocumented(file: SearchIndexFile): MiniSearch {
  * engine's internals are not that shape.
  */
 export function unpackIndexFast(file: SearchIndexFile): MiniSearch | undefined {
-  const empty = MiniSearch.loadJS({ ...engineBase(file), index: [] }, MINISEARCH_OPTIONS);
+  const empty = MiniSearch.loadJS({ ...engineBase(file), index: [] }, minisearchOptions(file.locale));
   const terms = (empty as unknown as { _index?: TermMap })._index;
   if (!(terms?._tree instanceof Map) || terms._tree.size !== 0 || !("_size" in terms)) return undefined;
   terms._tree = treeMaps(file.tree);

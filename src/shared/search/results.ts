@@ -4,6 +4,8 @@
  * and `groupResults` without loading the index code.
  */
 
+import { isCjkTerm } from "./tokenize.ts";
+
 /** A piece of a snippet or title; `match` pieces are shown highlighted. */
 export interface TextPiece {
   text: string;
@@ -57,7 +59,13 @@ function patternFor(terms: readonly string[]): RegExp | undefined {
   const usable = [...new Set(terms.filter((t) => t.length > 0).map((t) => t.toLowerCase()))].sort((a, b) => b.length - a.length);
   if (usable.length === 0) return undefined;
   const key = usable.join("\0");
-  if (cached?.key !== key) cached = { key, pattern: new RegExp(`(?<![${WORD}])(?:${usable.map(escapeRegExp).join("|")})[${WORD}]*`, "gi") };
+  if (cached?.key !== key) {
+    // A CJK word has no spaces around it, so it is marked where it stands, and no further.
+    const words = usable.filter((t) => !isCjkTerm(t)).map(escapeRegExp);
+    const cjk = usable.filter(isCjkTerm).map(escapeRegExp);
+    const alternatives = [...(words.length ? [`(?<![${WORD}])(?:${words.join("|")})[${WORD}]*`] : []), ...(cjk.length ? [`(?:${cjk.join("|")})`] : [])];
+    cached = { key, pattern: new RegExp(alternatives.join("|"), "gi") };
+  }
   return cached.pattern;
 }
 

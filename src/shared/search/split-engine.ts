@@ -1,5 +1,5 @@
-import MiniSearch from "minisearch";
-import { FIELD_IDS, MINISEARCH_OPTIONS, radixTree, SEARCH_FIELDS, treeMaps, type PostingsDecoder } from "./index-format.ts";
+import MiniSearch, { type Options } from "minisearch";
+import { FIELD_IDS, minisearchOptions, radixTree, SEARCH_FIELDS, treeMaps, type PostingsDecoder } from "./index-format.ts";
 import type { PostingsPart, SearchRoot } from "./split-format.ts";
 
 /**
@@ -104,13 +104,14 @@ interface EngineInternals {
  * An engine holding the terms of `parts`. The fast path puts the terms in the
  * engine's term tree directly, with postings decoded when a query first reads
  * them; when MiniSearch's internals are not the shape it expects, every
- * posting is decoded and loaded through the documented `loadJS`.
+ * posting is decoded and loaded through the documented `loadJS`. `options`
+ * are the engine's (default: those for the root's locale).
  */
-export function partsEngine(root: SearchRoot, parts: Iterable<PostingsPart>): MiniSearch {
+export function partsEngine(root: SearchRoot, parts: Iterable<PostingsPart>, options: Options = minisearchOptions(root.locale)): MiniSearch {
   const entries: [string, string][] = [];
   for (const part of parts) for (const term in part) entries.push([term, part[term]]);
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const engine = MiniSearch.loadJS(emptyState(root), MINISEARCH_OPTIONS);
+  const engine = MiniSearch.loadJS(emptyState(root), options);
   const internals = engine as unknown as EngineInternals;
   const terms = internals._index;
   if (
@@ -127,11 +128,11 @@ export function partsEngine(root: SearchRoot, parts: Iterable<PostingsPart>): Mi
     internals._documentIds = new AllIds(root.idSpan);
     return engine;
   }
-  return documentedEngine(root, entries);
+  return documentedEngine(root, entries, options);
 }
 
 /** The reference load: every posting decoded and handed to MiniSearch's documented `loadJS`. */
-export function documentedEngine(root: SearchRoot, entries: readonly [string, string][]): MiniSearch {
+export function documentedEngine(root: SearchRoot, entries: readonly [string, string][], options: Options = minisearchOptions(root.locale)): MiniSearch {
   const lengths = new Map<number, number[]>();
   const decode = splitDecoder(lengths);
   const index = entries.map(([term, postings]) => {
@@ -140,5 +141,5 @@ export function documentedEngine(root: SearchRoot, entries: readonly [string, st
     return [term, fields] as [string, Record<string, Record<string, number>>];
   });
   const documentIds = Object.fromEntries([...lengths.keys()].map((id) => [id, id]));
-  return MiniSearch.loadJS({ ...emptyState(root), documentIds, fieldLength: Object.fromEntries(lengths), index }, MINISEARCH_OPTIONS);
+  return MiniSearch.loadJS({ ...emptyState(root), documentIds, fieldLength: Object.fromEntries(lengths), index }, options);
 }

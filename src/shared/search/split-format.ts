@@ -4,7 +4,7 @@
  * site. Used by the build (to write the parts) and the browser (to find them).
  *
  * - **Postings parts** (`p<n>.json`): the terms of one bucket (terms whose
- *   first three letters hash alike) in code-unit order, each with its
+ *   starts hash alike: see `termStart`) in code-unit order, each with its
  *   postings, cut at about `PartSizes.postingsBytes`; bucket `b`'s `k`-th
  *   part is numbered `b + buckets × k`, so a bucket's parts never move
  *   another's. A term's
@@ -33,8 +33,10 @@
  * loader adds to every part's address.
  */
 
+import { isCjkTerm } from "./tokenize.ts";
+
 /** Bumped whenever the files' shape changes; the loader refuses any other. */
-export const SEARCH_INDEX_VERSION = 4;
+export const SEARCH_INDEX_VERSION = 5;
 
 /** Where the root is served, relative to the site root. */
 export const SEARCH_INDEX_PATH = "search-index.json";
@@ -77,6 +79,8 @@ const KEY_LETTERS = 3;
 /** The root file: what every search loads first. */
 export interface SearchRoot {
   version: number;
+  /** The locale the index's CJK text was segmented in (see `segmenterLocale`), which queries are segmented in too; absent for none. */
+  locale?: string;
   /** The parts' folder, relative to the site root, with a trailing slash (`search/3f2a…/`). */
   dir: string;
   /** Sections indexed: the engine's document count, which scores depend on. */
@@ -161,6 +165,17 @@ export function keyPartOf(key: string, keyParts: number): number {
 }
 
 /**
+ * What a term is bucketed by: its first three letters, or the first
+ * character of a CJK term. A CJK word is often two characters, and
+ * matches as a prefix from two, so the terms a CJK query can reach are
+ * those of its first character, and they sit side by side in one bucket.
+ */
+export function termStart(term: string): string {
+  if (!isCjkTerm(term)) return term.slice(0, KEY_LETTERS);
+  return String.fromCodePoint(term.codePointAt(0) ?? 0);
+}
+
+/**
  * The keys a term is filed under. A term of three letters or fewer is its
  * own key; a longer one is filed under its first three letters and under
  * each way of dropping one of its first four letters. That is what lets a
@@ -168,9 +183,12 @@ export function keyPartOf(key: string, keyParts: number): number {
  * differ by one edit, either the edit is past the third letter and both
  * start with the same three letters, or it is among the first four, and
  * dropping the changed, extra or missing letter from both leaves the same
- * three letters. So a query looks only in the parts of its own keys.
+ * three letters. So a query looks only in the parts of its own keys. A CJK
+ * term, which never matches with a typo, is filed under its first
+ * character alone (see `termStart`).
  */
 export function termKeys(term: string): string[] {
+  if (isCjkTerm(term)) return [termStart(term)];
   if (term.length <= KEY_LETTERS) return [term];
   const start = term.slice(0, KEY_LETTERS + 1);
   const keys = new Set([term.slice(0, KEY_LETTERS)]);
@@ -184,6 +202,7 @@ export function termKeys(term: string): string[] {
  * have (see `termKeys`).
  */
 export function queryKeys(word: string, fuzzy: boolean): string[] {
+  if (isCjkTerm(word)) return [termStart(word)];
   if (word.length <= KEY_LETTERS) return [word];
   return fuzzy ? termKeys(word) : [word.slice(0, KEY_LETTERS)];
 }

@@ -1,5 +1,6 @@
 import type MiniSearch from "minisearch";
-import { MINISEARCH_OPTIONS, SEARCH_OPTIONS, type SearchIndexFile } from "./index-format.ts";
+import type { Options } from "minisearch";
+import { minisearchOptions, SEARCH_OPTIONS, type SearchIndexFile } from "./index-format.ts";
 import { resultsOf, type Hit, type SearchResult } from "./results.ts";
 import { Searcher } from "./searcher.ts";
 import { isCommonPostings, partsEngine } from "./split-engine.ts";
@@ -56,10 +57,10 @@ interface QueryWord {
   fuzzy: boolean;
 }
 
-/** The query's words as the engine sees them (same tokenizer and term processing), with how each may match. */
-function queryWords(query: string): QueryWord[] {
-  const tokenize = MINISEARCH_OPTIONS.tokenize as (text: string) => string[];
-  const process = MINISEARCH_OPTIONS.processTerm as (term: string) => string | null;
+/** The query's words as the engine sees them (the engine's tokenizer and term processing, `options`), with how each may match. */
+function queryWords(query: string, options: Options): QueryWord[] {
+  const tokenize = options.tokenize as (text: string) => string[];
+  const process = options.processTerm as (term: string) => string | null;
   const words = tokenize(query)
     .map((t) => process(t))
     .filter((t): t is string => Boolean(t));
@@ -121,6 +122,8 @@ export class SplitSearcher {
   readonly #keys: Parts<KeyPart>;
   readonly #postings: Parts<PostingsPart>;
   readonly #documents: Parts<DocumentPart>;
+  /** The engine's options, with the tokenizer for the root's locale. */
+  readonly #options: Options;
   #engine: { parts: number; engine: MiniSearch } | undefined;
   #titles: Promise<Searcher> | undefined;
 
@@ -129,6 +132,7 @@ export class SplitSearcher {
     if (root?.version !== SEARCH_INDEX_VERSION) throw new SearchIndexVersionError(root?.version);
     this.#root = root;
     this.#load = load;
+    this.#options = minisearchOptions(root.locale);
     this.#keys = new Parts((n) => partAddress(root, partFile.key(n)));
     this.#postings = new Parts((n) => partAddress(root, partFile.postings(n)));
     this.#documents = new Parts((n) => partAddress(root, partFile.documents(n)));
@@ -142,7 +146,7 @@ export class SplitSearcher {
   /** The best `limit` sections for `query`, best first; an empty query gives none. */
   async search(query: string, limit = 10): Promise<SearchResult[]> {
     if (query.trim() === "") return [];
-    const words = queryWords(query);
+    const words = queryWords(query, this.#options);
     const common = this.#commonWords(words, await this.#loadTerms(words));
     const engine = this.#currentEngine();
     const all = common.size === 0 ? (engine.search(query, SEARCH_OPTIONS) as unknown as Hit[]) : commonTermsSearch(engine, words, common);
@@ -201,7 +205,7 @@ export class SplitSearcher {
   /** The engine over every postings part loaded so far, made again only when more have arrived. */
   #currentEngine(): MiniSearch {
     const count = this.#postings.loaded.size;
-    if (this.#engine?.parts !== count) this.#engine = { parts: count, engine: partsEngine(this.#root, this.#postings.loaded.values()) };
+    if (this.#engine?.parts !== count) this.#engine = { parts: count, engine: partsEngine(this.#root, this.#postings.loaded.values(), this.#options) };
     return this.#engine.engine;
   }
 

@@ -1,9 +1,9 @@
-import MiniSearch from "minisearch";
+import MiniSearch, { type Options } from "minisearch";
 import { StageError } from "../../report/errors.ts";
 import { isPrintable, sectionNamer } from "../../shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {
-  MINISEARCH_OPTIONS,
+  minisearchOptions,
   PostingsPacker,
   WHOLE_INDEX_VERSION,
   type SearchIndexFile,
@@ -43,6 +43,14 @@ export function isSearchable(page: { entry: PageEntry; sectionsHash: string }): 
   return !isPrintable(page.entry) && page.sectionsHash !== "";
 }
 
+/** How the whole index is built. */
+export interface SearchIndexOptions {
+  /** Sections per engine before it is packed; default 4,096 (tests make it small). */
+  engineSections?: number;
+  /** The locale of the site's CJK text (see `segmenterLocale`); none by default, and each run's is told by its script. */
+  locale?: string;
+}
+
 /**
  * Builds the search index file a page at a time, so only the index itself
  * grows, never a list of every page's text: one entry per section, with the
@@ -50,7 +58,9 @@ export function isSearchable(page: { entry: PageEntry; sectionsHash: string }): 
  * heading, and its text.
  */
 export class SearchIndexBuilder {
-  #engine: MiniSearch | undefined = new MiniSearch(MINISEARCH_OPTIONS);
+  readonly #engineOptions: Options;
+  readonly #locale: string | undefined;
+  #engine: MiniSearch | undefined;
   /** Sections indexed before the current engine's; its own ids start there. */
   #offset = 0;
   readonly #packer = new PostingsPacker();
@@ -59,10 +69,13 @@ export class SearchIndexBuilder {
   readonly #sectionOf: (url: string) => string;
   readonly #engineSections: number;
 
-  /** `engineSections`: sections per engine before it is packed (tests make it small). */
-  constructor(sectionOf: (url: string) => string, options: { engineSections?: number } = {}) {
+  /** `engineSections`: sections per engine before it is packed (tests make it small); `locale`: that of the site's CJK text (see `segmenterLocale`), none by default. */
+  constructor(sectionOf: (url: string) => string, options: SearchIndexOptions = {}) {
     this.#sectionOf = sectionOf;
     this.#engineSections = options.engineSections ?? ENGINE_SECTIONS;
+    this.#locale = options.locale;
+    this.#engineOptions = minisearchOptions(options.locale);
+    this.#engine = new MiniSearch(this.#engineOptions);
   }
 
   /** Adds one page's sections (pages are shown in the order they are added). */
@@ -80,7 +93,7 @@ export class SearchIndexBuilder {
     // A full engine is packed and replaced, so no engine ever holds the whole site's postings.
     if (engine.documentCount >= this.#engineSections) {
       this.#packer.absorb(engine);
-      this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
+      this.#engine = new MiniSearch(this.#engineOptions);
       this.#offset = this.#sections.length;
     }
   }
@@ -98,14 +111,15 @@ export class SearchIndexBuilder {
   finish(): SearchIndexFile {
     this.#packer.absorb(this.#unfinished());
     this.#engine = undefined;
-    return { version: WHOLE_INDEX_VERSION, pages: this.#pages, sections: this.#sections, ...this.#packer.finish() };
+    const locale = this.#locale === undefined ? {} : { locale: this.#locale };
+    return { version: WHOLE_INDEX_VERSION, ...locale, pages: this.#pages, sections: this.#sections, ...this.#packer.finish() };
   }
 }
 
 /** Builds the search index file (pure) from pages that carry their sections; see `SearchIndexBuilder`. */
 export function buildSearchIndex(
   pages: ReadonlyArray<{ entry: PageEntry; sections: readonly SearchSection[] }>,
-  options: { engineSections?: number } = {},
+  options: SearchIndexOptions = {},
 ): SearchIndexFile {
   const builder = new SearchIndexBuilder(sectionNamer(pages), options);
   for (const page of pages) if (!isPrintable(page.entry)) builder.add(page.entry, page.sections);

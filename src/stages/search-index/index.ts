@@ -12,6 +12,7 @@ import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../pipeline/read-ahead.ts";
 import { inRuns, pagesWhere, partSections, type SitePages } from "../../pipeline/site-pages.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
+import { segmenterLocale } from "../../shared/search/tokenize.ts";
 import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, SERVED_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
 import { isSearchable } from "./core.ts";
 import { titlesFile } from "./titles.ts";
@@ -45,10 +46,15 @@ export interface SearchIndexResult {
   precached: OutputFile[];
 }
 
+/** The locale the site's CJK text is segmented in: its default language's when that is Chinese, Japanese or Korean (see `segmenterLocale`). */
+function localeOf(ctx: BuildContext): string | undefined {
+  return segmenterLocale(ctx.settings.defaultLanguage);
+}
+
 /** A hash of what the index is made from besides its code: the settings it uses, and each searchable page's URL, title and sections. */
 async function inputHash(ctx: BuildContext, searchable: AsyncIterable<PageSummary>): Promise<string> {
   const hash = createHash("sha256");
-  hash.update(`${SEARCH_INDEX_VERSION}\0${ctx.settings.search.precacheBudget}\0`);
+  hash.update(`${SEARCH_INDEX_VERSION}\0${ctx.settings.search.precacheBudget}\0${localeOf(ctx) ?? ""}\0`);
   for await (const p of searchable) hash.update(`${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0`);
   return hash.digest("hex");
 }
@@ -230,6 +236,7 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
       sectionOf,
       precacheBudget: ctx.settings.search.precacheBudget,
       titles,
+      locale: localeOf(ctx),
       ...(memo ? { memo, stamp } : {}),
     });
     await addRuns(ctx, writer, { site, bodies, pages: searchable(), code, sectionOf });
@@ -259,7 +266,8 @@ async function addRuns(
   let indexed = 0;
   for await (const run of inRuns(input.pages, RUN_PAGES)) {
     ctx.logger.progress?.("build search index", Math.min((indexed += run.length), site.count), site.count, "pages");
-    const runKey = code && hashKey(code, "run", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
+    const runKey =
+      code && hashKey(code, "run", localeOf(ctx) ?? "", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
     const kept = runKey ? await ctx.cache.getJson<SearchRun>(runKey) : undefined;
     if (kept) await writer.addRun(kept, runKey);
     else {
@@ -275,11 +283,11 @@ async function addRuns(
 
 /** The titles index (see `titlesFile`) kept in the cache under a hash of the pages it is made from and its budget. */
 function cachedTitles(ctx: BuildContext, code: string): NonNullable<SplitIndexWriterOptions["titles"]> {
-  return async (pages, budget) => {
-    const key = hashKey(code, "titles", String(budget), ...pages.map((p) => `${p.url}\0${p.title}\0${p.section}\0${p.headings}`));
+  return async (pages, budget, locale) => {
+    const key = hashKey(code, "titles", String(budget), locale ?? "", ...pages.map((p) => `${p.url}\0${p.title}\0${p.section}\0${p.headings}`));
     const kept = await ctx.cache.getJson<{ file: string; pages: number }>(key);
     if (kept) return kept;
-    const made = titlesFile(pages, budget);
+    const made = titlesFile(pages, budget, locale);
     await ctx.cache.setJson(key, made);
     return made;
   };

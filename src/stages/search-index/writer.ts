@@ -1,8 +1,8 @@
 import { gzipSync } from "node:zlib";
-import MiniSearch from "minisearch";
+import MiniSearch, { type Options } from "minisearch";
 import { hashKey, type Memo } from "../../cache/cache.ts";
 import type { OutputFile, StreamedFile } from "../../output/files.ts";
-import { addToAverages, MINISEARCH_OPTIONS, SEARCH_FIELDS } from "../../shared/search/index-format.ts";
+import { addToAverages, minisearchOptions, SEARCH_FIELDS } from "../../shared/search/index-format.ts";
 import type { PageEntry, SearchSection } from "../../shared/content-types.ts";
 import {
   keyHash,
@@ -13,6 +13,7 @@ import {
   type DocumentPart,
   type PartSizes,
   type SearchRoot,
+  termStart,
 } from "../../shared/search/split-format.ts";
 import { sectionOutline, snippetText } from "./core.ts";
 import { cutParts, keyParts, mergeRuns, quantized, runRows, shiftRow, type BucketPart, type Cut } from "./runs.ts";
@@ -61,7 +62,9 @@ export interface SplitIndexWriterOptions {
   /** Characters of a bucket's text joined at once; default `JOIN_BUDGET`. */
   joinBudget?: number;
   /** Makes the titles index (default `titlesFile`); the build's keeps it in the cache, as a page edit seldom changes a title or heading. */
-  titles?: (pages: readonly TitledPage[], budget: number) => Promise<{ file: string; pages: number }>;
+  titles?: (pages: readonly TitledPage[], budget: number, locale?: string) => Promise<{ file: string; pages: number }>;
+  /** The locale of the site's CJK text (see `segmenterLocale`), recorded in the root; none by default. */
+  locale?: string;
   /**
    * The dev server's memory across builds. With it, each run's postings by
    * bucket and each bucket's parts are kept in it, and a part made from what
@@ -96,7 +99,7 @@ export interface SearchRun {
   base: number;
   /**
    * The run's postings as run rows (see `runRows`), lines `term<TAB>rows`,
-   * by bucket (terms bucketed by a hash of their first three letters), ids
+   * by bucket (terms bucketed by a hash of their start: see `termStart`), ids
    * from `base`; "" for a bucket without any.
    */
   buckets: string[];
@@ -148,7 +151,7 @@ function documentPart(run: Pick<SearchRun, "rowPages" | "sections">, base: numbe
  * Writes the split index (see `split-format.ts`) a page at a time, in memory
  * that does not grow with the site. Pages come in runs: the caller ends each
  * run (`endRun`), whose engine then hands its postings to the store,
- * bucketed by a hash of the term's first three letters, and is let go; a run
+ * bucketed by a hash of the term's start (see `termStart`), and is let go; a run
  * the caller kept from an earlier build is added whole (`addRun`) without
  * indexing its pages again. Each run's sections take ids from the start of
  * its own slots (see `PartSizes.runStride`), and its document parts are
@@ -159,8 +162,10 @@ function documentPart(run: Pick<SearchRun, "rowPages" | "sections">, base: numbe
  * that fit the precache budget, and the titles that fit the titles index.
  */
 export class SplitIndexWriter {
-  readonly #options: Required<Omit<SplitIndexWriterOptions, "memo" | "stamp">> & Pick<SplitIndexWriterOptions, "memo" | "stamp">;
-  #engine = new MiniSearch(MINISEARCH_OPTIONS);
+  readonly #options: Required<Omit<SplitIndexWriterOptions, "memo" | "stamp" | "locale">> & Pick<SplitIndexWriterOptions, "memo" | "stamp" | "locale">;
+  /** The engine's options, with the tokenizer for the locale. */
+  readonly #engineOptions: Options;
+  #engine: MiniSearch;
   /** Sections of the runs placed so far. */
   #count = 0;
   /** The id the next run starts at: the end of the last run's slots. */
@@ -192,8 +197,10 @@ export class SplitIndexWriter {
       buckets: 256,
       joinBudget: JOIN_BUDGET,
       ...options,
-      titles: options.titles ?? (async (pages, budget) => titlesFile(pages, budget)),
+      titles: options.titles ?? (async (pages, budget, locale) => titlesFile(pages, budget, locale)),
     };
+    this.#engineOptions = minisearchOptions(options.locale);
+    this.#engine = new MiniSearch(this.#engineOptions);
     this.#titlesBudget = options.precacheBudget / 4;
     this.#bucketText = Array.from({ length: this.#options.buckets }, () => 0);
     this.#digests = Array.from({ length: this.#options.buckets }, () => []);
@@ -230,13 +237,13 @@ export class SplitIndexWriter {
     const { rows, lengths } = runRows(this.#engine, this.#next);
     const { buckets } = this.#options;
     const lines: string[][] = Array.from({ length: buckets }, () => []);
-    // Terms that share their first three letters share a bucket, so the terms a prefix query reaches sit side by side in few parts.
-    for (const [term, row] of rows) lines[keyHash(term.slice(0, 3)) % buckets].push(`${term}\t${row}\n`);
+    // Terms that share their start share a bucket, so the terms a prefix query reaches sit side by side in few parts.
+    for (const [term, row] of rows) lines[keyHash(termStart(term)) % buckets].push(`${term}\t${row}\n`);
     run.base = this.#next;
     run.buckets = lines.map((text) => text.join(""));
     run.digests = run.buckets.map((text) => (text ? hashKey(text) : ""));
     run.lengths = lengths;
-    this.#engine = new MiniSearch(MINISEARCH_OPTIONS);
+    this.#engine = new MiniSearch(this.#engineOptions);
     this.#run = newRun();
     await this.#place(run, key);
     return run;
@@ -322,6 +329,7 @@ export class SplitIndexWriter {
     for (const [n, part] of keys.entries()) await this.#emit(partFile.key(n), JSON.stringify(part));
     const root: SearchRoot = {
       version: SEARCH_INDEX_VERSION,
+      ...(this.#options.locale === undefined ? {} : { locale: this.#options.locale }),
       dir: this.#options.dir,
       ...(this.#options.stamp ? { stamp: this.#options.stamp } : {}),
       documentCount: this.#count,
@@ -335,7 +343,7 @@ export class SplitIndexWriter {
     };
     const precached = this.#precached;
     if (precached) return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached };
-    const { file, pages } = await this.#options.titles(this.#titles, this.#titlesBudget);
+    const { file, pages } = await this.#options.titles(this.#titles, this.#titlesBudget, this.#options.locale);
     const titles = (await this.#emit(partFile.titles, file)) as TextFile;
     root.titles = { file: partFile.titles, pages, of: this.#pages };
     return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached: [titles] };
