@@ -3,9 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import * as v from "valibot";
 import { translations } from "../src/commands/translations/index.ts";
 import { ContentError, PartialFailure } from "../src/report/errors.ts";
 import { createMemoryLogger } from "../src/report/logger.ts";
+import { reportSchema } from "../src/report/report-format.ts";
 import { countWords, fails, GitLogRevisions, translationStatus } from "../src/stages/translation-status/core.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempSite, type TempSite } from "./helpers/temp-site.ts";
@@ -239,14 +241,17 @@ test("docs-build translations: the json report, --locale, and --fail-on's exit c
     writeRepository(site);
     const json = await runCli(["translations", "--reporter", "json"], { cwd: site.dir });
     assert.is(json.code, 0, json.stderr);
-    const report = JSON.parse(json.stdout);
+    const report = v.parse(reportSchema, JSON.parse(json.stdout));
+    if (report.command !== "translations" || !report.result || !report.summary) throw new Error("a translations report with its result");
     assert.equal([report.command, report.ok, report.summary.outdated, report.summary.missing], ["translations", true, 2, 1]);
     assert.is(report.result[0].lang, "zh");
-    assert.is(report.result[0].pages[2].words, 6);
+    const newPage = report.result[0].pages[2];
+    assert.is(newPage.status === "missing" && newPage.words, 6);
 
     const missing = await runCli(["translations", "--fail-on", "missing", "--reporter", "json"], { cwd: site.dir });
     assert.is(missing.code, 1);
-    assert.is(JSON.parse(missing.stdout).summary.missing, 1, "the report is still printed");
+    const failedReport = v.parse(reportSchema, JSON.parse(missing.stdout));
+    assert.equal([failedReport.ok, failedReport.summary?.text.includes("1 missing")], [false, true], "the report is still printed");
 
     write(site, "i18n/zh/guides/new.md", page("新", "新页面。"));
     const pretty = await runCli(["translations", "--fail-on", "missing"], { cwd: site.dir });
