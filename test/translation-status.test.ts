@@ -88,6 +88,37 @@ test("translationStatus: translated, outdated by git, outdated by translates, mi
   assert.equal(unknown, [{ path: "d.md", revision: "0123456" }]);
 });
 
+test("translationStatus: a translates outside the log of the folders stands where its date puts it", () => {
+  const revisions = readLog(LOG);
+  assert.is(revisions.placeOf("2026-01-25T00:00:00Z"), 1);
+  assert.is(revisions.placeOf("2026-02-01T02:00:00+01:00"), 0, "offsets are compared as instants");
+  assert.is(revisions.placeOf("2020-01-01T00:00:00Z"), 3);
+  const { pages, unknown } = translationStatus({
+    source: "content",
+    folder: "i18n/zh",
+    sourcePages: ["a.md", "b.md"],
+    translated: new Map([
+      ["a.md", { relative: "a.md", translates: "EEEEEEE" }],
+      ["b.md", { relative: "b.md", translates: "fffffff" }],
+    ]),
+    revisions,
+    outside: new Map([
+      ["eeeeeee", { sha: SHA("e"), date: "2026-01-25T00:00:00Z" }],
+      ["fffffff", { sha: SHA("f"), date: "2026-03-01T00:00:00Z" }],
+    ]),
+    links: LINKS,
+  });
+  assert.equal(unknown, []);
+  const [a, b] = pages;
+  assert.equal(a.status === "outdated" && [a.revision, a.revisionFrom, a.sourceCommits, a.compareUrl], [
+    SHA("e"),
+    "front-matter",
+    1,
+    `https://github.com/acme/docs/compare/${SHA("e")}...${SHA("c")}`,
+  ]);
+  assert.equal(b, { path: "b.md", status: "translated" });
+});
+
 test("fails: missing fails on missing pages only; outdated on outdated or missing ones", () => {
   assert.is(fails({ outdated: 1, missing: 0 }, "missing"), false);
   assert.is(fails({ outdated: 0, missing: 1 }, "missing"), true);
@@ -220,6 +251,15 @@ test("translations: a translates that is not a commit is an error at its line; o
       logger.lines.some((line) => line.includes("i18n/zh/guides/caching.md:3") && line.includes("translation-revision")),
       logger.lines.join("\n"),
     );
+    // A commit of other files: the log of the folders lacks it, git places it by its date.
+    write(site, "notes.txt", "Notes.\n");
+    git(site.dir, ["add", "notes.txt"]);
+    git(site.dir, ["commit", "-qm", "Notes"], "2026-02-20");
+    const notes = git(site.dir, ["rev-parse", "--short=9", "HEAD"]);
+    write(site, "i18n/zh/guides/alpha.md", page("阿尔法", "阿尔法，修订。", `translates: ${notes}\n`));
+    const later = await translations({ root: site.dir, logger: createMemoryLogger() });
+    assert.equal(later.languages[0].pages[0], { path: "guides/alpha.md", status: "translated" }, "translated after its source's last change");
+
     write(site, "i18n/zh/guides/caching.md", page("缓存", "缓存构建。", "translates: latest\n"));
     const failed = await translations({ root: site.dir, logger: createMemoryLogger() }).then(
       () => assert.unreachable("a translates that is not a commit stops the command"),

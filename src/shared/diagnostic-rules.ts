@@ -108,8 +108,9 @@ export const DIAGNOSTIC_RULES = {
   }),
   "translation-revision": rule<{ revision: string; source: string }>({
     severity: "warning",
-    description: "A translated page's `translates` names a commit the history of the pages does not have; its freshness is taken from git instead.",
-    message: ({ revision, source }) => `Front matter "translates" names ${revision}, which is not a commit in the history of ${source}`,
+    description: "A translated page's `translates` names a commit git does not know; its own last commit decides its freshness instead.",
+    message: ({ revision, source }) =>
+      `Front matter "translates" names ${revision}, a commit git does not know; ${source}'s changes are counted from this page's last commit instead`,
     hint: ({ source }) =>
       `Write a commit that changed the source page (git log --format=%H -- ${source}), or leave the key out to take it from git; a commit on a branch that was not merged is not in the history.`,
   }),

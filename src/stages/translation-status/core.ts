@@ -32,6 +32,8 @@ export interface Revisions {
   date(commit: number): string;
   /** The commit a name (full, or its first 7 digits or more) names; undefined when the log has none. */
   find(revision: string): number | undefined;
+  /** Where a commit the log does not have would stand by its committer date: the place of the first commit at or before it (the log's length when none is). */
+  placeOf(date: string): number;
 }
 
 /**
@@ -68,6 +70,11 @@ export class GitLogRevisions {
       commits: (file) => files.get(pathHash(file)) ?? none,
       sha: (commit) => shas[commit],
       date: (commit) => dates[commit],
+      placeOf(date) {
+        const when = Date.parse(date);
+        const at = dates.findIndex((other) => Date.parse(other) <= when);
+        return at === -1 ? dates.length : at;
+      },
       find(revision) {
         const name = revision.toLowerCase();
         const found = full.get(name) ?? shas.findIndex((sha) => sha.startsWith(name));
@@ -116,6 +123,8 @@ export interface TranslationStatusInput {
   /** The language's pages, by their path inside its folder. */
   translated: ReadonlyMap<string, TranslatedPage>;
   revisions: Revisions;
+  /** Commits that `translates` names and git knows but the log of the folders lacks (they changed other files), by the name as written, in lower case. */
+  outside?: ReadonlyMap<string, { sha: string; date: string }>;
   links: LinkSettings;
 }
 
@@ -144,6 +153,14 @@ export interface UnknownRevision {
   revision: string;
 }
 
+/** Where the commit a translation names stands in the log, and its full name; undefined when git does not know it. */
+function named(input: TranslationStatusInput, revision: string): { at: number; sha: string } | undefined {
+  const found = input.revisions.find(revision);
+  if (found !== undefined) return { at: found, sha: input.revisions.sha(found) };
+  const outside = input.outside?.get(revision.toLowerCase());
+  return outside && { at: input.revisions.placeOf(outside.date), sha: outside.sha };
+}
+
 /** Fills `{key}` placeholders of a config URL template. */
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
@@ -168,17 +185,19 @@ function after(commits: ArrayLike<number>, at: number): number {
  * translation's own last commit; commits that changed the source after that
  * make the page outdated. A page or a source with no commit (not committed
  * yet) counts as translated: there is no history to compare. Commits count
- * in the log's order, newest first, as `git log` walks them.
+ * in the log's order, newest first, as `git log` walks them; a named commit
+ * that changed other files only stands where its committer date puts it.
  */
 function pageStatus(input: TranslationStatusInput, page: TranslatedPage, unknown: (revision: string) => void): PageStatus {
   const { revisions, links, source, folder } = input;
   const path = page.relative;
   const sourceFile = `${source}/${path}`;
-  let at = page.translates === undefined ? undefined : revisions.find(page.translates);
-  if (page.translates !== undefined && at === undefined) unknown(page.translates);
+  const translates = page.translates === undefined ? undefined : named(input, page.translates);
+  if (page.translates !== undefined && translates === undefined) unknown(page.translates);
   const sourceCommits = revisions.commits(sourceFile);
   if (sourceCommits.length === 0) return { path, status: "translated" };
-  const from = at === undefined ? "git" : "front-matter";
+  const from = translates === undefined ? "git" : "front-matter";
+  let at = translates?.at;
   if (at === undefined) {
     const own = revisions.commits(`${folder}/${path}`);
     if (own.length === 0) return { path, status: "translated" };
@@ -186,8 +205,8 @@ function pageStatus(input: TranslationStatusInput, page: TranslatedPage, unknown
   }
   const newer = after(sourceCommits, at);
   if (newer === 0) return { path, status: "translated" };
-  const base = from === "front-matter" ? at : atOrBefore(sourceCommits, at);
-  const revision = base === -1 ? null : revisions.sha(base);
+  const base = atOrBefore(sourceCommits, at);
+  const revision = translates?.sha ?? (base === -1 ? null : revisions.sha(base));
   const values = { repository: links.repository, branch: links.branch, path: sourceFile };
   const historyUrl = fill(links.historyUrl, values);
   const newest = sourceCommits[0];

@@ -109,6 +109,27 @@ async function readRevisions(ctx: BuildContext, folders: readonly string[]): Pro
   return failed ? { revisions: new GitLogRevisions().end(), noHistory: failed.reason } : { revisions };
 }
 
+/**
+ * The commits `translates` names that the log of the folders lacks (they
+ * changed other files only: a translator may write the whole project's
+ * commit), asked of git at once; names git does not know are left out.
+ */
+async function outsideCommits(ctx: BuildContext, revisions: Revisions, names: Iterable<string>): Promise<Map<string, { sha: string; date: string }>> {
+  const wanted = [...new Set([...names].map((name) => name.toLowerCase()))].filter((name) => revisions.find(name) === undefined);
+  const found = new Map<string, { sha: string; date: string }>();
+  if (wanted.length === 0) return found;
+  let output = "";
+  // The names are hexadecimal digits (checked when read), so none is taken for an option.
+  await readGitOutput(["log", "--ignore-missing", "--no-walk=unsorted", "--format=%x00%H %cI", ...wanted], ctx.paths.root, (chunk) => {
+    output += chunk;
+  });
+  for (const line of output.split("\0")) {
+    const [sha = "", date = ""] = line.trim().split(" ");
+    for (const name of wanted) if (sha.startsWith(name) && date) found.set(name, { sha, date });
+  }
+  return found;
+}
+
 /** The facts of each page of a folder, read a few at a time; only what freshness keeps of them is kept. */
 async function readFolder<T>(ctx: BuildContext, folder: string, relatives: readonly string[], keep: (facts: PageFacts) => T): Promise<Map<string, T>> {
   const limit = pLimit(READ_AT_ONCE);
@@ -147,7 +168,9 @@ export async function runTranslationStatus(ctx: BuildContext, { locales }: { loc
       line: facts.line,
     }));
     for (const [relative, page] of translated) page.relative = relative;
-    const status = translationStatus({ source, folder, sourcePages, translated, revisions, links });
+    const names = [...translated.values()].flatMap((page) => (page.translates ? [page.translates] : []));
+    const outside = await outsideCommits(ctx, revisions, names);
+    const status = translationStatus({ source, folder, sourcePages, translated, revisions, outside, links });
     for (const { path: page, revision } of status.unknown)
       ctx.report(
         diagnostic("translation-revision", { revision, source: `${source}/${page}` }, { file: `${folder}/${page}`, line: translated.get(page)?.line }),
