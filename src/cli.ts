@@ -8,6 +8,7 @@ import type { ReportCommand } from "./report/report-format.ts";
 import { printError, runCommand, type CommandRun } from "./commands/run-command.ts";
 import type { CheckContributorsResult } from "./commands/contributors/check.ts";
 import type { FetchReadmesResult } from "./commands/fetch-readmes/index.ts";
+import type { FailOn, TranslationsResult } from "./commands/translations/index.ts";
 
 const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
@@ -121,6 +122,7 @@ function program(run: Run): Command {
   addServeCommand(cli, run);
   addFetchReadmesCommand(cli, run);
   addContributorsCommand(cli, run);
+  addTranslationsCommand(cli, run);
   return cli;
 }
 
@@ -301,6 +303,48 @@ function addContributorsCommand(cli: Command, run: Run): void {
         json: { command: "contributors", end: (result: CheckContributorsResult) => ({ summary: result.summary }) },
       }),
   );
+}
+
+const TRANSLATIONS_HELP = `
+A page of a language is outdated when its source page (the same path in the content folder) changed after
+the revision it translates: the commit named by its front matter's "translates", or else the source's last
+commit before the translation's own last commit. A page with no translation is missing.
+
+--reporter json prints { summary, result: [{ lang, title, content, totals, pages }] } (docs-build.report.schema.json).`;
+
+/** Adds \`docs-build translations\`. */
+function addTranslationsCommand(cli: Command, run: Run): void {
+  cli
+    .command("translations")
+    .description(
+      'Print where each translated language (a languages entry with a folder of its own, "content") stands against the content folder: translated, outdated and missing pages, and the words to translate.',
+    )
+    .addOption(contentOption())
+    .addOption(configOption())
+    .option("--locale <langs>", "only these languages, comma-separated (default: every language with a folder of its own)", (value: string) =>
+      value
+        .split(",")
+        .map((lang) => lang.trim())
+        .filter(Boolean),
+    )
+    .addOption(
+      new Option("--fail-on <state>", "exit 1 when a page is in this state: missing, or outdated (outdated or missing: both need translating)").choices([
+        "outdated",
+        "missing",
+      ]),
+    )
+    .addOption(reporterOption())
+    .addHelpText("after", TRANSLATIONS_HELP)
+    .action((opts: { content: string; config?: string; locale?: string[]; failOn?: FailOn; reporter?: ReporterName }) =>
+      run({
+        opts,
+        async work(logger) {
+          const { translations } = await import("./commands/translations/index.ts");
+          return translations({ content: opts.content, config: opts.config, locales: opts.locale, failOn: opts.failOn, logger });
+        },
+        json: { command: "translations", end: ({ summary, languages }: TranslationsResult) => ({ summary, result: languages }) },
+      }),
+    );
 }
 
 /** Runs the CLI and returns its exit code: 0 success, 1 build or content errors, 2 usage errors. */

@@ -48,4 +48,15 @@ test("a title that is not text is reported once, without a second 'no title'; th
   assert.is(entry.sort, 0);
 });
 
+test("translates: a commit's name is kept quietly; other text, and digits YAML reads as a number, are placed at the value", () => {
+  assert.equal(page("title: Kept\ntranslates: 3f2a9c1d").messages, []);
+  assert.equal(page("title: Word\ntranslates: latest").messages, [
+    '3:13 Front matter "translates" must be a commit (7 to 40 hexadecimal digits) (frontmatter-field)',
+  ]);
+  assert.equal(page("title: Digits\ntranslates: 1234567").messages, [
+    '3:13 Front matter "translates" must be a commit (7 to 40 hexadecimal digits) (frontmatter-field)',
+  ]);
+  assert.equal(page('title: Quoted\ntranslates: "1234567"').messages, []);
+});
+
 test.run();

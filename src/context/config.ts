@@ -78,6 +78,26 @@ const byteBudget = (fallback: number, description: string) =>
     fallback,
   );
 
+/** The words a URL template's placeholders stand for, in its messages. */
+const PLACEHOLDERS: Record<string, string> = { path: "{path}, where the page's file goes", from: "{from} and {to}, the two commits compared", to: "" };
+
+/** A link to the code host, written with `{placeholders}` that are filled in per page; `needs` are those it must contain. */
+const urlTemplate = (fallback: string, needs: readonly string[], description: string) =>
+  v.optional(
+    v.pipe(
+      v.string(mustBe("a string")),
+      v.check(
+        (url) => needs.every((key) => url.includes(`{${key}}`)),
+        `must contain ${needs
+          .map((key) => PLACEHOLDERS[key])
+          .filter(Boolean)
+          .join("; ")}.`,
+      ),
+      v.description(description),
+    ),
+    fallback,
+  );
+
 /** Search: the built-in index by default, or a hosted DocSearch application. */
 const searchGroup = group(
   {
@@ -328,15 +348,20 @@ const settingsGroup = group(
       ),
       {},
     ),
-    editUrl: v.optional(
-      v.pipe(
-        v.string(mustBe("a string")),
-        v.check((url) => url.includes("{path}"), "must contain {path}, where the page's file goes."),
-        v.description(
-          'The "Edit this page" link of a page: {repository}, {branch} and {path} (the page\'s file from the project root) are filled in. A GitLab site, say: https://gitlab.com/{repository}/-/edit/{branch}/{path}.',
-        ),
-      ),
+    editUrl: urlTemplate(
       "https://github.com/{repository}/edit/{branch}/{path}",
+      ["path"],
+      'The "Edit this page" link of a page: {repository}, {branch} and {path} (the page\'s file from the project root) are filled in. A GitLab site, say: https://gitlab.com/{repository}/-/edit/{branch}/{path}.',
+    ),
+    compareUrl: urlTemplate(
+      "https://github.com/{repository}/compare/{from}...{to}",
+      ["from", "to"],
+      "The link that shows what changed in a translated page's source since the commit it translates (docs-build translations): {repository}, {from}, {to} and {path} (the source page's file from the project root) are filled in. A GitLab site, say: https://gitlab.com/{repository}/-/compare/{from}...{to}.",
+    ),
+    historyUrl: urlTemplate(
+      "https://github.com/{repository}/commits/{branch}/{path}",
+      ["path"],
+      "The link to a page's history of commits (docs-build translations, for the source of an outdated or missing translation): {repository}, {branch} and {path} (the page's file from the project root) are filled in.",
     ),
     examplesUrl: text(
       "https://stackblitz.com/github/webpack/webpack.js.org/tree/main/examples/",

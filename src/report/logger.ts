@@ -183,7 +183,10 @@ export function createJsonReport<C extends ReportCommand>(command: C) {
      */
     report(ended: { ok: boolean; end?: ReportEnd<C>; error?: string; problems?: readonly Diagnostic[] }): ReportOf<C> {
       const list = ended.problems && diagnostics.length === 0 ? [...ended.problems] : diagnostics;
-      const end: { summary: { text: string } | null; result?: unknown } = ended.end ?? { summary: null, ...(command === "index" ? { result: null } : {}) };
+      const end: { summary: { text: string } | null; result?: unknown } = ended.end ?? {
+        summary: null,
+        ...(command === "index" || command === "translations" ? { result: null } : {}),
+      };
       return {
         version: REPORT_VERSION,
         command,

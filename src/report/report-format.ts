@@ -66,6 +66,42 @@ const contentEntrySchema: v.GenericSchema<ContentEntry> = v.variant("type", [
   ),
 ]);
 
+const pageStateSchema = described(
+  v.variant("status", [
+    v.strictObject({ path: v.string(), status: v.literal("translated") }),
+    v.strictObject({
+      path: v.string(),
+      status: v.literal("missing"),
+      historyUrl: described(v.string(), "The source page's history on the code host (the config's historyUrl)."),
+      words: described(v.number(), "Words of the source page's prose, to translate."),
+    }),
+    v.strictObject({
+      path: v.string(),
+      status: v.literal("outdated"),
+      revision: described(v.nullable(v.string()), "The source's commit the translation follows; null when the source had none before the translation."),
+      revisionFrom: described(v.picklist(["front-matter", "git"]), "Where the revision was read: the translation's `translates`, or git."),
+      sourceCommits: described(v.number(), "Commits that changed the source after the revision."),
+      sourceCommit: described(v.string(), "The newest of them."),
+      sourceChanged: described(v.string(), "Its committer date (ISO 8601)."),
+      compareUrl: described(v.string(), "What changed from the revision to the newest commit, on the code host (the config's compareUrl)."),
+      historyUrl: described(v.string(), "The source page's history on the code host (the config's historyUrl)."),
+      words: described(v.number(), "Words of the source page's prose, to translate again."),
+    }),
+  ]),
+  "A page of the default language as a language has it; path is inside the content folder, and inside the language's folder.",
+);
+
+const languageStateSchema = described(
+  v.strictObject({
+    lang: v.string(),
+    title: v.string(),
+    content: described(v.string(), "The language's folder, from the project root."),
+    pages: v.array(pageStateSchema),
+    totals: v.strictObject({ pages: v.number(), translated: v.number(), outdated: v.number(), missing: v.number(), words: v.number() }),
+  }),
+  "A language built from a folder of its own, against the default language's pages.",
+);
+
 /** The report of `command`: the fields every report has, with its summary's own figures beside `text`, and its `extra` fields. */
 function reportOf<const C extends string, const S extends v.ObjectEntries, const E extends v.ObjectEntries>(command: C, summary: S, extra: E) {
   return v.strictObject({
@@ -118,6 +154,18 @@ export const reportSchema = described(
         written: described(v.boolean(), "Whether the contributor data file changed."),
       },
       {},
+    ),
+    reportOf(
+      "translations",
+      {
+        locales: count("Languages compared."),
+        pages: count("Pages of the default language, summed over the languages."),
+        translated: count("Of those, pages translated and up to date."),
+        outdated: count("Pages whose source changed after the revision they translate."),
+        missing: count("Pages with no translation."),
+        words: count("Words of the sources of outdated and missing pages."),
+      },
+      { result: described(v.nullable(v.array(languageStateSchema)), "Each language's pages; null when the command stopped before comparing.") },
     ),
   ]),
   "The report of a docs-build command run with --reporter json.",

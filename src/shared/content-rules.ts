@@ -140,3 +140,11 @@ export function sectionNamer(pages: ReadonlyArray<{ entry: Pick<PageEntry, "url"
 export function sidebarAnchorsOf(page: Pick<PageEntry, "anchors">): Anchor[] {
   return page.anchors.filter((a) => a.level === 2 || a.level === 3);
 }
+
+/** A commit's name as git prints it: 7 to 40 hexadecimal digits (a translation's `translates`). */
+const REVISION = /^[0-9a-f]{7,40}$/i;
+
+/** True when `value` can name a commit: 7 to 40 hexadecimal digits. */
+export function isRevision(value: string): boolean {
+  return REVISION.test(value);
+}

@@ -29,6 +29,9 @@ function rule<P extends object = NoParams>(data: DiagnosticRule<P>): DiagnosticR
   return data;
 }
 
+/** What a front matter field of each shape must be, as `frontmatter-field` words it. */
+const FIELD_SHAPES = { text: "text", boolean: "true or false", revision: "a commit (7 to 40 hexadecimal digits)" };
+
 const NESTING_HINT = ({ limit }: { limit: number }) =>
   `Pages may nest quotes, lists, emphasis and HTML elements at most ${limit} levels deep. Flatten the nesting, or split the page.`;
 const REPOSITORY_LIST_HINT = 'List repositories as "owner/name", or { "repository": "owner/name", "group": "…", "contributors": ["handle"] }.';
@@ -88,18 +91,28 @@ export const DIAGNOSTIC_RULES = {
     message: ({ value }) => `Front matter "sort" must be a number, got ${typeof value === "number" ? String(value) : JSON.stringify(value)}`,
     hint: "Use a number such as `sort: 3`; pages are ordered by it.",
   }),
-  "frontmatter-field": rule<{ key: string; shape: "text" | "boolean" } | { key: string; shape: "list"; items: string }>({
+  "frontmatter-field": rule<{ key: string; shape: "text" | "boolean" | "revision" } | { key: string; shape: "list"; items: string }>({
     severity: "error",
-    description: "A front matter field has the wrong type (text, list or true/false).",
-    message: (p) => `Front matter "${p.key}" must be ${p.shape === "list" ? `a list of ${p.items}` : p.shape === "text" ? "text" : "true or false"}`,
+    description: "A front matter field has the wrong type (text, list, true/false, or a commit for `translates`).",
+    message: (p) => `Front matter "${p.key}" must be ${p.shape === "list" ? `a list of ${p.items}` : FIELD_SHAPES[p.shape]}`,
     hint: (p) =>
       p.shape === "boolean"
         ? `Write \`${p.key}: true\` or leave the key out.`
-        : p.shape === "text"
-          ? `Write \`${p.key}:\` as text, such as \`${p.key}: Caching\`.`
-          : p.key === "contributors"
-            ? "List handles one per line, such as `contributors:` then `  - octocat`."
-            : "List items as `- title: Caching` with `url: /guides/caching/` below each.",
+        : p.shape === "revision"
+          ? `Write the commit of the source page that this page translates, as git prints it (git log -1 --format=%H -- content/<the page>.md), such as \`${p.key}: 3f2a9c1\` (in quotes when it is digits only, which YAML reads as a number); or leave the key out to take it from git.`
+          : p.shape === "text"
+            ? `Write \`${p.key}:\` as text, such as \`${p.key}: Caching\`.`
+            : p.key === "contributors"
+              ? "List handles one per line, such as `contributors:` then `  - octocat`."
+              : "List items as `- title: Caching` with `url: /guides/caching/` below each.",
+  }),
+  "translation-revision": rule<{ revision: string; source: string }>({
+    severity: "warning",
+    description: "A translated page's `translates` names a commit git does not know; its own last commit decides its freshness instead.",
+    message: ({ revision, source }) =>
+      `Front matter "translates" names ${revision}, a commit git does not know; ${source}'s changes are counted from this page's last commit instead`,
+    hint: ({ source }) =>
+      `Write a commit that changed the source page (git log --format=%H -- ${source}), or leave the key out to take it from git; a commit on a branch that was not merged is not in the history.`,
   }),
   "unknown-component": rule<{ name: string; known: readonly string[] }>({
     severity: "error",

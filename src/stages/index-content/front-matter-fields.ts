@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { isNode, type Document, type LineCounter } from "yaml";
 import type { Place } from "../../data-files/json-text.ts";
+import { isRevision } from "../../shared/content-rules.ts";
 import { issuePath, type PathStep } from "../../data-files/problems.ts";
 import { reportOnFile, type RuleParams } from "../../report/diagnostics.ts";
 import type { VFile } from "vfile";
@@ -25,6 +26,8 @@ const list = <S extends v.GenericSchema>(item: S, message: string) => v.optional
 const shown = (value: unknown) => (typeof value === "number" ? String(value) : JSON.stringify(value));
 const NOT_A_NUMBER = (issue: v.BaseIssue<unknown>) => `Front matter "sort" must be a number, got ${shown(issue.input)}`;
 
+const REVISION = 'Front matter "translates" must be a commit (7 to 40 hexadecimal digits)';
+
 const HANDLES = 'Front matter "contributors" must be a list of code-host handles';
 const RELATED = 'Front matter "related" must be a list of { title, url } items';
 
@@ -41,6 +44,7 @@ const frontMatterSchema = v.looseObject({
   edit: text("edit"),
   repo: text("repo"),
   fetched: text("fetched"),
+  translates: v.optional(v.nullable(v.pipe(v.string(REVISION), v.check(isRevision, REVISION)))),
   thirdParty: v.optional(v.boolean('Front matter "thirdParty" must be true or false')),
   contributors: list(v.string(HANDLES), HANDLES),
   related: list(v.object({ title: v.string(RELATED), url: v.string(RELATED) }, RELATED), RELATED),
@@ -54,6 +58,7 @@ const SHAPES: Record<string, RuleParams<"frontmatter-field">> = {
   thirdParty: { key: "thirdParty", shape: "boolean" },
   contributors: { key: "contributors", shape: "list", items: "code-host handles" },
   related: { key: "related", shape: "list", items: "{ title, url } items" },
+  translates: { key: "translates", shape: "revision" },
 };
 
 /** A problem with one key: the catalogued rule and its parameters, and where the offending value is. */

@@ -4,6 +4,7 @@
  */
 import { isCalendarDay, isPrintable } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
+import { pathHash } from "../../shared/path-hash.ts";
 
 /** The arguments of the one `git log` a build runs, from inside the content folder: every commit's committer date, then the files it touched, paths relative to the folder. */
 export const GIT_LOG_ARGS = ["-c", "core.quotepath=off", "log", "--format=%x00%cI", "--name-only", "--no-renames", "--relative", "--", "."];
@@ -21,22 +22,6 @@ const DAY_MS = 86_400_000;
 /** A calendar day as its number of days from 1970-01-01, and back. */
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 const dayText = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
-
-/**
- * A 53-bit hash of a path (two FNV-1a hashes of its UTF-16 code units, one
- * cut to 21 bits): at 100,000 files, two paths share one with a chance of
- * about one in two million.
- */
-function pathHash(path: string): number {
-  let a = 0x811c9dc5;
-  let b = 0x01000193;
-  for (let i = 0; i < path.length; i++) {
-    const c = path.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x5bd1e995) >>> 0;
-  }
-  return (a & 0x1fffff) * 0x1_0000_0000 + b;
-}
 
 /** Each page file's day by its path's hash, sorted, in typed arrays: 12 bytes a file, and no string kept. */
 class HashedDays implements History {

@@ -1,36 +1,20 @@
-import { spawn } from "node:child_process";
 import path from "node:path";
 import type { BuildContext } from "../../context/context.ts";
 import { diagnostic } from "../../report/diagnostics.ts";
+import { readGitOutput, type NoHistory } from "../../pipeline/git-log.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { GIT_LOG_ARGS, GitLogDays, pageDates, type History } from "./core.ts";
-
-/** The start of git's error output kept for the warning: its first line is what is said. */
-const STDERR_KEPT = 4096;
 
 /**
  * The history of the content folder (page file → day), or why there is none.
  * The log is read as it comes (see `GitLogDays`): a long history is never in
  * memory whole, only the day of each markdown file it names, by its path's hash.
  */
-async function readHistory(content: string): Promise<History | { reason: string }> {
+async function readHistory(content: string): Promise<History | NoHistory> {
   const reader = new GitLogDays();
-  let stderr = "";
-  const child = spawn("git", GIT_LOG_ARGS, { cwd: content, stdio: ["ignore", "pipe", "pipe"] });
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => reader.push(chunk));
-  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-    if (stderr.length < STDERR_KEPT) stderr += chunk;
-  });
-  // "close" comes once the output has been read whole; "error" when git cannot be started at all.
-  const ended = await new Promise<number | NodeJS.ErrnoException>((resolve) => {
-    child.once("error", resolve);
-    child.once("close", (code) => resolve(code ?? 1));
-  });
-  if (typeof ended !== "number") return { reason: ended.code === "ENOENT" ? "git is not installed" : ended.message };
-  if (ended === 0) return reader.end();
-  if (stderr.includes("not a git repository")) return { reason: "the content folder is not in a git repository" };
-  return { reason: stderr.trim().split("\n")[0] || "git log failed" };
+  const failed = await readGitOutput(GIT_LOG_ARGS, content, (chunk) => reader.push(chunk));
+  return failed ?? reader.end();
 }
 
 /** A page's day (`YYYY-MM-DD`), or "" when it has none. */

@@ -1,0 +1,183 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import fg from "fast-glob";
+import type { Yaml } from "mdast";
+import pLimit from "p-limit";
+import remarkFrontmatter from "remark-frontmatter";
+import remarkParse from "remark-parse";
+import { unified } from "unified";
+import { visit } from "unist-util-visit";
+import { LineCounter, parseDocument } from "yaml";
+import type { LanguageSetting } from "../../context/config.ts";
+import type { BuildContext } from "../../context/context.ts";
+import { readGitOutput } from "../../pipeline/git-log.ts";
+import { diagnostic } from "../../report/diagnostics.ts";
+import { isRevision } from "../../shared/content-rules.ts";
+import {
+  countWords,
+  GitLogRevisions,
+  statusTotals,
+  translationLogArgs,
+  translationStatus,
+  type PageStatus,
+  type Revisions,
+  type StatusTotals,
+  type TranslatedPage,
+} from "./core.ts";
+
+export type { FailOn } from "./core.ts";
+export { fails } from "./core.ts";
+
+/** The pages of a folder, as the index finds them. */
+const PAGES = "**/*.{md,mdx}";
+
+/** Files read at once. */
+const READ_AT_ONCE = 8;
+
+/** A page's status, with its source's words when it needs translating. */
+export type CountedStatus = Extract<PageStatus, { status: "translated" }> | (Exclude<PageStatus, { status: "translated" }> & { words: number });
+
+/** One language's pages against the default language's. */
+export interface LanguageStatus {
+  lang: string;
+  title: string;
+  /** The language's folder, from the project root. */
+  content: string;
+  /** Every page of the default language (fetched third-party pages aside), in path order; outdated and missing ones with their source's words. */
+  pages: CountedStatus[];
+  totals: StatusTotals;
+}
+
+/** What {@link runTranslationStatus} returns: each language's status, and why there is no history when git gave none. */
+export interface TranslationStatusResult {
+  languages: LanguageStatus[];
+  noHistory?: string;
+}
+
+/** What the front matter and text of one page give freshness: its `translates`, whether it is a fetched third-party page, and its words. */
+interface PageFacts {
+  translates?: string;
+  /** The line of `translates` in the file. */
+  line?: number;
+  thirdParty: boolean;
+  words: number;
+}
+
+const parser = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]);
+
+/**
+ * Reads one page: its front matter's `translates` (a bad one is reported as
+ * `frontmatter-field`, at its line, and left out) and `thirdParty`, and the
+ * words of its prose (text, not code). `file` is from the project root.
+ */
+async function readFacts(ctx: BuildContext, file: string): Promise<PageFacts> {
+  const text = await fs.readFile(path.join(ctx.paths.root, file), "utf8");
+  const tree = parser.parse(text);
+  let words = 0;
+  visit(tree, "text", (node) => {
+    words += countWords(node.value);
+  });
+  const yaml = tree.children[0]?.type === "yaml" ? (tree.children[0] as Yaml) : undefined;
+  if (!yaml) return { thirdParty: false, words };
+  const lines = new LineCounter();
+  const doc = parseDocument(yaml.value, { lineCounter: lines });
+  // A front matter that does not parse is the build's to report; here it only gives nothing.
+  const data: unknown = doc.errors.length ? {} : doc.toJS({ maxAliasCount: 100 });
+  const fields = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  const thirdParty = fields.thirdParty === true;
+  const translates = fields.translates;
+  if (translates === undefined || translates === null) return { thirdParty, words };
+  const node = doc.get("translates", true) as { range?: [number, number] } | undefined;
+  const at = lines.linePos(node?.range?.[0] ?? 0);
+  const line = (yaml.position?.start.line ?? 1) + at.line;
+  if (typeof translates === "string" && isRevision(translates)) return { translates, line, thirdParty, words };
+  ctx.report(diagnostic("frontmatter-field", { key: "translates", shape: "revision" }, { file, line, column: at.col }));
+  return { thirdParty, words };
+}
+
+/** The markdown files of a folder (from the project root), paths inside it, sorted. */
+async function pagesOf(ctx: BuildContext, folder: string): Promise<string[]> {
+  const found = await fg(PAGES, { cwd: path.join(ctx.paths.root, folder), onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
+  return found.sort();
+}
+
+/** The history of the content folder and the languages' folders, read once; an empty one, with the reason, when git gives none. */
+async function readRevisions(ctx: BuildContext, folders: readonly string[]): Promise<{ revisions: Revisions; noHistory?: string }> {
+  const reader = new GitLogRevisions();
+  const failed = await readGitOutput(translationLogArgs(folders), ctx.paths.root, (chunk) => reader.push(chunk));
+  const revisions = reader.end();
+  return failed ? { revisions: new GitLogRevisions().end(), noHistory: failed.reason } : { revisions };
+}
+
+/**
+ * The commits `translates` names that the log of the folders lacks (they
+ * changed other files only: a translator may write the whole project's
+ * commit), asked of git at once; names git does not know are left out.
+ */
+async function outsideCommits(ctx: BuildContext, revisions: Revisions, names: Iterable<string>): Promise<Map<string, { sha: string; date: string }>> {
+  const wanted = [...new Set([...names].map((name) => name.toLowerCase()))].filter((name) => revisions.find(name) === undefined);
+  const found = new Map<string, { sha: string; date: string }>();
+  if (wanted.length === 0) return found;
+  let output = "";
+  // The names are hexadecimal digits (checked when read), so none is taken for an option.
+  await readGitOutput(["log", "--ignore-missing", "--no-walk=unsorted", "--format=%x00%H %cI", ...wanted], ctx.paths.root, (chunk) => {
+    output += chunk;
+  });
+  for (const line of output.split("\0")) {
+    const [sha = "", date = ""] = line.trim().split(" ");
+    for (const name of wanted) if (sha.startsWith(name) && date) found.set(name, { sha, date });
+  }
+  return found;
+}
+
+/** The facts of each page of a folder, read a few at a time; only what freshness keeps of them is kept. */
+async function readFolder<T>(ctx: BuildContext, folder: string, relatives: readonly string[], keep: (facts: PageFacts) => T): Promise<Map<string, T>> {
+  const limit = pLimit(READ_AT_ONCE);
+  const kept = await Promise.all(relatives.map((relative) => limit(async () => [relative, keep(await readFacts(ctx, `${folder}/${relative}`))] as const)));
+  return new Map(kept);
+}
+
+/**
+ * Translation freshness: for each language of the config built from its own
+ * folder (`content`), or only those `locales` names, each page of the
+ * default language as translated, outdated or missing (see `translationStatus`),
+ * with the words of the source of each page that needs translating.
+ * Reads one `git log` over the content folder and every language's folder
+ * (never one per page); fetched third-party pages are not for translators
+ * and are left out. Languages without a folder are not listed.
+ */
+export async function runTranslationStatus(ctx: BuildContext, { locales }: { locales?: readonly string[] } = {}): Promise<TranslationStatusResult> {
+  const { settings } = ctx;
+  const source = ctx.display(ctx.paths.content);
+  const languages = settings.languages.filter(
+    (language): language is LanguageSetting & { content: string } =>
+      language.content !== undefined && language.lang !== settings.defaultLanguage && (!locales || locales.includes(language.lang)),
+  );
+  if (languages.length === 0) return { languages: [] };
+  const folders = languages.map((language) => language.content.replace(/\\/g, "/").replace(/\/+$/, ""));
+  const { revisions, noHistory } = await readRevisions(ctx, [source, ...folders]);
+  const sources = await readFolder(ctx, source, await pagesOf(ctx, source), (facts) => (facts.thirdParty ? -1 : facts.words));
+  const sourcePages = [...sources.keys()].filter((relative) => (sources.get(relative) ?? -1) >= 0);
+  const links = { repository: settings.repository, branch: settings.branch, compareUrl: settings.compareUrl, historyUrl: settings.historyUrl };
+  const result: LanguageStatus[] = [];
+  for (const [n, language] of languages.entries()) {
+    const folder = folders[n];
+    const translated = await readFolder(ctx, folder, await pagesOf(ctx, folder), (facts): TranslatedPage & { line?: number } => ({
+      relative: "",
+      translates: facts.translates,
+      line: facts.line,
+    }));
+    for (const [relative, page] of translated) page.relative = relative;
+    const names = [...translated.values()].flatMap((page) => (page.translates ? [page.translates] : []));
+    const outside = await outsideCommits(ctx, revisions, names);
+    const status = translationStatus({ source, folder, sourcePages, translated, revisions, outside, links });
+    for (const { path: page, revision } of status.unknown)
+      ctx.report(
+        diagnostic("translation-revision", { revision, source: `${source}/${page}` }, { file: `${folder}/${page}`, line: translated.get(page)?.line }),
+      );
+    const words = (relative: string) => sources.get(relative) ?? 0;
+    const pages = status.pages.map((page): CountedStatus => (page.status === "translated" ? page : { ...page, words: words(page.path) }));
+    result.push({ lang: language.lang, title: language.title, content: folder, pages, totals: statusTotals(pages, words) });
+  }
+  return { languages: result, ...(noHistory ? { noHistory } : {}) };
+}
