@@ -58,6 +58,7 @@ const page: DocPageProps = {
   next: { url: "/guides/caching/", title: "Caching" },
   thirdParty: false,
   fallback: "",
+  outdated: null,
   edit: "https://github.com/webpack/webpack.js.org/edit/main/content/guides/first.md",
   path: "content/guides/first.md",
   repo: "",

@@ -1,7 +1,10 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { UsageError } from "../src/report/errors.ts";
-import { buildFixtureSite, fileText } from "./helpers/site.ts";
+import fs from "node:fs";
+import path from "node:path";
+import { git } from "./helpers/git.ts";
+import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
 
 // One language built alone for its own host (`build --locale zh`) on the
 // locales fixture: its own pages from i18n/zh, the default language's where
@@ -56,6 +59,29 @@ test("the default language's build is unchanged: no notice, English document", a
     assert.is(page.canonical, `https://docs.example.test/${path.replace("index.html", "")}`);
   }
   assert.is(facts(fileText(await en, "guides/start/index.html")).title, "Getting Started");
+});
+
+test("a translation whose source changed since says when, how many commits since, and links to the change, in its language", async () => {
+  const root = copyFixtureSite("locales");
+  try {
+    git(root, ["init", "-q", "-b", "main"]);
+    git(root, ["add", "."], "2026-03-02");
+    git(root, ["commit", "-q", "-m", "pages and their translations"], "2026-03-02");
+    const translated = git(root, ["rev-parse", "HEAD"]);
+    fs.appendFileSync(path.join(root, "content/guides/start.md"), "\nRun it again after each change.\n");
+    git(root, ["commit", "-q", "-am", "start: one more step"], "2026-04-10");
+    const changed = git(root, ["rev-parse", "HEAD"]);
+    const result = await buildFixtureSite("locales", { root, locale: "zh", history: true });
+    const html = fileText(result, "guides/start/index.html");
+    const notice = /<p class="outdated-notice" role="note">([^<]*)(?:<!-- -->)? (?:<!-- -->)?<a href="([^"]*)"[^>]*>([^<]*)<\/a><\/p>/.exec(html);
+    assert.ok(notice, "the translated page has the notice");
+    assert.is(notice![1].trim(), "英文原文已于 2026年4月10日 更新，比本译文依据的版本新 1 次提交。");
+    assert.is(notice![2], `https://github.com/webpack/webpack.js.org/compare/${translated}...${changed}`);
+    assert.is(notice![3], "查看更改");
+    assert.not.ok(fileText(result, "guides/index.html").includes("outdated-notice"), "a translation whose source did not change has none");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test("--locale names a language the config can build, or the build stops at once with which can", async () => {

@@ -1,18 +1,27 @@
+import fs from "node:fs";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
 import { createMemoryLogger } from "../src/report/logger.ts";
 import { axeViolations, browserHarness, registerBrowserTests, serveFolder, waitForHydration } from "./helpers/browser.ts";
+import { git } from "./helpers/git.ts";
 import { tempSite } from "./helpers/temp-site.ts";
 
 // A language built alone (`build --locale zh`) in real Chromium: the
 // language menu offers the page being read in each language and marks the
 // one built; a fallback page shows its notice in the reader's language over
-// the English text, and passes axe; client-side navigation between a
+// the English text, an outdated translation says so with a link to the
+// change, and both pass axe; client-side navigation between a
 // translated and a fallback page keeps both right.
 const harness = browserHarness(async () => {
   const site = tempSite("sites/locales");
   try {
+    // A history in which the English start page changed after its translation, which is then outdated.
+    git(site.dir, ["init", "-q", "-b", "main"]);
+    git(site.dir, ["add", "."], "2026-03-02");
+    git(site.dir, ["commit", "-q", "-m", "pages and their translations"], "2026-03-02");
+    fs.appendFileSync(site.path("content/guides/start.md"), "\nRun it again after each change.\n");
+    git(site.dir, ["commit", "-q", "-am", "start: one more step"], "2026-04-10");
     const result = await build({ root: site.dir, write: true, cache: false, locale: "zh", logger: createMemoryLogger() });
     return await serveFolder({ root: site.path("dist"), result, onClose: () => site.remove() });
   } catch (error) {
@@ -58,6 +67,10 @@ registerBrowserTests(test, () => {
       await page.waitForURL("**/guides/start/");
       assert.is(await page.getByRole("note").filter({ hasText: "此页面尚未翻译" }).count(), 0, "a translated page has no notice");
       assert.is(await page.locator("article.doc-page").getAttribute("lang"), null);
+      const outdated = page.getByRole("note").filter({ hasText: "英文原文已于" });
+      await outdated.waitFor();
+      assert.match((await outdated.getByRole("link", { name: "查看更改" }).getAttribute("href")) ?? "", /\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/);
+      assert.equal(await axeViolations(page), [], "axe with the outdated notice");
       s.assertNoErrors();
     } finally {
       await s.close();

@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { test } from "uvu";
@@ -11,6 +10,7 @@ import { reportSchema } from "../src/report/report-format.ts";
 import { countWords, fails, GitLogRevisions, translationStatus } from "../src/stages/translation-status/core.ts";
 import { runCli } from "./helpers/cli.ts";
 import { tempSite, type TempSite } from "./helpers/temp-site.ts";
+import { git } from "./helpers/git.ts";
 
 const LINKS = {
   repository: "acme/docs",
@@ -133,16 +133,6 @@ test("countWords: words in Latin and Chinese text, not punctuation", () => {
   assert.ok(countWords("缓存构建结果") >= 2);
   assert.is(countWords(" -- ! "), 0);
 });
-
-/** Runs git in `dir` with a fixed identity and commit time, and no user or system configuration; returns its output. */
-function git(dir: string, args: string[], day = "2026-01-15"): string {
-  const when = `${day}T12:00:00+00:00`;
-  return execFileSync("git", ["-c", "user.name=Docs", "-c", "user.email=docs@example.com", "-c", "commit.gpgsign=false", ...args], {
-    cwd: dir,
-    encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_DATE: when, GIT_COMMITTER_DATE: when, GIT_CONFIG_GLOBAL: "/dev/null", GIT_CONFIG_NOSYSTEM: "1" },
-  }).trim();
-}
 
 function write(site: TempSite, file: string, text: string): void {
   fs.mkdirSync(path.dirname(site.path(file)), { recursive: true });

@@ -49,6 +49,8 @@ export interface PageEntry {
   fetched?: string;
   /** In a language's build, a page its folder lacks, built from the default language's: it says so, in that language's words. */
   fallback?: boolean;
+  /** In a language's build, a translated page whose source changed since the revision it translates: when, how many commits since, and where to see what changed. */
+  outdated?: { changed: string; commits: number; compareUrl: string };
 }
 
 /** A folder of the content folder; `size` is the sum of its children's sizes. */

@@ -92,6 +92,8 @@ export interface DocPageProps {
   thirdParty: boolean;
   /** The default language's tag on a page its language's folder lacks (a fallback page, shown in that language); "" otherwise. */
   fallback: string;
+  /** A translated page whose source changed since: the day it changed, how many commits since, and where to see what changed; null otherwise. */
+  outdated: { changed: string; commits: number; compareUrl: string } | null;
   edit: string;
   path: string;
   repo: string;

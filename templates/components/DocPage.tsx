@@ -22,9 +22,37 @@ const FALLBACK_NOTICES: Record<string, string> = {
   ko: "이 페이지는 아직 번역되지 않았습니다. 아래는 영어 원문입니다.",
 };
 
+/** What an outdated translation says above its text, by the language of the site: `{date}`, `{count}` and the link's words filled in. */
+const OUTDATED_NOTICES: Record<string, { before: string; link: string }> = {
+  en: { before: "The English page changed on {date}, {count} commits after the version this translation follows.", link: "See what changed" },
+  zh: { before: "英文原文已于 {date} 更新，比本译文依据的版本新 {count} 次提交。", link: "查看更改" },
+  ko: { before: "영어 원문이 {date}에 바뀌었습니다. 이 번역이 따르는 버전 이후 {count}개의 커밋이 있습니다.", link: "바뀐 내용 보기" },
+};
+
+/** The outdated notice's words in the site's language: the date formatted for it with `Intl`. */
+function outdatedNotice(lang: string, outdated: NonNullable<DocPageProps["outdated"]>): { text: string; link: string } {
+  const words = OUTDATED_NOTICES[lang] ?? OUTDATED_NOTICES[lang.split("-")[0]] ?? OUTDATED_NOTICES.en;
+  const date = new Intl.DateTimeFormat(lang, { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" }).format(new Date(outdated.changed));
+  const count = new Intl.NumberFormat(lang).format(outdated.commits);
+  return { text: words.before.replace("{date}", date).replace("{count}", count), link: words.link };
+}
+
 /** The fallback notice in the site's language (English where it has none yet). */
 function fallbackNotice(lang: string): string {
   return FALLBACK_NOTICES[lang] ?? FALLBACK_NOTICES[lang.split("-")[0]] ?? FALLBACK_NOTICES.en;
+}
+
+/** The notice of a translation whose source changed since, with a link to the change. */
+function OutdatedNotice({ lang, outdated }: { lang: string; outdated: NonNullable<DocPageProps["outdated"]> }) {
+  const { text, link } = outdatedNotice(lang, outdated);
+  return (
+    <p className="outdated-notice" role="note">
+      {text}{" "}
+      <a href={outdated.compareUrl} rel="noopener noreferrer">
+        {link}
+      </a>
+    </p>
+  );
 }
 
 /**
@@ -42,6 +70,7 @@ export function DocPage({ page, body, lang = "en", after = null }: { page: DocPa
           {fallbackNotice(lang)}
         </p>
       ) : null}
+      {page.outdated ? <OutdatedNotice lang={lang} outdated={page.outdated} /> : null}
       <h1>{page.title}</h1>
       {copyPage ? <CopyPage url={page.url} /> : null}
       {page.date ? (

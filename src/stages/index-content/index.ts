@@ -19,6 +19,7 @@ import { listPages, type FoundPages, type ListingInput, type PageListing } from 
 import { lazyProcessor } from "./lazy-processor.ts";
 import { pageKeyer } from "./page-keys.ts";
 import { optionReference, referenceHash } from "./option-index.ts";
+import { outdatedPages, type OutdatedFacts } from "../translation-status/index.ts";
 import { findSource, readAgain, requireContentFolder, type FoundFile } from "./source-files.ts";
 import { pageBodies } from "./stored-bodies.ts";
 
@@ -46,7 +47,12 @@ export interface IndexedContent {
  * link facts and problems cached. Problems are reported, and link facts and
  * summaries spilled, here: memory keeps none of them.
  */
-async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], stores: Stores, isFallback?: (relative: string) => boolean): Promise<void> {
+async function summarizeGroup(
+  ctx: BuildContext,
+  found: readonly FoundFile[],
+  stores: Stores,
+  language?: { fallback: (relative: string) => boolean; outdated?: ReadonlyMap<string, OutdatedFacts> | undefined },
+): Promise<void> {
   const { store, processor, links, summaries, keyOf } = stores;
   const keys = found.map(keyOf);
   const limit = pLimit(32);
@@ -75,8 +81,16 @@ async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], st
     ),
   );
   const pages = indexed.filter((page): page is IndexedPage => page !== undefined);
-  // A page the language's folder lacks is the default language's, processed (and cached) as in that language's build, and marked here.
-  if (isFallback) for (const [at, page] of indexed.entries()) if (page && isFallback(found[at].relative)) page.summary.entry.fallback = true;
+  // A page the language's folder lacks is the default language's, processed (and cached) as in that language's build, and marked here;
+  // so is a translated page whose source changed since (its freshness is the history's, not the page's).
+  if (language)
+    for (const [at, page] of indexed.entries()) {
+      if (!page) continue;
+      const { relative } = found[at];
+      if (language.fallback(relative)) page.summary.entry.fallback = true;
+      const outdated = language.outdated?.get(relative);
+      if (outdated) page.summary.entry.outdated = outdated;
+    }
   for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
   await links.add(pages.map((page) => page.links));
   await summaries.add(pages.map((page) => page.summary));
@@ -111,7 +125,7 @@ async function summarizeListed(
     const all = await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative)))));
     if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
     const found = all.filter((file): file is FoundFile => file !== undefined);
-    await summarizeGroup(ctx, found, stores, own && ((relative) => !own.pages.has(relative)));
+    await summarizeGroup(ctx, found, stores, own && { fallback: (relative) => !own.pages.has(relative), outdated: listing.outdated });
     ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
   }
 }
@@ -128,7 +142,8 @@ async function summarizeListed(
 export async function runIndexContent(ctx: BuildContext, input: ListingInput = {}): Promise<IndexedContent> {
   await requireContentFolder(ctx);
   const contentReal = await fs.realpath(ctx.paths.content);
-  const listing = await listPages(ctx, contentReal, input);
+  const listed = await listPages(ctx, contentReal, input);
+  const listing = listed.translation ? { ...listed, outdated: await outdatedPages(ctx, [...listed.translation.pages]) } : listed;
   boundHeapGrowth(listing.relatives.length, { oneOff: ctx.cache.memo === undefined });
   const digests = listing.keep ? new Map<string, string>() : undefined;
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });

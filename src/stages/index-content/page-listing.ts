@@ -39,6 +39,8 @@ export interface PageListing {
    * language's build.
    */
   translation?: { pages: ReadonlySet<string>; dir: string; real: string };
+  /** The language's translated pages whose source changed since, by path (set by the index stage from the history). */
+  outdated?: ReadonlyMap<string, { changed: string; commits: number; compareUrl: string }>;
 }
 
 const PAGES = "**/*.{md,mdx}";

@@ -248,6 +248,7 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     next: link(neighbours.next),
     thirdParty: entry.thirdParty,
     fallback: entry.fallback ? settings.defaultLanguage : "",
+    outdated: entry.outdated ?? null,
     edit: entry.edit,
     path: entry.path,
     repo: entry.repo,

@@ -181,3 +181,37 @@ export async function runTranslationStatus(ctx: BuildContext, { locales }: { loc
   }
   return { languages: result, ...(noHistory ? { noHistory } : {}) };
 }
+
+/** What a translated page shows when its source changed since: when, how many commits ago, and where to see what changed. */
+export interface OutdatedFacts {
+  changed: string;
+  commits: number;
+  compareUrl: string;
+}
+
+/**
+ * The outdated pages of the language a build makes, by path in its folder
+ * (see `translationStatus`): one `git log` over the content folder and the
+ * language's folder, and the front matter of the language's own pages only.
+ * The default language's pages are not read, since only a translated page
+ * can be outdated. Empty without history, or in the default language's build.
+ */
+export async function outdatedPages(ctx: BuildContext, translated: readonly string[]): Promise<Map<string, OutdatedFacts>> {
+  const found = new Map<string, OutdatedFacts>();
+  const dir = ctx.language.translation;
+  if (!dir || translated.length === 0) return found;
+  const source = ctx.display(ctx.paths.content);
+  const folder = ctx.display(dir);
+  const { revisions, noHistory } = await readRevisions(ctx, [source, folder]);
+  if (noHistory) return found;
+  const pages = await readFolder(ctx, folder, translated, (facts): TranslatedPage => ({ relative: "", translates: facts.translates }));
+  for (const [relative, page] of pages) page.relative = relative;
+  const names = [...pages.values()].flatMap((page) => (page.translates ? [page.translates] : []));
+  const outside = await outsideCommits(ctx, revisions, names);
+  const { settings } = ctx;
+  const links = { repository: settings.repository, branch: settings.branch, compareUrl: settings.compareUrl, historyUrl: settings.historyUrl };
+  const status = translationStatus({ source, folder, sourcePages: [...pages.keys()], translated: pages, revisions, outside, links });
+  for (const page of status.pages)
+    if (page.status === "outdated") found.set(page.path, { changed: page.sourceChanged, commits: page.sourceCommits, compareUrl: page.compareUrl });
+  return found;
+}
