@@ -257,7 +257,9 @@ async function indexAndResolve({ options, ctx, logger }: Prepared): Promise<Inde
   await requireContentFolder(ctx);
   const bundling = runBundleClient(ctx);
   bundling.catch(() => undefined);
-  const index = await task(logger, "index content", () => runIndexContent(ctx, { previous: options.carry?.pages, changed: options.changed }));
+  // A language's build marks its translations whose source changed since, from the history.
+  const outdated = ctx.language.translation ? await (await import("./stages/translation-status/index.ts")).outdatedPages(ctx) : undefined;
+  const index = await task(logger, "index content", () => runIndexContent(ctx, { previous: options.carry?.pages, changed: options.changed, outdated }));
   try {
     const contributorsOf = await task(logger, "resolve contributors", () => runResolveContributors(ctx));
     const dayOf: DayOf = options.history === false ? () => "" : await task(logger, "read page dates", () => runPageDates(ctx, { site: index.site }));

@@ -19,7 +19,6 @@ import { listPages, type FoundPages, type ListingInput, type PageListing } from 
 import { lazyProcessor } from "./lazy-processor.ts";
 import { pageKeyer } from "./page-keys.ts";
 import { optionReference, referenceHash } from "./option-index.ts";
-import { outdatedPages, type OutdatedFacts } from "../translation-status/index.ts";
 import { findSource, readAgain, requireContentFolder, type FoundFile } from "./source-files.ts";
 import { pageBodies } from "./stored-bodies.ts";
 
@@ -51,7 +50,7 @@ async function summarizeGroup(
   ctx: BuildContext,
   found: readonly FoundFile[],
   stores: Stores,
-  language?: { fallback: (relative: string) => boolean; outdated?: ReadonlyMap<string, OutdatedFacts> | undefined },
+  language?: { fallback: (relative: string) => boolean; outdated?: ListingInput["outdated"] },
 ): Promise<void> {
   const { store, processor, links, summaries, keyOf } = stores;
   const keys = found.map(keyOf);
@@ -143,7 +142,7 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
   await requireContentFolder(ctx);
   const contentReal = await fs.realpath(ctx.paths.content);
   const listed = await listPages(ctx, contentReal, input);
-  const listing = listed.translation ? { ...listed, outdated: await outdatedPages(ctx, [...listed.translation.pages]) } : listed;
+  const listing = listed.translation && input.outdated ? { ...listed, outdated: input.outdated } : listed;
   boundHeapGrowth(listing.relatives.length, { oneOff: ctx.cache.memo === undefined });
   const digests = listing.keep ? new Map<string, string>() : undefined;
   const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });

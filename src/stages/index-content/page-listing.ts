@@ -23,6 +23,8 @@ export interface FoundPages {
 export interface ListingInput {
   previous?: FoundPages;
   changed?: readonly string[];
+  /** In a language's build, its translated pages whose source changed since, by path (see the translation-status stage's `outdatedPages`). */
+  outdated?: ReadonlyMap<string, { changed: string; commits: number; compareUrl: string }>;
 }
 
 /** The page files a build indexes, in path order, and what it knows of them without looking. */

@@ -196,12 +196,14 @@ export interface OutdatedFacts {
  * The default language's pages are not read, since only a translated page
  * can be outdated. Empty without history, or in the default language's build.
  */
-export async function outdatedPages(ctx: BuildContext, translated: readonly string[]): Promise<Map<string, OutdatedFacts>> {
+export async function outdatedPages(ctx: BuildContext): Promise<Map<string, OutdatedFacts>> {
   const found = new Map<string, OutdatedFacts>();
   const dir = ctx.language.translation;
-  if (!dir || translated.length === 0) return found;
+  if (!dir) return found;
   const source = ctx.display(ctx.paths.content);
   const folder = ctx.display(dir);
+  const translated = await pagesOf(ctx, folder).catch(() => [] as string[]);
+  if (translated.length === 0) return found;
   const { revisions, noHistory } = await readRevisions(ctx, [source, folder]);
   if (noHistory) return found;
   const pages = await readFolder(ctx, folder, translated, (facts): TranslatedPage => ({ relative: "", translates: facts.translates }));
