@@ -5,7 +5,8 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { EMPTY_TEXT, VoteApp } from "../site-client/vote/VoteApp.tsx";
+import { VoteApp } from "../site-client/vote/VoteApp.tsx";
+import { EN } from "../src/shared/messages/en.ts";
 import {
   allTags,
   countText,
@@ -22,7 +23,7 @@ import {
 import { formatPath, validate } from "../src/data-files/problems.ts";
 import { voteDataSchema } from "../src/data-files/vote-topics.ts";
 import { VOTE_DATA_FILE, type VoteData, type VoteTopic } from "../src/shared/vote-types.ts";
-import { VOTE_ERROR_TEXT, VOTE_LOADING_TEXT, VotePage } from "../templates/components/VotePage.tsx";
+import { VotePage } from "../templates/components/VotePage.tsx";
 import { ClientFeaturesContext, NOT_IN_BROWSER, type VoteAppComponent } from "../templates/client-features.ts";
 import { BROWSER_FEATURES } from "../site-client/client-app.tsx";
 import { build } from "../src/build.ts";
@@ -269,8 +270,8 @@ test("VotePage on the server: heading, intro, loading placeholder, a link to eve
   const html = renderToStaticMarkup(h(VotePage, { topics: committed.topics, stylesheet: "/assets/vote-ABC.css" }));
   assert.match(html, "<h1>Vote</h1>");
   assert.match(html, /<p class="vote-intro">[^<]*vote on the issue[^<]*<\/p>/);
-  assert.match(html, `<div class="vote-app" data-vote-app="" aria-busy="true"><p class="vote-loading">${VOTE_LOADING_TEXT}</p></div>`);
-  assert.is(VOTE_LOADING_TEXT, "Loading the vote board…");
+  assert.match(html, `<div class="vote-app" data-vote-app="" aria-busy="true"><p class="vote-loading">${EN["vote.loading"]}</p></div>`);
+  assert.is(EN["vote.loading"], "Loading the vote board…");
   for (const topic of committed.topics) assert.match(html, `<a href="${escapeAttr(topic.issue)}" rel="noopener noreferrer">${topic.title}</a>`);
   assert.is(html.match(/<li>/g)?.length, committed.topics.length);
   assert.match(html, "<noscript>");
@@ -357,8 +358,8 @@ test("VoteApp: typing a filter narrows the list and the count; a tag narrows it;
     await setValue(dom, text, "cache");
     assert.equal(titles(root), []);
     assert.is(summary(root), "0 of 4 topics");
-    assert.is(root.querySelector(".vote-empty p")!.textContent, EMPTY_TEXT);
-    assert.is(EMPTY_TEXT, "No topics match.");
+    assert.is(root.querySelector(".vote-empty p")!.textContent, EN["vote.empty"]);
+    assert.is(EN["vote.empty"], "No topics match.");
     const clear = root.querySelector(".vote-empty button") as HTMLButtonElement;
     await dom.act(() => clear.click());
     assert.is(summary(root), "4 of 4 topics");
@@ -436,7 +437,7 @@ test("VotePage in the browser: after mount the client's loader imports the board
     await until(dom, () => root.querySelector('[data-vote-app="ready"]') !== null, 250);
     assert.ok(root.querySelector('[data-vote-app="ready"] .vote-board'), "the board is in the app element");
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
-    assert.not.match(root.textContent!, VOTE_LOADING_TEXT);
+    assert.not.match(root.textContent!, EN["vote.loading"]);
     assert.is(root.querySelector(".vote-fallback"), null, "the plain list is gone");
     assert.is(root.querySelectorAll("[data-vote-app]").length, 1);
     assert.equal(added, ["stylesheet /assets/vote-TEST.css"], "the board's stylesheet was asked for once");
@@ -466,13 +467,13 @@ test("VotePage: hydrates the server markup without a mismatch, keeps it until th
       assert.equal(errors, []);
       assert.equal(calls, [undefined], "loaded once, with no stylesheet");
       assert.is(container.innerHTML, serverHtml, "the first browser render is the server's");
-      assert.match(container.textContent!, VOTE_LOADING_TEXT);
+      assert.match(container.textContent!, EN["vote.loading"]);
       await dom.act(async () => {
         resolve(VoteApp);
         await pending;
       });
       assert.ok(container.querySelector('[data-vote-app="ready"] .vote-list'));
-      assert.not.match(container.textContent!, VOTE_LOADING_TEXT);
+      assert.not.match(container.textContent!, EN["vote.loading"]);
       assert.is(dom.document.head.querySelector("link"), null, "no stylesheet when none is given");
     } finally {
       await dom.act(() => root.unmount());
@@ -488,7 +489,7 @@ test("VotePage: when the board cannot be loaded it says so and keeps the list of
       const root = await dom.render(h(VotePage, { topics, load: () => Promise.reject(new Error("offline")) }));
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
       assert.is(root.querySelector('[data-vote-app="error"]')!.getAttribute("role"), "alert");
-      assert.match(root.textContent!, VOTE_ERROR_TEXT);
+      assert.match(root.textContent!, EN["vote.error"]);
       assert.equal(
         [...root.querySelectorAll(".vote-fallback a")].map((a) => a.getAttribute("href")),
         topics.map((t) => t.issue),
@@ -507,7 +508,7 @@ test("VotePage outside the client (no features given): nothing is imported, and 
     try {
       const root = await dom.render(h(VotePage, { topics }));
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
-      assert.match(root.textContent!, VOTE_ERROR_TEXT);
+      assert.match(root.textContent!, EN["vote.error"]);
       assert.is(root.querySelector(".vote-board"), null);
       assert.is((warned[0]?.[1] as Error | undefined)?.message, NOT_IN_BROWSER);
     } finally {

@@ -1,11 +1,9 @@
+import { useMessages } from "../../templates/site-chrome.ts";
 import { useId, useMemo, useState } from "react";
 import type { VoteAppProps } from "../../src/shared/vote-types.ts";
 import { allTags, countText, NO_FILTER, readSupported, toggleSupported, visibleTopics, writeSupported, type SortOrder, type VoteFilter } from "./vote-core.ts";
 import { VoteCard } from "./VoteCard.tsx";
 import { VoteControls } from "./VoteControls.tsx";
-
-/** The text shown when no topic passes the filters. */
-export const EMPTY_TEXT = "No topics match.";
 
 /**
  * The vote board, loaded lazily and only in the browser (its styles are
@@ -14,6 +12,7 @@ export const EMPTY_TEXT = "No topics match.";
  * localStorage; the vote itself happens on the topic's issue.
  */
 export function VoteApp({ topics }: VoteAppProps) {
+  const t = useMessages();
   const id = useId();
   const [filter, setFilter] = useState<VoteFilter>(NO_FILTER);
   const [order, setOrder] = useState<SortOrder>("most");
@@ -39,10 +38,10 @@ export function VoteApp({ topics }: VoteAppProps) {
 
       {shown.length === 0 ? (
         <div className="vote-empty">
-          <p>{EMPTY_TEXT}</p>
+          <p>{t["vote.empty"]}</p>
           {filtered ? (
             <button type="button" className="vote-button" onClick={() => setFilter(NO_FILTER)}>
-              Clear filters
+              {t["vote.clear"]}
             </button>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import type { PageMessageKey } from "../../src/shared/messages/index.ts";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
 
 /** The localStorage key that remembers the topics the reader supports: a JSON array of ids. */
@@ -6,11 +7,11 @@ export const SUPPORT_KEY = "vote-supported";
 /** The orders the board can be sorted in. */
 export type SortOrder = "most" | "fewest" | "title";
 
-/** The sort choices, in the order the select shows them; the first is the default. */
-export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: string }> = [
-  { value: "most", label: "Most votes" },
-  { value: "fewest", label: "Fewest votes" },
-  { value: "title", label: "Title A–Z" },
+/** The sort choices (their labels by catalogue key), in the order the select shows them; the first is the default. */
+export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: PageMessageKey }> = [
+  { value: "most", label: "vote.mostVotes" },
+  { value: "fewest", label: "vote.fewestVotes" },
+  { value: "title", label: "vote.titleOrder" },
 ];
 
 /** What the reader narrowed the board to. */

@@ -1,5 +1,7 @@
 import { useChrome } from "../site-chrome.ts";
 import type { ReactNode } from "react";
+import { withLink } from "../with-link.tsx";
+import { formatDay } from "../../src/shared/messages/format.ts";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { Content, type Body } from "./Content.tsx";
 import { Contributors } from "./Contributors.tsx";
@@ -8,39 +10,31 @@ import { FurtherReading } from "./FurtherReading.tsx";
 import { LastUpdated } from "./LastUpdated.tsx";
 import { PageLinks } from "./PageLinks.tsx";
 
-/** Formats a `YYYY-MM-DD` date for display, without depending on the reader's time zone. */
-export function formatDate(date: string): string {
-  const [y, m, d] = date.split("-").map(Number);
-  const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-  return `${months[m - 1]} ${d}, ${y}`;
-}
-
 /**
  * A documentation page: title, "Copy page", third-party disclaimer, body,
  * Further Reading, edit/print/repository links, the "Last updated" day,
  * previous and next, and the contributors grid.
  */
 export function DocPage({ page, body, after = null }: { page: DocPageProps; body: Body; after?: ReactNode }) {
-  const { copyPage } = useChrome();
+  const { copyPage, lang, messages: t } = useChrome();
   return (
     <article className="doc-page">
       <h1>{page.title}</h1>
       {copyPage ? <CopyPage url={page.url} /> : null}
       {page.date ? (
         <p className="page-date">
-          <time dateTime={page.date}>{formatDate(page.date)}</time>
+          <time dateTime={page.date}>{formatDay(page.date, lang)}</time>
         </p>
       ) : null}
       {page.thirdParty ? (
         <p className="third-party">
-          This page is synced from the README of <a href={page.repo}>{page.repo.replace(/^https:\/\/github\.com\//, "")}</a>; its maintainers own its content.
-          Report problems there.
+          {withLink(t["page.thirdParty"], "repository", <a href={page.repo}>{page.repo.replace(/^https:\/\/github\.com\//, "")}</a>)}
         </p>
       ) : null}
       {page.stackBlitz ? (
-        <aside className="live-preview" aria-label="Live preview">
+        <aside className="live-preview" aria-label={t["page.livePreview"]}>
           <a href={page.stackBlitz} target="_blank" rel="noopener noreferrer">
-            Try this page&apos;s example live in an online editor
+            {t["page.livePreviewLink"]}
           </a>
         </aside>
       ) : null}
@@ -48,18 +42,18 @@ export function DocPage({ page, body, after = null }: { page: DocPageProps; body
       {after}
       <FurtherReading related={page.related} />
       <PageLinks page={page} />
-      <LastUpdated day={page.updated} shown={page.updated ? formatDate(page.updated) : ""} />
-      <nav className="prev-next" aria-label="Previous and next page">
+      <LastUpdated day={page.updated} shown={page.updated ? formatDay(page.updated, lang) : ""} />
+      <nav className="prev-next" aria-label={t["page.previousNext"]}>
         {page.previous ? (
           <a className="prev" href={page.previous.url} rel="prev">
-            <span>Previous</span> {page.previous.title}
+            <span>{t["page.previous"]}</span> {page.previous.title}
           </a>
         ) : (
           <span />
         )}
         {page.next ? (
           <a className="next" href={page.next.url} rel="next">
-            <span>Next</span> {page.next.title}
+            <span>{t["page.next"]}</span> {page.next.title}
           </a>
         ) : null}
       </nav>

@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SponsorData, SponsorThresholds } from "../../src/shared/sponsors.ts";
 import { Content, type Body } from "./Content.tsx";
@@ -45,6 +46,7 @@ export interface LandingProps {
 
 /** The landing page: the hero, the page's body (the two intro steps and the sponsors intro), then the sponsors. */
 export function Landing({ words, body, sponsors }: LandingProps) {
+  const t = useMessages();
   const [still, setStill] = useState(false);
   useEffect(() => setStill(prefersReducedMotion()), []);
   return (
@@ -56,10 +58,10 @@ export function Landing({ words, body, sponsors }: LandingProps) {
         </h1>
         <p className="hero-actions">
           <a className="button" href="/guides/getting-started/">
-            Get started
+            {t["landing.getStarted"]}
           </a>
           <a className="button secondary" href="/concepts/">
-            Read the concepts
+            {t["landing.concepts"]}
           </a>
         </p>
       </section>

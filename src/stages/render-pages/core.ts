@@ -14,7 +14,7 @@ import {
 } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { APP_SHELL_URL } from "../../shared/constants.ts";
-import { siteTexts } from "../../context/site-chrome.ts";
+import { siteMessage } from "../../context/site-chrome.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 import { sidebarAt, sidebarFor, type SectionSidebar } from "./sidebar.ts";
 
@@ -311,7 +311,7 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
 function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
   const { settings, voteStylesheet = "" } = planning.options;
   const data: PageData = {
-    ...planning.base("/vote/", documentTitle("Vote", settings.name), siteTexts(settings).voteDescription),
+    ...planning.base("/vote/", documentTitle("Vote", settings.name), siteMessage(settings, "vote.description")),
     kind: "vote",
     vote: { topics: vote.topics, stylesheet: voteStylesheet },
   };

@@ -1,0 +1,93 @@
+import { test } from "uvu";
+import * as assert from "uvu/assert";
+import { DEFAULT_SETTINGS } from "../src/context/config.ts";
+import { messageFileSchema, resolveMessages, siteLocale } from "../src/context/site-chrome.ts";
+import { checkJsonText, repositoryDataKind } from "../src/data-files/check-json.ts";
+import { CATALOGUES, EN, formatMessage, shippedCatalogue } from "../src/shared/messages/index.ts";
+import { formatCount, formatDay } from "../src/shared/messages/format.ts";
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test("every shipped catalogue has every English key, and no other, each a non-empty string with the same placeholders", () => {
+  const keys = Object.keys(EN).sort();
+  for (const [lang, messages] of Object.entries(CATALOGUES)) {
+    const own = Object.keys(messages).sort();
+    assert.equal(
+      keys.filter((key) => !own.includes(key)),
+      [],
+      `${lang} lacks keys`,
+    );
+    assert.equal(
+      own.filter((key) => !keys.includes(key)),
+      [],
+      `${lang} has keys English lacks`,
+    );
+    for (const [key, text] of Object.entries(messages)) {
+      assert.ok(typeof text === "string" && text.trim() !== "", `${lang} ${key} is empty`);
+      assert.equal(placeholders(text), placeholders(EN[key as keyof typeof EN]), `${lang} ${key} placeholders`);
+    }
+  }
+  assert.ok(Object.keys(CATALOGUES).includes("zh") && Object.keys(CATALOGUES).includes("ko"));
+});
+
+test("the notices the translated builds show take their placeholders", () => {
+  assert.is(formatMessage(EN["page.notTranslated"], { language: "English" }), "This page has not been translated yet. It is shown in English.");
+  assert.is(
+    formatMessage(EN["page.outdated"], { language: "English", date: "May 2, 2026", count: 3 }),
+    "The English page has changed since this translation: May 2, 2026, 3 commits ago.",
+  );
+  assert.is(formatMessage("{a} {b}", { a: 1 }), "1 {b}");
+});
+
+test("a language's catalogue: its own, its base language's, or English", () => {
+  assert.is(shippedCatalogue("zh")["page.edit"], "编辑此页");
+  assert.is(shippedCatalogue("zh-CN")["page.edit"], "编辑此页");
+  assert.is(shippedCatalogue("ko")["page.edit"], "이 페이지 편집");
+  assert.is(shippedCatalogue("ar")["page.edit"], "Edit this page");
+});
+
+test("the config's texts override the default language's strings only; a message file overrides its own language", () => {
+  const settings = { ...DEFAULT_SETTINGS, name: "Acme", texts: { searchPlaceholder: "Find in {name}" } };
+  const en = resolveMessages(settings, { locale: siteLocale(settings) });
+  assert.is(en["search.placeholder"], "Find in Acme");
+  assert.is(en["codeHost.label"], "Acme on GitHub");
+  const zh = resolveMessages(settings, { locale: siteLocale(settings, "zh"), overrides: { "page.edit": "改进此页" } });
+  assert.is(zh["search.placeholder"], "搜索 Acme 文档");
+  assert.is(zh["page.edit"], "改进此页");
+});
+
+test("a locale's direction comes from its language entry", () => {
+  const settings = {
+    ...DEFAULT_SETTINGS,
+    defaultLanguage: "ar",
+    languages: [{ title: "العربية", lang: "ar", url: "https://example.org", dir: "rtl" as const }],
+  };
+  assert.equal(siteLocale(settings), { lang: "ar", dir: "rtl" });
+  assert.equal(siteLocale(DEFAULT_SETTINGS), { lang: "en", dir: "ltr" });
+});
+
+test("a message file's unknown key and wrong value are reported at their line", () => {
+  const kind = repositoryDataKind("messages/ar.json", messageFileSchema);
+  const text = '{\n  "page.edit": "x",\n  "page.edti": "y",\n  "page.next": 3\n}\n';
+  const checked = checkJsonText(text, "messages/ar.json", kind);
+  const problems = checked.problems.map((p) => `${p.line}: ${p.message}`);
+  assert.equal(problems.length, 2, problems.join("\n"));
+  assert.ok(
+    problems.some((p) => p.startsWith("3: ") && p.includes("page.edti")),
+    problems.join("\n"),
+  );
+  assert.ok(
+    problems.some((p) => p.startsWith("4: ") && p.includes("must be")),
+    problems.join("\n"),
+  );
+  assert.is(checkJsonText('{ "page.edit": "x" }', "m.json", kind).problems.length, 0);
+});
+
+test("days and counts are written for the language", () => {
+  assert.is(formatDay("2024-01-05", "en"), "January 5, 2024");
+  assert.is(formatDay("2024-01-05", "zh"), "2024年1月5日");
+  assert.is(formatDay("2024-01-05", "ko"), "2024년 1월 5일");
+  assert.is(formatCount(12345, "en"), "12,345");
+});
+
+test.run();
