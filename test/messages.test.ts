@@ -1,6 +1,12 @@
+import fs from "node:fs";
+import path from "node:path";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
+import { build } from "../src/build.ts";
 import { DEFAULT_SETTINGS } from "../src/context/config.ts";
+import { ContentError } from "../src/report/errors.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
+import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
 import { messageFileSchema, resolveMessages, siteLocale } from "../src/context/site-chrome.ts";
 import { checkJsonText, repositoryDataKind } from "../src/data-files/check-json.ts";
 import { CATALOGUES, EN, formatMessage, shippedCatalogue } from "../src/shared/messages/index.ts";
@@ -81,6 +87,34 @@ test("a message file's unknown key and wrong value are reported at their line", 
     problems.join("\n"),
   );
   assert.is(checkJsonText('{ "page.edit": "x" }', "m.json", kind).problems.length, 0);
+});
+
+test("a build reports a message file's unknown key at its line, and builds the locale's strings from the rest", async () => {
+  const root = copyFixtureSite("rtl");
+  try {
+    fs.writeFileSync(path.join(root, "messages", "ar.json"), '{\n  "page.edit": "عدّل",\n  "page.edti": "x"\n}\n');
+    const failure = await build({ root, write: false, cache: false, history: false, logger: createMemoryLogger() }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    assert.instance(failure, ContentError, "the unknown key fails the build");
+    const found = (failure as ContentError).diagnostics.find((d) => d.file === "messages/ar.json");
+    assert.ok(found, "a diagnostic for messages/ar.json");
+    assert.is(found.line, 3);
+    assert.match(found.message, "page.edti");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("the right-to-left fixture builds in its locale: lang and dir on every page, its own strings over the shipped ones", async () => {
+  const result = await buildFixtureSite("rtl");
+  assert.equal(result.diagnostics, []);
+  const html = fileText(result, "guides/first/index.html");
+  assert.match(html, '<html lang="ar" dir="rtl"');
+  assert.match(html, ">عدّل هذه الصفحة</a>");
+  assert.match(html, ">Print this page</a>");
+  assert.match(fileText(result, "index.html"), '<html lang="ar" dir="rtl"');
 });
 
 test("days and counts are written for the language", () => {
