@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import type { Element } from "hast";
+import { toHtml } from "hast-util-to-html";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { build } from "../src/build.ts";
@@ -11,6 +13,9 @@ import { messageFileSchema, resolveMessages, siteLocale } from "../src/context/s
 import { checkJsonText, repositoryDataKind } from "../src/data-files/check-json.ts";
 import { CATALOGUES, EN, formatMessage, shippedCatalogue } from "../src/shared/messages/index.ts";
 import { formatCount, formatDay } from "../src/shared/messages/format.ts";
+import { codeBlock } from "../src/markdown/code-block.ts";
+import { markdownLabels } from "../src/markdown/markdown-labels.ts";
+import { createTableLabels, wrapTable } from "../src/markdown/table-scroll.ts";
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -115,6 +120,23 @@ test("the right-to-left fixture builds in its locale: lang and dir on every page
   assert.match(html, ">عدّل هذه الصفحة</a>");
   assert.match(html, ">Print this page</a>");
   assert.match(fileText(result, "index.html"), '<html lang="ar" dir="rtl"');
+});
+
+test("a body's code-block and table labels are in the build's language", () => {
+  const words = markdownLabels(shippedCatalogue("zh"));
+  const pre: Element = { type: "element", tagName: "pre", properties: {}, children: [] };
+  const block = toHtml(codeBlock(pre, { language: "js", invalid: true, labels: words }));
+  assert.match(block, '<span class="code-invalid">无效配置</span>');
+  assert.match(block, 'aria-label="复制代码"');
+  const labels = createTableLabels(words);
+  const table = (): Element => ({ type: "element", tagName: "table", properties: {}, children: [] });
+  assert.is(wrapTable(table(), labels).properties.ariaLabel, "表格");
+  labels.heading = "选项";
+  const first = wrapTable(table(), labels);
+  assert.is(first.properties.ariaLabel, "表格：选项");
+  assert.is(wrapTable(table(), labels).properties.ariaLabel, "表格 2：选项");
+  assert.is(first.properties.ariaLabel, "表格 1：选项");
+  assert.match(toHtml(codeBlock(pre, { language: "js", invalid: true })), "Invalid configuration");
 });
 
 test("days and counts are written for the language", () => {

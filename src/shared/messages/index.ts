@@ -13,6 +13,8 @@ const SERVER_ONLY = [
   "vote.description",
   "blog.description",
   "code.invalid",
+  "code.copyLabel",
+  "table.labelNumber",
   "table.label",
   "table.labelHeading",
   "table.labelNumbered",
