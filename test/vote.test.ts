@@ -7,6 +7,7 @@ import { test } from "uvu";
 import * as assert from "uvu/assert";
 import { VoteApp } from "../site-client/vote/VoteApp.tsx";
 import { EN } from "../src/shared/messages/en.ts";
+import { KO } from "../src/shared/messages/ko.ts";
 import {
   allTags,
   countText,
@@ -227,10 +228,12 @@ test("sortTopics: most votes, fewest votes (ties by title both ways), title A–
   assert.equal(ids(sortTopics(topics, "title")), ["docs", "esm-output", "native-css", "cache"]);
   assert.equal(ids(topics), before);
   assert.equal(ids(visibleTopics(topics, { ...NO_FILTER, text: "e" }, "fewest", new Set())), ["docs", "native-css", "cache", "esm-output"]);
-  assert.is(countText(3, 12), "3 of 12 topics");
-  assert.is(countText(1, 1), "1 of 1 topic");
-  assert.is(votesText(1), "1 vote");
-  assert.is(votesText(1234), "1,234 votes");
+  const en = { t: EN, lang: "en" };
+  assert.is(countText(3, 12, en), "3 of 12 topics");
+  assert.is(countText(1, 1, en), "1 of 1 topic");
+  assert.is(votesText(1, en), "1 vote");
+  assert.is(votesText(1234, en), "1,234 votes");
+  assert.is(votesText(1234, { t: KO, lang: "ko" }), "1,234표");
 });
 
 /** An in-memory Storage. */

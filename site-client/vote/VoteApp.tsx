@@ -1,4 +1,4 @@
-import { useMessages } from "../../templates/site-chrome.ts";
+import { useChrome } from "../../templates/site-chrome.ts";
 import { useId, useMemo, useState } from "react";
 import type { VoteAppProps } from "../../src/shared/vote-types.ts";
 import { allTags, countText, NO_FILTER, readSupported, toggleSupported, visibleTopics, writeSupported, type SortOrder, type VoteFilter } from "./vote-core.ts";
@@ -12,7 +12,7 @@ import { VoteControls } from "./VoteControls.tsx";
  * localStorage; the vote itself happens on the topic's issue.
  */
 export function VoteApp({ topics }: VoteAppProps) {
-  const t = useMessages();
+  const { messages: t, lang } = useChrome();
   const id = useId();
   const [filter, setFilter] = useState<VoteFilter>(NO_FILTER);
   const [order, setOrder] = useState<SortOrder>("most");
@@ -33,7 +33,7 @@ export function VoteApp({ topics }: VoteAppProps) {
       <VoteControls id={id} filter={filter} order={order} tags={tags} onFilter={update} onOrder={setOrder} />
 
       <p className="vote-summary" role="status" aria-live="polite" aria-atomic="true">
-        {countText(shown.length, topics.length)}
+        {countText(shown.length, topics.length, { t, lang })}
       </p>
 
       {shown.length === 0 ? (

@@ -1,4 +1,4 @@
-import { useMessages } from "../../templates/site-chrome.ts";
+import { useChrome } from "../../templates/site-chrome.ts";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
 import { votesText } from "./vote-core.ts";
 
@@ -13,7 +13,7 @@ interface VoteCardProps {
 
 /** A topic's card on the vote board: title, description, tags, vote count, the support toggle and the link to its issue. */
 export function VoteCard({ topic, titleId, supported, onToggle }: VoteCardProps) {
-  const t = useMessages();
+  const { messages: t, lang } = useChrome();
   return (
     <li className={supported ? "vote-card supported" : "vote-card"} data-topic={topic.id}>
       <h2 className="vote-card-title" id={titleId}>
@@ -28,7 +28,7 @@ export function VoteCard({ topic, titleId, supported, onToggle }: VoteCardProps)
         </ul>
       ) : null}
       <div className="vote-card-footer">
-        <p className="vote-count">{votesText(topic.votes)}</p>
+        <p className="vote-count">{votesText(topic.votes, { t, lang })}</p>
         <div className="vote-card-actions">
           <button type="button" className="vote-toggle" aria-pressed={supported} aria-describedby={titleId} onClick={onToggle}>
             {t[supported ? "vote.supported" : "vote.support"]}

@@ -1,3 +1,4 @@
+import { withLink } from "../with-link.tsx";
 import { useMessages } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SponsorData, SponsorThresholds } from "../../src/shared/sponsors.ts";
@@ -53,9 +54,7 @@ export function Landing({ words, body, sponsors }: LandingProps) {
     <div className="landing">
       <section className="hero">
         <Cube depth={HERO_CUBE_DEPTH} spin={!still} />
-        <h1 className="hero-text">
-          bundle your <RotatingWord words={words} />
-        </h1>
+        <h1 className="hero-text">{withLink(t["landing.hero"], "word", <RotatingWord words={words} />)}</h1>
         <p className="hero-actions">
           <a className="button" href="/guides/getting-started/">
             {t["landing.getStarted"]}

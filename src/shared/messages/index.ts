@@ -13,6 +13,7 @@ const SERVER_ONLY = [
   "vote.description",
   "blog.description",
   "code.invalid",
+  "printable.title",
   "code.copyLabel",
   "table.labelNumber",
   "table.label",

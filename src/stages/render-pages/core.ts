@@ -290,7 +290,7 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
   const url = `/${section}/printable/`;
   const members = pages.filter((page) => !isPrintable(page.entry));
   const data: PageData = {
-    ...planning.base(url, documentTitle("Combined printable page", settings.name), ""),
+    ...planning.base(url, documentTitle(siteMessage(settings, "printable.title"), settings.name), ""),
     kind: "printable",
     sidebar: [],
     sidebarAnchors: "",
@@ -311,7 +311,7 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
 function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
   const { settings, voteStylesheet = "" } = planning.options;
   const data: PageData = {
-    ...planning.base("/vote/", documentTitle("Vote", settings.name), siteMessage(settings, "vote.description")),
+    ...planning.base("/vote/", documentTitle(siteMessage(settings, "vote.title"), settings.name), siteMessage(settings, "vote.description")),
     kind: "vote",
     vote: { topics: vote.topics, stylesheet: voteStylesheet },
   };
@@ -321,7 +321,7 @@ function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
 /** The not-found page, written as `404.html` and left out of search engines. */
 function planNotFoundPage(planning: SitePlanning): PagePlan {
   const data: PageData = {
-    ...planning.base("/404/", documentTitle("Page Not Found", planning.options.settings.name), ""),
+    ...planning.base("/404/", documentTitle(siteMessage(planning.options.settings, "notFound.title"), planning.options.settings.name), ""),
     kind: "not-found",
     sidebar: [],
     sidebarAnchors: "",
