@@ -139,6 +139,24 @@ test("a body's code-block and table labels are in the build's language", () => {
   assert.match(toHtml(codeBlock(pre, { language: "js", invalid: true })), "Invalid configuration");
 });
 
+test("a build in Chinese: the chrome in Chinese, and the client bundle carries its strings and no other language's", async () => {
+  const result = await buildFixtureSite("basic", { settings: { ...DEFAULT_SETTINGS, defaultLanguage: "zh" } });
+  const html = fileText(result, "guides/first/index.html");
+  assert.match(html, '<html lang="zh" data-theme="light">');
+  assert.match(html, ">编辑此页</a>");
+  // The stylesheet says "Copy"; the head words the copy button in the page's language.
+  assert.match(html, '.code-copy::before{content:"复制"}');
+  assert.match(html, 's.textContent="已复制"');
+  const scripts = result.files.filter((file) => /^assets\/.*\.js$/.test(file.path)).map((file) => Buffer.from(file.contents).toString("utf8"));
+  // esbuild writes the bundle in ASCII: other characters as \u escapes, read back here.
+  const client = scripts.join("\n").replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+  assert.ok(client.includes("编辑此页"), "the Chinese strings are in the bundle");
+  for (const other of [EN["page.edit"], EN["offline.text"], shippedCatalogue("ko")["page.edit"]])
+    assert.not.ok(client.includes(other), `the bundle holds "${other}"`);
+  // Only what the pages show: the feeds' description stays on the server.
+  assert.not.ok(client.includes(shippedCatalogue("zh")["blog.description"].replace("{name}", "webpack")));
+});
+
 test("days and counts are written for the language", () => {
   assert.is(formatDay("2024-01-05", "en"), "January 5, 2024");
   assert.is(formatDay("2024-01-05", "zh"), "2024年1月5日");
