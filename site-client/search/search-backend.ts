@@ -1,4 +1,5 @@
 import type { SiteSearch } from "../../src/shared/page-data.ts";
+import { BUILT_CHROME } from "../../templates/built-chrome.ts";
 import type { SearchBackend, SearchResult, TextPiece } from "../../src/shared/search/results.ts";
 import type { SearchRoot } from "../../src/shared/search/split-format.ts";
 import { SplitSearcher } from "../../src/shared/search/split-searcher.ts";
@@ -98,7 +99,7 @@ export function fromDocSearch(hits: readonly DocSearchHit[]): SearchResult[] {
       title: decode(levels[0] ?? hit.hierarchy.lvl0 ?? ""),
       headings: levels.slice(1).map(decode),
       snippet: hit._snippetResult?.content?.value ? markedPieces(hit._snippetResult.content.value) : [],
-      section: decode(hit.hierarchy.lvl0 ?? "Documentation"),
+      section: decode(hit.hierarchy.lvl0 ?? BUILT_CHROME.messages["search.section"]),
       score: hits.length - i,
     };
   });
