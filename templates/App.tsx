@@ -42,7 +42,7 @@ function screen(data: PageData, body: Body) {
         </article>
       );
     case "vote":
-      return <VotePage topics={data.vote.topics} stylesheet={data.vote.stylesheet} />;
+      return <VotePage topics={data.vote.topics} stylesheet={data.vote.stylesheet} messages={data.vote.messages} />;
     case "not-found":
       return <NotFound />;
     case "app-shell":

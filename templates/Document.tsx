@@ -60,8 +60,8 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
         <link rel="manifest" href={`/${MANIFEST_PATH}`} />
         {data.url.startsWith("/blog/") ? (
           <>
-            <link rel="alternate" type="application/rss+xml" title={`${data.site.name} blog (RSS)`} href={`/${RSS_PATH}`} />
-            <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href={`/${ATOM_PATH}`} />
+            <link rel="alternate" type="application/rss+xml" title={messages["blog.rss"]} href={`/${RSS_PATH}`} />
+            <link rel="alternate" type="application/atom+xml" title={messages["blog.atom"]} href={`/${ATOM_PATH}`} />
           </>
         ) : null}
         <script dangerouslySetInnerHTML={{ __html: boot }} />

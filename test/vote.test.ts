@@ -8,6 +8,10 @@ import * as assert from "uvu/assert";
 import { VoteApp } from "../site-client/vote/VoteApp.tsx";
 import { EN } from "../src/shared/messages/en.ts";
 import { KO } from "../src/shared/messages/ko.ts";
+import { voteBoardMessages } from "../src/shared/messages/index.ts";
+
+/** The vote board's English strings, as the vote page's data carries them. */
+const BOARD = voteBoardMessages(EN);
 import {
   allTags,
   countText,
@@ -270,7 +274,7 @@ test("readSupported / writeSupported: round trip, bad JSON and non-arrays read a
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 test("VotePage on the server: heading, intro, loading placeholder, a link to every topic's issue, and no board controls", () => {
-  const html = renderToStaticMarkup(h(VotePage, { topics: committed.topics, stylesheet: "/assets/vote-ABC.css" }));
+  const html = renderToStaticMarkup(h(VotePage, { topics: committed.topics, messages: BOARD, stylesheet: "/assets/vote-ABC.css" }));
   assert.match(html, "<h1>Vote</h1>");
   assert.match(html, /<p class="vote-intro">[^<]*vote on the issue[^<]*<\/p>/);
   assert.match(html, `<div class="vote-app" data-vote-app="" aria-busy="true"><p class="vote-loading">${EN["vote.loading"]}</p></div>`);
@@ -316,7 +320,7 @@ const toggleOf = (root: Element, id: string) => root.querySelector(`[data-topic=
 
 test("VoteApp: cards with title, description, votes, tags, the issue link and a toggle; most votes first", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
     assert.is(summary(root), "4 of 4 topics");
     const card = root.querySelector('[data-topic="native-css"]')!;
@@ -347,7 +351,7 @@ test("VoteApp: cards with title, description, votes, tags, the issue link and a 
 
 test("VoteApp: typing a filter narrows the list and the count; a tag narrows it; no match shows the empty state and Clear filters", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     const text = control(root, "Filter topics");
     await setValue(dom, text, "CACHE");
     assert.equal(titles(root), ["Persistent cache"]);
@@ -372,7 +376,7 @@ test("VoteApp: typing a filter narrows the list and the count; a tag narrows it;
 
 test("VoteApp: toggling support sets aria-pressed and localStorage; Only topics I support; a fresh render remembers", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     await dom.act(() => toggleOf(root, "docs").click());
     await dom.act(() => toggleOf(root, "native-css").click());
     assert.is(toggleOf(root, "docs").getAttribute("aria-pressed"), "true");
@@ -393,7 +397,7 @@ test("VoteApp: toggling support sets aria-pressed and localStorage; Only topics 
     await dom.act(() => toggleOf(root, "docs").click());
     assert.equal(titles(root), ["Persistent cache"], "unsupporting hides it at once");
 
-    const fresh = await dom.render(h(VoteApp, { topics }));
+    const fresh = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     assert.is(toggleOf(fresh, "cache").getAttribute("aria-pressed"), "true");
     assert.is(toggleOf(fresh, "docs").getAttribute("aria-pressed"), "false");
     assert.is(toggleOf(fresh, "native-css").getAttribute("aria-pressed"), "false");
@@ -402,7 +406,7 @@ test("VoteApp: toggling support sets aria-pressed and localStorage; Only topics 
 test("VoteApp: a bad stored value reads as nothing supported", () =>
   withDom(async (dom) => {
     dom.window.localStorage.setItem(SUPPORT_KEY, "[oops");
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     assert.equal([...root.querySelectorAll('.vote-toggle[aria-pressed="true"]')], []);
     await dom.act(() => toggleOf(root, "cache").click());
     assert.is(dom.window.localStorage.getItem(SUPPORT_KEY), '["cache"]');
@@ -410,7 +414,7 @@ test("VoteApp: a bad stored value reads as nothing supported", () =>
 
 test("VoteApp: the sort select changes the order of the titles", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     const sort = control(root, "Sort by");
     await setValue(dom, sort, "fewest");
     assert.equal(titles(root), ["Better docs", "Native CSS", "Persistent cache", "ES module output"]);
@@ -436,7 +440,9 @@ test("VotePage in the browser: after mount the client's loader imports the board
         for (const node of record.addedNodes)
           if (node instanceof HTMLElement && node.tagName === "LINK") added.push(`${node.getAttribute("rel")} ${node.getAttribute("href")}`);
     }).observe(document.head, { childList: true });
-    const root = await dom.render(h(ClientFeaturesContext, { value: BROWSER_FEATURES }, h(VotePage, { topics, stylesheet: "/assets/vote-TEST.css" })));
+    const root = await dom.render(
+      h(ClientFeaturesContext, { value: BROWSER_FEATURES }, h(VotePage, { topics, messages: BOARD, stylesheet: "/assets/vote-TEST.css" })),
+    );
     await until(dom, () => root.querySelector('[data-vote-app="ready"]') !== null, 250);
     assert.ok(root.querySelector('[data-vote-app="ready"] .vote-board'), "the board is in the app element");
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
@@ -455,7 +461,7 @@ test("VotePage: hydrates the server markup without a mismatch, keeps it until th
       calls.push(stylesheet);
       return pending;
     };
-    const element = h(VotePage, { topics, load });
+    const element = h(VotePage, { topics, messages: BOARD, load });
     const serverHtml = renderToString(element);
     const container = dom.document.createElement("div");
     container.innerHTML = serverHtml;
@@ -489,7 +495,7 @@ test("VotePage: when the board cannot be loaded it says so and keeps the list of
     const warned: unknown[] = [];
     console.warn = (...args: unknown[]) => void warned.push(args);
     try {
-      const root = await dom.render(h(VotePage, { topics, load: () => Promise.reject(new Error("offline")) }));
+      const root = await dom.render(h(VotePage, { topics, messages: BOARD, load: () => Promise.reject(new Error("offline")) }));
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
       assert.is(root.querySelector('[data-vote-app="error"]')!.getAttribute("role"), "alert");
       assert.match(root.textContent!, EN["vote.error"]);
@@ -509,7 +515,7 @@ test("VotePage outside the client (no features given): nothing is imported, and 
     const warned: unknown[][] = [];
     console.warn = (...args: unknown[]) => void warned.push(args);
     try {
-      const root = await dom.render(h(VotePage, { topics }));
+      const root = await dom.render(h(VotePage, { topics, messages: BOARD }));
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
       assert.match(root.textContent!, EN["vote.error"]);
       assert.is(root.querySelector(".vote-board"), null);

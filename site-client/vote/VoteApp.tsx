@@ -11,8 +11,9 @@ import { VoteControls } from "./VoteControls.tsx";
  * sort controls over one card per topic. Support is remembered in
  * localStorage; the vote itself happens on the topic's issue.
  */
-export function VoteApp({ topics }: VoteAppProps) {
-  const { messages: t, lang } = useChrome();
+export function VoteApp({ topics, messages }: VoteAppProps) {
+  const { lang } = useChrome();
+  const t = messages;
   const id = useId();
   const [filter, setFilter] = useState<VoteFilter>(NO_FILTER);
   const [order, setOrder] = useState<SortOrder>("most");
@@ -30,7 +31,7 @@ export function VoteApp({ topics }: VoteAppProps) {
 
   return (
     <div className="vote-board">
-      <VoteControls id={id} filter={filter} order={order} tags={tags} onFilter={update} onOrder={setOrder} />
+      <VoteControls t={t} id={id} filter={filter} order={order} tags={tags} onFilter={update} onOrder={setOrder} />
 
       <p className="vote-summary" role="status" aria-live="polite" aria-atomic="true">
         {countText(shown.length, topics.length, { t, lang })}
@@ -48,7 +49,14 @@ export function VoteApp({ topics }: VoteAppProps) {
       ) : (
         <ul className="vote-list">
           {shown.map((topic) => (
-            <VoteCard key={topic.id} topic={topic} titleId={`${id}-topic-${topic.id}`} supported={supported.has(topic.id)} onToggle={() => toggle(topic.id)} />
+            <VoteCard
+              t={t}
+              key={topic.id}
+              topic={topic}
+              titleId={`${id}-topic-${topic.id}`}
+              supported={supported.has(topic.id)}
+              onToggle={() => toggle(topic.id)}
+            />
           ))}
         </ul>
       )}

@@ -1,9 +1,11 @@
+import type { VoteBoardMessages } from "../../src/shared/messages/index.ts";
 import { useChrome } from "../../templates/site-chrome.ts";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
 import { votesText } from "./vote-core.ts";
 
 /** One topic's card and whether the reader supports it. */
 interface VoteCardProps {
+  t: VoteBoardMessages;
   topic: VoteTopic;
   /** The id of the card's title, which names its controls. */
   titleId: string;
@@ -12,8 +14,8 @@ interface VoteCardProps {
 }
 
 /** A topic's card on the vote board: title, description, tags, vote count, the support toggle and the link to its issue. */
-export function VoteCard({ topic, titleId, supported, onToggle }: VoteCardProps) {
-  const { messages: t, lang } = useChrome();
+export function VoteCard({ t, topic, titleId, supported, onToggle }: VoteCardProps) {
+  const { lang } = useChrome();
   return (
     <li className={supported ? "vote-card supported" : "vote-card"} data-topic={topic.id}>
       <h2 className="vote-card-title" id={titleId}>

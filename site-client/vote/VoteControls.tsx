@@ -1,8 +1,9 @@
-import { useMessages } from "../../templates/site-chrome.ts";
+import type { VoteBoardMessages } from "../../src/shared/messages/index.ts";
 import { SORT_OPTIONS, type SortOrder, type VoteFilter } from "./vote-core.ts";
 
 /** What the board's controls show and whom they tell about a change. */
 interface VoteControlsProps {
+  t: VoteBoardMessages;
   /** The prefix of the controls' ids. */
   id: string;
   filter: VoteFilter;
@@ -13,8 +14,7 @@ interface VoteControlsProps {
 }
 
 /** The vote board's controls: a text filter, a tag, the sort order and "only topics I support". */
-export function VoteControls({ id, filter, order, tags, onFilter, onOrder }: VoteControlsProps) {
-  const t = useMessages();
+export function VoteControls({ t, id, filter, order, tags, onFilter, onOrder }: VoteControlsProps) {
   return (
     <div className="vote-controls" role="group" aria-label={t["vote.controls"]}>
       <div className="vote-field vote-field-text">

@@ -1,5 +1,5 @@
 import { formatCount, formatMessage } from "../../src/shared/messages/format.ts";
-import type { PageMessageKey, PageMessages } from "../../src/shared/messages/index.ts";
+import type { VoteBoardMessages } from "../../src/shared/messages/index.ts";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
 
 /** The localStorage key that remembers the topics the reader supports: a JSON array of ids. */
@@ -9,7 +9,7 @@ export const SUPPORT_KEY = "vote-supported";
 export type SortOrder = "most" | "fewest" | "title";
 
 /** The sort choices (their labels by catalogue key), in the order the select shows them; the first is the default. */
-export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: PageMessageKey }> = [
+export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: keyof VoteBoardMessages }> = [
   { value: "most", label: "vote.mostVotes" },
   { value: "fewest", label: "vote.fewestVotes" },
   { value: "title", label: "vote.titleOrder" },
@@ -76,7 +76,7 @@ export function votesText(votes: number, words: VoteWords): string {
 
 /** The strings and the language the board's counts are written in. */
 export interface VoteWords {
-  t: Pick<PageMessages, "vote.countOne" | "vote.count" | "vote.votesOne" | "vote.votes">;
+  t: Pick<VoteBoardMessages, "vote.countOne" | "vote.count" | "vote.votesOne" | "vote.votes">;
   lang: string;
 }
 

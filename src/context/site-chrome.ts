@@ -86,7 +86,7 @@ const loaded = new WeakMap<BuildContext, Map<string, Promise<Messages>>>();
  * catalogue with the config's `texts` and the project's `messages/<lang>.json`
  * over it. The file is read and its problems reported once per build and locale.
  */
-function loadMessages(ctx: BuildContext, locale = siteLocale(ctx.settings)): Promise<Messages> {
+export function loadMessages(ctx: BuildContext, locale = siteLocale(ctx.settings)): Promise<Messages> {
   let byLang = loaded.get(ctx);
   if (!byLang) loaded.set(ctx, (byLang = new Map()));
   let messages = byLang.get(locale.lang);

@@ -1,3 +1,4 @@
+import type { VoteBoardMessages } from "./messages/index.ts";
 import type { Anchor, RelatedItem } from "./content-types.ts";
 import type { SponsorData, SponsorThresholds } from "./sponsors.ts";
 import type { VoteTopic } from "./vote-types.ts";
@@ -126,7 +127,7 @@ interface PageDataFields {
   /** The sponsors section (the landing page only). */
   sponsors: { data: SponsorData; thresholds: SponsorThresholds; latest: number } | null;
   /** The vote board's topics and its lazily loaded stylesheet (the vote page only). */
-  vote: { topics: VoteTopic[]; stylesheet: string } | null;
+  vote: { topics: VoteTopic[]; stylesheet: string; messages: VoteBoardMessages } | null;
 }
 
 /** Everything needed to render (and hydrate) one HTML page, by the kind of screen it is. */

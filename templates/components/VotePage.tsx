@@ -1,3 +1,4 @@
+import type { VoteBoardMessages } from "../../src/shared/messages/index.ts";
 import { useChrome } from "../site-chrome.ts";
 import { use, useEffect, useState } from "react";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
@@ -6,6 +7,8 @@ import { ClientFeaturesContext, type VoteAppComponent } from "../client-features
 /** Props of the vote page. */
 export interface VotePageProps {
   topics: readonly VoteTopic[];
+  /** The board's strings (see `VoteAppProps`). */
+  messages: VoteBoardMessages;
   /** The public URL of the board's stylesheet (`vote.css`, hashed); "" or absent for none. */
   stylesheet?: string;
   /** Loads the board (tests replace it); defaults to the client's `loadVoteApp`. */
@@ -21,7 +24,7 @@ type Loaded = { status: "loading" } | { status: "ready"; App: VoteAppComponent }
  * After hydration the client loads the board, which replaces the placeholder
  * and the list; the first browser render matches the server's.
  */
-export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
+export function VotePage({ topics, messages, stylesheet, load: given }: VotePageProps) {
   const { loadVoteApp } = use(ClientFeaturesContext);
   const { messages: t } = useChrome();
   const load = given ?? loadVoteApp;
@@ -46,7 +49,7 @@ export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
       <p className="vote-intro">{t["vote.intro"]}</p>
       {loaded.status === "ready" ? (
         <div className="vote-app" data-vote-app="ready">
-          <loaded.App topics={topics} />
+          <loaded.App topics={topics} messages={messages} />
         </div>
       ) : loaded.status === "error" ? (
         <div className="vote-app" data-vote-app="error" role="alert">

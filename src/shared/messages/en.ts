@@ -128,6 +128,9 @@ export const EN = {
   "vote.supported": "Supported",
   "vote.support": "I support this",
   "vote.onIssue": "Vote on the issue",
+  "blog.title": "{name} blog",
+  "blog.rss": "{name} blog (RSS)",
+  "blog.atom": "{name} blog (Atom)",
   "blog.description": "Release notes, announcements and articles from the {name} team.",
 } as const;
 

@@ -12,6 +12,7 @@ export const CATALOGUES: Readonly<Record<string, Messages>> = { en: EN, zh: ZH, 
 const SERVER_ONLY = [
   "vote.description",
   "blog.description",
+  "blog.title",
   "code.invalid",
   "printable.title",
   "code.copyLabel",
@@ -21,8 +22,40 @@ const SERVER_ONLY = [
   "table.labelNumbered",
 ] as const satisfies readonly MessageKey[];
 
-/** The strings the pages' chrome shows: the catalogue without the server's own. */
-export type PageMessages = Omit<Messages, (typeof SERVER_ONLY)[number]>;
+/** The strings of the vote board alone: the vote page's data carries them, so no other page's code does. */
+const VOTE_BOARD = [
+  "vote.controls",
+  "vote.filter",
+  "vote.filterExample",
+  "vote.tag",
+  "vote.allTags",
+  "vote.sortBy",
+  "vote.mostVotes",
+  "vote.fewestVotes",
+  "vote.titleOrder",
+  "vote.mine",
+  "vote.empty",
+  "vote.clear",
+  "vote.tags",
+  "vote.supported",
+  "vote.support",
+  "vote.onIssue",
+  "vote.countOne",
+  "vote.count",
+  "vote.votesOne",
+  "vote.votes",
+] as const satisfies readonly MessageKey[];
+
+/** The vote board's strings. */
+export type VoteBoardMessages = Pick<Messages, (typeof VOTE_BOARD)[number]>;
+
+/** The vote board's strings of a catalogue. */
+export function voteBoardMessages(messages: VoteBoardMessages): VoteBoardMessages {
+  return Object.fromEntries(VOTE_BOARD.map((key) => [key, messages[key]])) as VoteBoardMessages;
+}
+
+/** The strings the pages' chrome shows: the catalogue without the server's own and the vote board's. */
+export type PageMessages = Omit<Messages, (typeof SERVER_ONLY)[number] | (typeof VOTE_BOARD)[number]>;
 
 /** A key of the strings the pages show. */
 export type PageMessageKey = keyof PageMessages;
@@ -43,6 +76,6 @@ export function namedMessages(messages: Messages, name: string): Messages {
 /** The strings the pages' chrome shows (for the client bundle): the catalogue without the server's own. */
 export function pageMessages(messages: Messages): PageMessages {
   const shown: Partial<Messages> = { ...messages };
-  for (const key of SERVER_ONLY) delete shown[key];
+  for (const key of [...SERVER_ONLY, ...VOTE_BOARD]) delete shown[key];
   return shown as PageMessages;
 }

@@ -126,5 +126,8 @@ export const KO: Messages = {
   "vote.supported": "지지함",
   "vote.support": "지지하기",
   "vote.onIssue": "이슈에서 투표하기",
+  "blog.title": "{name} 블로그",
+  "blog.rss": "{name} 블로그 (RSS)",
+  "blog.atom": "{name} 블로그 (Atom)",
   "blog.description": "{name} 팀의 릴리스 노트, 공지와 글.",
 };

@@ -126,5 +126,8 @@ export const ZH: Messages = {
   "vote.supported": "已支持",
   "vote.support": "我支持",
   "vote.onIssue": "到 issue 上投票",
+  "blog.title": "{name} 博客",
+  "blog.rss": "{name} 博客（RSS）",
+  "blog.atom": "{name} 博客（Atom）",
   "blog.description": "{name} 团队发布的版本说明、公告和文章。",
 };

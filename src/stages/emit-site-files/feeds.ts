@@ -42,9 +42,7 @@ function iso8601(day: string): string {
 }
 
 /** The blog's title and description in the feeds. */
-function blogTitle(name: string): string {
-  return `${name} blog`;
-}
+const blogTitle = (settings: MessageSettings): string => siteMessage(settings, "blog.title");
 const blogDescription = (settings: MessageSettings): string => siteMessage(settings, "blog.description");
 
 /**
@@ -72,7 +70,7 @@ export function rssFeed({ settings, posts }: FeedOptions): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(blogTitle(settings.name))}</title>`,
+    `    <title>${escapeXml(blogTitle(settings))}</title>`,
     `    <link>${escapeXml(`${base}${BLOG_URL}`)}</link>`,
     `    <description>${escapeXml(blogDescription(settings))}</description>`,
     `    <language>${siteLocale(settings).lang}</language>`,
@@ -115,7 +113,7 @@ export function atomFeed({ settings, posts }: FeedOptions): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  <id>${blog}</id>`,
-    `  <title type="text">${escapeXml(blogTitle(settings.name))}</title>`,
+    `  <title type="text">${escapeXml(blogTitle(settings))}</title>`,
     `  <subtitle type="text">${escapeXml(blogDescription(settings))}</subtitle>`,
     `  <updated>${ordered.length > 0 ? iso8601(ordered[0].date) : NO_POSTS_UPDATED}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}/${ATOM_PATH}`)}"/>`,

@@ -1,3 +1,4 @@
+import { voteBoardMessages, type Messages } from "../../shared/messages/index.ts";
 import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
 import type { Settings } from "../../context/config.ts";
 import type { LoadedPart, SitePages, SitePart } from "../../pipeline/site-pages.ts";
@@ -14,7 +15,7 @@ import {
 } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { APP_SHELL_URL } from "../../shared/constants.ts";
-import { siteMessage } from "../../context/site-chrome.ts";
+import { resolveMessages, siteLocale, siteMessage } from "../../context/site-chrome.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 import { sidebarAt, sidebarFor, type SectionSidebar } from "./sidebar.ts";
 
@@ -59,6 +60,8 @@ export interface PlanOptions {
   anchorFiles?: ReadonlyMap<string, string>;
   /** The day a page last changed (`YYYY-MM-DD`), or "" for a page that shows no date. Default none. */
   dayOf?: (entry: PageEntry) => string;
+  /** The build's strings, in its locale. Default: those of the shipped catalogue and the config's `texts`. */
+  messages?: Messages;
   /** The URL of the vote board's stylesheet, from the client bundle. Default "". */
   voteStylesheet?: string;
 }
@@ -313,7 +316,11 @@ function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
   const data: PageData = {
     ...planning.base("/vote/", documentTitle(siteMessage(settings, "vote.title"), settings.name), siteMessage(settings, "vote.description")),
     kind: "vote",
-    vote: { topics: vote.topics, stylesheet: voteStylesheet },
+    vote: {
+      topics: vote.topics,
+      stylesheet: voteStylesheet,
+      messages: voteBoardMessages(planning.options.messages ?? resolveMessages(settings, { locale: siteLocale(settings) })),
+    },
   };
   return generatedPlan("/vote/", data, { canonical: `${settings.baseUrl}/vote/`, robots: "" });
 }

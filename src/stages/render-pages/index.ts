@@ -22,7 +22,7 @@ import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
 import { countRoutes, routeTables, type RouteTables } from "./route-tables.ts";
 import { anchorGroups, withCurrentAnchors } from "./sidebar.ts";
 import { sidebarAnchorsOf } from "../../shared/content-rules.ts";
-import { loadSiteChrome } from "../../context/site-chrome.ts";
+import { loadMessages, loadSiteChrome } from "../../context/site-chrome.ts";
 import type { DocumentFrame } from "./render-document.ts";
 
 /**
@@ -173,7 +173,15 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
   const sponsors = await readSponsors(ctx);
   const vote = await readVoteTopics(ctx);
   const anchorUrls = await emitAnchorFiles(input, emit);
-  const options: PlanOptions = { ...input, settings: ctx.settings, sponsors, vote, anchorFiles: anchorUrls, voteStylesheet: input.assets.voteCss };
+  const options: PlanOptions = {
+    ...input,
+    settings: ctx.settings,
+    messages: await loadMessages(ctx),
+    sponsors,
+    vote,
+    anchorFiles: anchorUrls,
+    voteStylesheet: input.assets.voteCss,
+  };
   const setup = await renderSetup(ctx, input, emit);
   const { precached, printable, routes, generated, pagePlans, rendered, offline } = await renderPagesAtOnce(setup, options);
   // Printable pages one at a time: each holds a few of its members' bodies at once.
