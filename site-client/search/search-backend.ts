@@ -1,5 +1,4 @@
 import type { SiteSearch } from "../../src/shared/page-data.ts";
-import { BUILT_CHROME } from "../../templates/built-chrome.ts";
 import type { SearchBackend, SearchResult, TextPiece } from "../../src/shared/search/results.ts";
 import type { SearchRoot } from "../../src/shared/search/split-format.ts";
 import { SplitSearcher } from "../../src/shared/search/split-searcher.ts";
@@ -99,7 +98,7 @@ export function fromDocSearch(hits: readonly DocSearchHit[]): SearchResult[] {
       title: decode(levels[0] ?? hit.hierarchy.lvl0 ?? ""),
       headings: levels.slice(1).map(decode),
       snippet: hit._snippetResult?.content?.value ? markedPieces(hit._snippetResult.content.value) : [],
-      section: decode(hit.hierarchy.lvl0 ?? BUILT_CHROME.messages["search.section"]),
+      section: decode(hit.hierarchy.lvl0 ?? "Documentation"),
       score: hits.length - i,
     };
   });
