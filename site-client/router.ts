@@ -4,7 +4,8 @@ import { sectionOf } from "../src/shared/offline-content.ts";
 import { documentTitle, type PageData } from "../src/shared/page-data.ts";
 import type { PageChunk } from "../src/shared/routes.ts";
 import { PRINT_QUERY } from "../src/shared/urls.ts";
-import { OFFLINE_TITLE, type Body } from "../templates/components/Content.tsx";
+import type { Body } from "../templates/components/Content.tsx";
+import { BUILT_CHROME } from "../templates/built-chrome.ts";
 import { ClientApp } from "./client-app.tsx";
 import { ChunkLoadError, ModuleNotFoundError, pageUrlOf, type LoaderEnvironment } from "./loader.ts";
 import { createPageLoader, type PageLoader } from "./page-loader.ts";
@@ -100,7 +101,7 @@ function createNavigator({ root, data, html, onPageView, onSectionChange }: Rout
       console.warn("docs-build:", error instanceof ChunkLoadError ? error.message : error);
       if (!navigator.onLine) {
         render(current, { status: "offline" });
-        document.title = documentTitle(OFFLINE_TITLE, current.site.name);
+        document.title = documentTitle(BUILT_CHROME.messages["offline.title"], current.site.name);
         // The note replaces the whole page, so it is read from the top.
         requestAnimationFrame(() => scrollToHash(""));
         return;

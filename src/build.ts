@@ -10,6 +10,7 @@ import { createLogger, formatBytes, formatDuration, task, type Logger } from "./
 import { collectGarbage } from "./pipeline/heap-growth.ts";
 import type { OutputFile } from "./output/files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
+import type { SiteChrome } from "./shared/site-chrome.ts";
 import type { PageBodyPlan } from "./stages/render-pages/core.ts";
 import type { RenderedPage, RenderPagesResult } from "./stages/render-pages/index.ts";
 import { runBundleClient, type BundleClientResult } from "./stages/bundle-client/index.ts";
@@ -118,6 +119,8 @@ export interface BuildLeft extends BuildState {
   /** The plan of each page with a body of its own. */
   plans: PageBodyPlan[];
   assets: ClientAssets;
+  /** The chrome the pages were rendered with. */
+  chrome: SiteChrome;
   settings: Settings;
   /** The option reference the build's configuration examples were linked against. */
   reference?: OptionReference | undefined;
@@ -399,6 +402,7 @@ function leftBy(
     llms,
     plans: rendered.pagePlans,
     assets: client.assets,
+    chrome: client.chrome,
     settings,
     reference,
     content: ctx.paths.content,

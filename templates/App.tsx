@@ -24,7 +24,7 @@ function screen(data: PageData, body: Body) {
     case "landing":
       return <Landing words={data.hero.words} body={body} sponsors={data.sponsors} />;
     case "doc":
-      return <DocPage page={data.page} body={body} lang={data.site.lang} after={data.posts.length ? <BlogList posts={data.posts} /> : null} />;
+      return <DocPage page={data.page} body={body} after={data.posts.length ? <BlogList posts={data.posts} /> : null} />;
     case "section":
       return data.posts.length ? (
         <article className="doc-page">
@@ -42,7 +42,7 @@ function screen(data: PageData, body: Body) {
         </article>
       );
     case "vote":
-      return <VotePage topics={data.vote.topics} stylesheet={data.vote.stylesheet} />;
+      return <VotePage topics={data.vote.topics} stylesheet={data.vote.stylesheet} messages={data.vote.messages} />;
     case "not-found":
       return <NotFound />;
     case "app-shell":

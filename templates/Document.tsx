@@ -4,6 +4,7 @@ import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
 import { useChrome } from "./site-chrome.ts";
+import { EN } from "../src/shared/messages/en.ts";
 
 /** The id of the script element that carries a page's hydration data. */
 export const DATA_ELEMENT_ID = "__DOCS_DATA__";
@@ -35,12 +36,15 @@ export interface DocumentProps {
 
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
 export function Document({ data, appHtml, canonical, robots, redirects = [], assets }: DocumentProps) {
-  const { notification, copyPage } = useChrome();
+  const { notification, copyPage, lang, dir, messages } = useChrome();
   // A printable page, the generated one or the content's own, is where "Print this page" leads.
   const print = data.kind === "printable" || (data.kind === "doc" && isPrintable(data.page));
-  const boot = bootScript({ redirects, notificationVersion: notification?.version ?? null, copyPage, print });
+  const said = { copied: messages["page.copied"], failed: messages["page.copyFailed"] };
+  const boot = bootScript({ redirects, notificationVersion: notification?.version ?? null, copyPage, print, said });
+  // The stylesheet words the code blocks' copy button in English; another language's word comes after it.
+  const copyWord = messages["code.copy"] === EN["code.copy"] ? "" : `.code-copy::before{content:${JSON.stringify(messages["code.copy"])}}`;
   return (
-    <html lang={data.site.lang} dir={data.site.dir === "rtl" ? "rtl" : undefined} data-theme="light">
+    <html lang={lang} {...(dir === "rtl" ? { dir } : undefined)} data-theme="light">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -56,8 +60,8 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
         <link rel="manifest" href={`/${MANIFEST_PATH}`} />
         {data.url.startsWith("/blog/") ? (
           <>
-            <link rel="alternate" type="application/rss+xml" title={`${data.site.name} blog (RSS)`} href={`/${RSS_PATH}`} />
-            <link rel="alternate" type="application/atom+xml" title={`${data.site.name} blog (Atom)`} href={`/${ATOM_PATH}`} />
+            <link rel="alternate" type="application/rss+xml" title={messages["blog.rss"]} href={`/${RSS_PATH}`} />
+            <link rel="alternate" type="application/atom+xml" title={messages["blog.atom"]} href={`/${ATOM_PATH}`} />
           </>
         ) : null}
         <script dangerouslySetInnerHTML={{ __html: boot }} />
@@ -68,6 +72,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
           <link key={href} rel="modulepreload" href={href} />
         ))}
         <script type="module" src={assets.entry} />
+        {copyWord ? <style dangerouslySetInnerHTML={{ __html: copyWord.replace(/</g, "\\3c ") }} /> : null}
       </head>
       <body>
         <div id={ROOT_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: appHtml }} />

@@ -1,4 +1,5 @@
 import { createContext, use } from "react";
+import type { PageMessages } from "../src/shared/messages/index.ts";
 import type { SiteChrome } from "../src/shared/site-chrome.ts";
 import { BUILT_CHROME } from "./built-chrome.ts";
 
@@ -10,3 +11,6 @@ export const SiteChromeContext = createContext<SiteChrome>(BUILT_CHROME);
 
 /** The site's chrome, from the nearest provider. */
 export const useChrome = (): SiteChrome => use(SiteChromeContext);
+
+/** The interface strings of the pages' language, from the nearest provider (see `formatMessage` for their `{words}`). */
+export const useMessages = (): PageMessages => use(SiteChromeContext).messages;

@@ -2,8 +2,9 @@ import type { ElementContent, RootContent } from "hast";
 import { toHtml } from "hast-util-to-html";
 import { toString as textOf } from "hast-util-to-string";
 import { test } from "uvu";
+import { EN } from "../src/shared/messages/en.ts";
 import * as assert from "uvu/assert";
-import { codeBlock, INVALID_LABEL, labelBefore, markLines, metaFlag, metaLines, metaTitle, splitLines } from "../src/markdown/code-block.ts";
+import { codeBlock, labelBefore, markLines, metaFlag, metaLines, metaTitle, splitLines } from "../src/markdown/code-block.ts";
 import { element, span, text } from "./helpers/hast.ts";
 
 test("metaTitle: double or single quotes, trimmed; none for other metas, empty titles or non-strings", () => {
@@ -29,10 +30,10 @@ test("codeBlock: an invalid block is a figure whose caption ends with the label,
   const pre = element("pre", []) as Parameters<typeof codeBlock>[0];
   const titled = codeBlock(pre, { language: "js", title: "webpack.config.js", invalid: true });
   assert.is(titled.tagName, "figure");
-  assert.is(textOf(titled.children[0]), `webpack.config.js ${INVALID_LABEL}`);
+  assert.is(textOf(titled.children[0]), `webpack.config.js ${EN["code.invalid"]}`);
   const bare = codeBlock(pre, { language: "json", invalid: true });
   assert.is(bare.tagName, "figure");
-  assert.is(toHtml(bare.children[0]), `<figcaption class="code-title"><span class="code-invalid">${INVALID_LABEL}</span></figcaption>`);
+  assert.is(toHtml(bare.children[0]), `<figcaption class="code-title"><span class="code-invalid">${EN["code.invalid"]}</span></figcaption>`);
   assert.is(codeBlock(pre, { language: "js", invalid: false }).tagName, "div");
 });
 

@@ -8,7 +8,9 @@ import { memorySite } from "../src/pipeline/site-pages.ts";
 import { siteData } from "../src/stages/render-pages/core.ts";
 import { App } from "../templates/App.tsx";
 import { bootScript } from "../templates/boot-script.ts";
-import { Content, LOAD_ERROR_TEXT } from "../templates/components/Content.tsx";
+import { Content } from "../templates/components/Content.tsx";
+import { EN } from "../src/shared/messages/en.ts";
+import { ZH } from "../src/shared/messages/zh.ts";
 import { Contributors, contributorsHeading } from "../templates/components/Contributors.tsx";
 import { DocPage } from "../templates/components/DocPage.tsx";
 import { Footer } from "../templates/components/Footer.tsx";
@@ -216,9 +218,10 @@ test("PageOutline: absent on printable pages, on pages without headings of level
 });
 
 test("Contributors: singular and plural headings, 45px avatars at size 90, loaded lazily", () => {
-  assert.is(contributorsHeading(1), "Contributor");
-  assert.is(contributorsHeading(2), "Contributors");
-  assert.is(contributorsHeading(0), "Contributors");
+  assert.is(contributorsHeading(1, EN), "Contributor");
+  assert.is(contributorsHeading(2, EN), "Contributors");
+  assert.is(contributorsHeading(0, EN), "Contributors");
+  assert.is(contributorsHeading(2, ZH), "贡献者");
   const html = render(
     h(Contributors, {
       contributors: [
@@ -235,8 +238,8 @@ test("Contributors: singular and plural headings, 45px avatars at size 90, loade
 test("Content: the loading placeholder and the error text", () => {
   assert.match(render(h(Content, { body: { status: "loading" } })), 'data-content-state="loading" aria-busy="true"');
   const error = render(h(Content, { body: { status: "error", retry: () => {} } }));
-  assert.match(error, `<p>${LOAD_ERROR_TEXT}</p>`);
-  assert.is(LOAD_ERROR_TEXT, "Error loading content.");
+  assert.match(error, `<p>${EN["page.loadError"]}</p>`);
+  assert.is(EN["page.loadError"], "Error loading content.");
   assert.match(error, ">Try again</button>");
 });
 

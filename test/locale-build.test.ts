@@ -3,6 +3,8 @@ import * as assert from "uvu/assert";
 import { UsageError } from "../src/report/errors.ts";
 import fs from "node:fs";
 import path from "node:path";
+import { formatDay, formatMessage } from "../src/shared/messages/format.ts";
+import { ZH } from "../src/shared/messages/zh.ts";
 import { git } from "./helpers/git.ts";
 import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
 
@@ -13,6 +15,8 @@ import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
 // the language, and the language menu marking it.
 
 const zh = buildFixtureSite("locales", { locale: "zh" });
+/** "English" as a Chinese reader reads it, as the notices name the default language. */
+const ENGLISH_IN_CHINESE = new Intl.DisplayNames(["zh"], { type: "language" }).of("en")!;
 const en = buildFixtureSite("locales");
 
 /** The parts of a page these tests look at. */
@@ -43,7 +47,7 @@ test("a page the language lacks falls back to the default language's, says so in
     html: '<html lang="zh" data-theme="light">',
     canonical: "https://docs.example.test/guides/more/",
     article: '<article class="doc-page" lang="en">',
-    notice: ["zh", "此页面尚未翻译，以下为英文原文。"],
+    notice: ["zh", formatMessage(ZH["page.notTranslated"], { language: ENGLISH_IN_CHINESE })],
     title: "Going Further",
   });
   const menu = fileText(await zh, "guides/more/index.html");
@@ -75,9 +79,9 @@ test("a translation whose source changed since says when, how many commits since
     const html = fileText(result, "guides/start/index.html");
     const notice = /<p class="outdated-notice" role="note">([^<]*)(?:<!-- -->)? (?:<!-- -->)?<a href="([^"]*)"[^>]*>([^<]*)<\/a><\/p>/.exec(html);
     assert.ok(notice, "the translated page has the notice");
-    assert.is(notice![1].trim(), "英文原文已于 2026年4月10日 更新，比本译文依据的版本新 1 次提交。");
+    assert.is(notice![1].trim(), formatMessage(ZH["page.outdated"], { language: ENGLISH_IN_CHINESE, date: formatDay("2026-04-10", "zh"), count: "1" }));
     assert.is(notice![2], `https://github.com/webpack/webpack.js.org/compare/${translated}...${changed}`);
-    assert.is(notice![3], "查看更改");
+    assert.is(notice![3], ZH["page.outdatedLink"]);
     assert.not.ok(fileText(result, "guides/index.html").includes("outdated-notice"), "a translation whose source did not change has none");
   } finally {
     fs.rmSync(root, { recursive: true, force: true });

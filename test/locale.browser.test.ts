@@ -6,6 +6,7 @@ import { createMemoryLogger } from "../src/report/logger.ts";
 import { axeViolations, browserHarness, registerBrowserTests, serveFolder, waitForHydration } from "./helpers/browser.ts";
 import { git } from "./helpers/git.ts";
 import { tempSite } from "./helpers/temp-site.ts";
+import { ZH } from "../src/shared/messages/zh.ts";
 
 // A language built alone (`build --locale zh`) in real Chromium: the
 // language menu offers the page being read in each language and marks the
@@ -37,7 +38,7 @@ registerBrowserTests(test, () => {
     try {
       await waitForHydration(page);
       assert.is(await page.evaluate(() => document.documentElement.lang), "zh");
-      const items = page.locator('[role="menu"][aria-label="Languages"] a');
+      const items = page.locator(`[role="menu"][aria-label="${ZH["header.languages"]}"] a`);
       const links = await items.evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute("href"), a.getAttribute("aria-current")]));
       assert.equal(links, [
         ["English", "https://docs.example.test/guides/start/", null],
@@ -57,7 +58,7 @@ registerBrowserTests(test, () => {
       await waitForHydration(page);
       await page.locator('a[href="/guides/more/"]:visible').first().click();
       await page.waitForURL("**/guides/more/");
-      const notice = page.getByRole("note").filter({ hasText: "此页面尚未翻译" });
+      const notice = page.getByRole("note").filter({ hasText: ZH["page.notTranslated"].split("，")[0] });
       await notice.waitFor();
       assert.is(await notice.getAttribute("lang"), "zh");
       assert.is(await page.locator("article.doc-page").getAttribute("lang"), "en", "the page's text is marked English");
@@ -65,11 +66,21 @@ registerBrowserTests(test, () => {
       assert.equal(await axeViolations(page), []);
       await page.goBack();
       await page.waitForURL("**/guides/start/");
-      assert.is(await page.getByRole("note").filter({ hasText: "此页面尚未翻译" }).count(), 0, "a translated page has no notice");
+      assert.is(
+        await page
+          .getByRole("note")
+          .filter({ hasText: ZH["page.notTranslated"].split("，")[0] })
+          .count(),
+        0,
+        "a translated page has no notice",
+      );
       assert.is(await page.locator("article.doc-page").getAttribute("lang"), null);
-      const outdated = page.getByRole("note").filter({ hasText: "英文原文已于" });
+      const outdated = page.getByRole("note").filter({ hasText: ZH["page.outdated"].split("，")[0] });
       await outdated.waitFor();
-      assert.match((await outdated.getByRole("link", { name: "查看更改" }).getAttribute("href")) ?? "", /\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/);
+      assert.match(
+        (await outdated.getByRole("link", { name: ZH["page.outdatedLink"] }).getAttribute("href")) ?? "",
+        /\/compare\/[0-9a-f]{40}\.\.\.[0-9a-f]{40}$/,
+      );
       assert.equal(await axeViolations(page), [], "axe with the outdated notice");
       s.assertNoErrors();
     } finally {

@@ -268,7 +268,13 @@ test("a site with several posts: feeds newest first with escaped titles; undated
   );
 });
 
-const SETTINGS = { name: "webpack", baseUrl: "https://webpack.js.org", texts: DEFAULT_SETTINGS.texts };
+const SETTINGS = {
+  name: "webpack",
+  baseUrl: "https://webpack.js.org",
+  texts: DEFAULT_SETTINGS.texts,
+  defaultLanguage: "en",
+  languages: DEFAULT_SETTINGS.languages,
+};
 
 /** A summarized page for the pure builders, as the index stage keeps it. */
 function page(url: string, name: string, title: string, bodyHtml = "<p>Body.</p>"): PageSummary {

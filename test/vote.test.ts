@@ -5,7 +5,13 @@ import { createElement as h } from "react";
 import { renderToStaticMarkup, renderToString } from "react-dom/server";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { EMPTY_TEXT, VoteApp } from "../site-client/vote/VoteApp.tsx";
+import { VoteApp } from "../site-client/vote/VoteApp.tsx";
+import { EN } from "../src/shared/messages/en.ts";
+import { KO } from "../src/shared/messages/ko.ts";
+import { voteBoardMessages } from "../src/shared/messages/index.ts";
+
+/** The vote board's English strings, as the vote page's data carries them. */
+const BOARD = voteBoardMessages(EN);
 import {
   allTags,
   countText,
@@ -22,7 +28,7 @@ import {
 import { formatPath, validate } from "../src/data-files/problems.ts";
 import { voteDataSchema } from "../src/data-files/vote-topics.ts";
 import { VOTE_DATA_FILE, type VoteData, type VoteTopic } from "../src/shared/vote-types.ts";
-import { VOTE_ERROR_TEXT, VOTE_LOADING_TEXT, VotePage } from "../templates/components/VotePage.tsx";
+import { VotePage } from "../templates/components/VotePage.tsx";
 import { ClientFeaturesContext, NOT_IN_BROWSER, type VoteAppComponent } from "../templates/client-features.ts";
 import { BROWSER_FEATURES } from "../site-client/client-app.tsx";
 import { build } from "../src/build.ts";
@@ -226,10 +232,12 @@ test("sortTopics: most votes, fewest votes (ties by title both ways), title A–
   assert.equal(ids(sortTopics(topics, "title")), ["docs", "esm-output", "native-css", "cache"]);
   assert.equal(ids(topics), before);
   assert.equal(ids(visibleTopics(topics, { ...NO_FILTER, text: "e" }, "fewest", new Set())), ["docs", "native-css", "cache", "esm-output"]);
-  assert.is(countText(3, 12), "3 of 12 topics");
-  assert.is(countText(1, 1), "1 of 1 topic");
-  assert.is(votesText(1), "1 vote");
-  assert.is(votesText(1234), "1,234 votes");
+  const en = { t: EN, lang: "en" };
+  assert.is(countText(3, 12, en), "3 of 12 topics");
+  assert.is(countText(1, 1, en), "1 of 1 topic");
+  assert.is(votesText(1, en), "1 vote");
+  assert.is(votesText(1234, en), "1,234 votes");
+  assert.is(votesText(1234, { t: KO, lang: "ko" }), "1,234표");
 });
 
 /** An in-memory Storage. */
@@ -266,11 +274,11 @@ test("readSupported / writeSupported: round trip, bad JSON and non-arrays read a
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 test("VotePage on the server: heading, intro, loading placeholder, a link to every topic's issue, and no board controls", () => {
-  const html = renderToStaticMarkup(h(VotePage, { topics: committed.topics, stylesheet: "/assets/vote-ABC.css" }));
+  const html = renderToStaticMarkup(h(VotePage, { topics: committed.topics, messages: BOARD, stylesheet: "/assets/vote-ABC.css" }));
   assert.match(html, "<h1>Vote</h1>");
   assert.match(html, /<p class="vote-intro">[^<]*vote on the issue[^<]*<\/p>/);
-  assert.match(html, `<div class="vote-app" data-vote-app="" aria-busy="true"><p class="vote-loading">${VOTE_LOADING_TEXT}</p></div>`);
-  assert.is(VOTE_LOADING_TEXT, "Loading the vote board…");
+  assert.match(html, `<div class="vote-app" data-vote-app="" aria-busy="true"><p class="vote-loading">${EN["vote.loading"]}</p></div>`);
+  assert.is(EN["vote.loading"], "Loading the vote board…");
   for (const topic of committed.topics) assert.match(html, `<a href="${escapeAttr(topic.issue)}" rel="noopener noreferrer">${topic.title}</a>`);
   assert.is(html.match(/<li>/g)?.length, committed.topics.length);
   assert.match(html, "<noscript>");
@@ -312,7 +320,7 @@ const toggleOf = (root: Element, id: string) => root.querySelector(`[data-topic=
 
 test("VoteApp: cards with title, description, votes, tags, the issue link and a toggle; most votes first", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
     assert.is(summary(root), "4 of 4 topics");
     const card = root.querySelector('[data-topic="native-css"]')!;
@@ -343,7 +351,7 @@ test("VoteApp: cards with title, description, votes, tags, the issue link and a 
 
 test("VoteApp: typing a filter narrows the list and the count; a tag narrows it; no match shows the empty state and Clear filters", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     const text = control(root, "Filter topics");
     await setValue(dom, text, "CACHE");
     assert.equal(titles(root), ["Persistent cache"]);
@@ -357,8 +365,8 @@ test("VoteApp: typing a filter narrows the list and the count; a tag narrows it;
     await setValue(dom, text, "cache");
     assert.equal(titles(root), []);
     assert.is(summary(root), "0 of 4 topics");
-    assert.is(root.querySelector(".vote-empty p")!.textContent, EMPTY_TEXT);
-    assert.is(EMPTY_TEXT, "No topics match.");
+    assert.is(root.querySelector(".vote-empty p")!.textContent, EN["vote.empty"]);
+    assert.is(EN["vote.empty"], "No topics match.");
     const clear = root.querySelector(".vote-empty button") as HTMLButtonElement;
     await dom.act(() => clear.click());
     assert.is(summary(root), "4 of 4 topics");
@@ -368,7 +376,7 @@ test("VoteApp: typing a filter narrows the list and the count; a tag narrows it;
 
 test("VoteApp: toggling support sets aria-pressed and localStorage; Only topics I support; a fresh render remembers", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     await dom.act(() => toggleOf(root, "docs").click());
     await dom.act(() => toggleOf(root, "native-css").click());
     assert.is(toggleOf(root, "docs").getAttribute("aria-pressed"), "true");
@@ -389,7 +397,7 @@ test("VoteApp: toggling support sets aria-pressed and localStorage; Only topics 
     await dom.act(() => toggleOf(root, "docs").click());
     assert.equal(titles(root), ["Persistent cache"], "unsupporting hides it at once");
 
-    const fresh = await dom.render(h(VoteApp, { topics }));
+    const fresh = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     assert.is(toggleOf(fresh, "cache").getAttribute("aria-pressed"), "true");
     assert.is(toggleOf(fresh, "docs").getAttribute("aria-pressed"), "false");
     assert.is(toggleOf(fresh, "native-css").getAttribute("aria-pressed"), "false");
@@ -398,7 +406,7 @@ test("VoteApp: toggling support sets aria-pressed and localStorage; Only topics 
 test("VoteApp: a bad stored value reads as nothing supported", () =>
   withDom(async (dom) => {
     dom.window.localStorage.setItem(SUPPORT_KEY, "[oops");
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     assert.equal([...root.querySelectorAll('.vote-toggle[aria-pressed="true"]')], []);
     await dom.act(() => toggleOf(root, "cache").click());
     assert.is(dom.window.localStorage.getItem(SUPPORT_KEY), '["cache"]');
@@ -406,7 +414,7 @@ test("VoteApp: a bad stored value reads as nothing supported", () =>
 
 test("VoteApp: the sort select changes the order of the titles", () =>
   withDom(async (dom) => {
-    const root = await dom.render(h(VoteApp, { topics }));
+    const root = await dom.render(h(VoteApp, { topics, messages: BOARD }));
     const sort = control(root, "Sort by");
     await setValue(dom, sort, "fewest");
     assert.equal(titles(root), ["Better docs", "Native CSS", "Persistent cache", "ES module output"]);
@@ -432,11 +440,13 @@ test("VotePage in the browser: after mount the client's loader imports the board
         for (const node of record.addedNodes)
           if (node instanceof HTMLElement && node.tagName === "LINK") added.push(`${node.getAttribute("rel")} ${node.getAttribute("href")}`);
     }).observe(document.head, { childList: true });
-    const root = await dom.render(h(ClientFeaturesContext, { value: BROWSER_FEATURES }, h(VotePage, { topics, stylesheet: "/assets/vote-TEST.css" })));
+    const root = await dom.render(
+      h(ClientFeaturesContext, { value: BROWSER_FEATURES }, h(VotePage, { topics, messages: BOARD, stylesheet: "/assets/vote-TEST.css" })),
+    );
     await until(dom, () => root.querySelector('[data-vote-app="ready"]') !== null, 250);
     assert.ok(root.querySelector('[data-vote-app="ready"] .vote-board'), "the board is in the app element");
     assert.equal(titles(root), ["ES module output", "Native CSS", "Persistent cache", "Better docs"]);
-    assert.not.match(root.textContent!, VOTE_LOADING_TEXT);
+    assert.not.match(root.textContent!, EN["vote.loading"]);
     assert.is(root.querySelector(".vote-fallback"), null, "the plain list is gone");
     assert.is(root.querySelectorAll("[data-vote-app]").length, 1);
     assert.equal(added, ["stylesheet /assets/vote-TEST.css"], "the board's stylesheet was asked for once");
@@ -451,7 +461,7 @@ test("VotePage: hydrates the server markup without a mismatch, keeps it until th
       calls.push(stylesheet);
       return pending;
     };
-    const element = h(VotePage, { topics, load });
+    const element = h(VotePage, { topics, messages: BOARD, load });
     const serverHtml = renderToString(element);
     const container = dom.document.createElement("div");
     container.innerHTML = serverHtml;
@@ -466,13 +476,13 @@ test("VotePage: hydrates the server markup without a mismatch, keeps it until th
       assert.equal(errors, []);
       assert.equal(calls, [undefined], "loaded once, with no stylesheet");
       assert.is(container.innerHTML, serverHtml, "the first browser render is the server's");
-      assert.match(container.textContent!, VOTE_LOADING_TEXT);
+      assert.match(container.textContent!, EN["vote.loading"]);
       await dom.act(async () => {
         resolve(VoteApp);
         await pending;
       });
       assert.ok(container.querySelector('[data-vote-app="ready"] .vote-list'));
-      assert.not.match(container.textContent!, VOTE_LOADING_TEXT);
+      assert.not.match(container.textContent!, EN["vote.loading"]);
       assert.is(dom.document.head.querySelector("link"), null, "no stylesheet when none is given");
     } finally {
       await dom.act(() => root.unmount());
@@ -485,10 +495,10 @@ test("VotePage: when the board cannot be loaded it says so and keeps the list of
     const warned: unknown[] = [];
     console.warn = (...args: unknown[]) => void warned.push(args);
     try {
-      const root = await dom.render(h(VotePage, { topics, load: () => Promise.reject(new Error("offline")) }));
+      const root = await dom.render(h(VotePage, { topics, messages: BOARD, load: () => Promise.reject(new Error("offline")) }));
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
       assert.is(root.querySelector('[data-vote-app="error"]')!.getAttribute("role"), "alert");
-      assert.match(root.textContent!, VOTE_ERROR_TEXT);
+      assert.match(root.textContent!, EN["vote.error"]);
       assert.equal(
         [...root.querySelectorAll(".vote-fallback a")].map((a) => a.getAttribute("href")),
         topics.map((t) => t.issue),
@@ -505,9 +515,9 @@ test("VotePage outside the client (no features given): nothing is imported, and 
     const warned: unknown[][] = [];
     console.warn = (...args: unknown[]) => void warned.push(args);
     try {
-      const root = await dom.render(h(VotePage, { topics }));
+      const root = await dom.render(h(VotePage, { topics, messages: BOARD }));
       await until(dom, () => root.querySelector('[data-vote-app="error"]') !== null);
-      assert.match(root.textContent!, VOTE_ERROR_TEXT);
+      assert.match(root.textContent!, EN["vote.error"]);
       assert.is(root.querySelector(".vote-board"), null);
       assert.is((warned[0]?.[1] as Error | undefined)?.message, NOT_IN_BROWSER);
     } finally {

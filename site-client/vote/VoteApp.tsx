@@ -1,11 +1,9 @@
+import { useChrome } from "../../templates/site-chrome.ts";
 import { useId, useMemo, useState } from "react";
 import type { VoteAppProps } from "../../src/shared/vote-types.ts";
 import { allTags, countText, NO_FILTER, readSupported, toggleSupported, visibleTopics, writeSupported, type SortOrder, type VoteFilter } from "./vote-core.ts";
 import { VoteCard } from "./VoteCard.tsx";
 import { VoteControls } from "./VoteControls.tsx";
-
-/** The text shown when no topic passes the filters. */
-export const EMPTY_TEXT = "No topics match.";
 
 /**
  * The vote board, loaded lazily and only in the browser (its styles are
@@ -13,7 +11,9 @@ export const EMPTY_TEXT = "No topics match.";
  * sort controls over one card per topic. Support is remembered in
  * localStorage; the vote itself happens on the topic's issue.
  */
-export function VoteApp({ topics }: VoteAppProps) {
+export function VoteApp({ topics, messages }: VoteAppProps) {
+  const { lang } = useChrome();
+  const t = messages;
   const id = useId();
   const [filter, setFilter] = useState<VoteFilter>(NO_FILTER);
   const [order, setOrder] = useState<SortOrder>("most");
@@ -31,25 +31,32 @@ export function VoteApp({ topics }: VoteAppProps) {
 
   return (
     <div className="vote-board">
-      <VoteControls id={id} filter={filter} order={order} tags={tags} onFilter={update} onOrder={setOrder} />
+      <VoteControls t={t} id={id} filter={filter} order={order} tags={tags} onFilter={update} onOrder={setOrder} />
 
       <p className="vote-summary" role="status" aria-live="polite" aria-atomic="true">
-        {countText(shown.length, topics.length)}
+        {countText(shown.length, topics.length, { t, lang })}
       </p>
 
       {shown.length === 0 ? (
         <div className="vote-empty">
-          <p>{EMPTY_TEXT}</p>
+          <p>{t["vote.empty"]}</p>
           {filtered ? (
             <button type="button" className="vote-button" onClick={() => setFilter(NO_FILTER)}>
-              Clear filters
+              {t["vote.clear"]}
             </button>
           ) : null}
         </div>
       ) : (
         <ul className="vote-list">
           {shown.map((topic) => (
-            <VoteCard key={topic.id} topic={topic} titleId={`${id}-topic-${topic.id}`} supported={supported.has(topic.id)} onToggle={() => toggle(topic.id)} />
+            <VoteCard
+              t={t}
+              key={topic.id}
+              topic={topic}
+              titleId={`${id}-topic-${topic.id}`}
+              supported={supported.has(topic.id)}
+              onToggle={() => toggle(topic.id)}
+            />
           ))}
         </ul>
       )}

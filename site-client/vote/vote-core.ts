@@ -1,3 +1,5 @@
+import { formatCount, formatMessage } from "../../src/shared/messages/format.ts";
+import type { VoteBoardMessages } from "../../src/shared/messages/index.ts";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
 
 /** The localStorage key that remembers the topics the reader supports: a JSON array of ids. */
@@ -6,11 +8,11 @@ export const SUPPORT_KEY = "vote-supported";
 /** The orders the board can be sorted in. */
 export type SortOrder = "most" | "fewest" | "title";
 
-/** The sort choices, in the order the select shows them; the first is the default. */
-export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: string }> = [
-  { value: "most", label: "Most votes" },
-  { value: "fewest", label: "Fewest votes" },
-  { value: "title", label: "Title A–Z" },
+/** The sort choices (their labels by catalogue key), in the order the select shows them; the first is the default. */
+export const SORT_OPTIONS: ReadonlyArray<{ value: SortOrder; label: keyof VoteBoardMessages }> = [
+  { value: "most", label: "vote.mostVotes" },
+  { value: "fewest", label: "vote.fewestVotes" },
+  { value: "title", label: "vote.titleOrder" },
 ];
 
 /** What the reader narrowed the board to. */
@@ -63,13 +65,19 @@ export function visibleTopics(topics: readonly VoteTopic[], filter: VoteFilter, 
 }
 
 /** "3 of 12 topics" (pure). */
-export function countText(shown: number, total: number): string {
-  return `${shown} of ${total} ${total === 1 ? "topic" : "topics"}`;
+export function countText(shown: number, total: number, words: VoteWords): string {
+  return formatMessage(words.t[total === 1 ? "vote.countOne" : "vote.count"], { shown: formatCount(shown, words.lang), total: formatCount(total, words.lang) });
 }
 
 /** "1 vote", "1,234 votes" (pure). */
-export function votesText(votes: number): string {
-  return `${votes.toLocaleString("en")} ${votes === 1 ? "vote" : "votes"}`;
+export function votesText(votes: number, words: VoteWords): string {
+  return formatMessage(words.t[votes === 1 ? "vote.votesOne" : "vote.votes"], { count: formatCount(votes, words.lang) });
+}
+
+/** The strings and the language the board's counts are written in. */
+export interface VoteWords {
+  t: Pick<VoteBoardMessages, "vote.countOne" | "vote.count" | "vote.votesOne" | "vote.votes">;
+  lang: string;
 }
 
 /** The storage the board uses: localStorage, or nothing when the browser blocks it (reading it can throw). */

@@ -4,7 +4,8 @@ import * as v from "valibot";
 import { jsonLocator, parseJson } from "../data-files/json-text.ts";
 import { formatPath, isKeyIssue, isUrl, issuePath, jsonObject, objectMessage } from "../data-files/problems.ts";
 import { ConfigError } from "../report/errors.ts";
-import { DEFAULT_FOOTER, DEFAULT_NOTIFICATION, DEFAULT_TEXTS, type ChromeTexts } from "../shared/site-chrome.ts";
+import { EN } from "../shared/messages/index.ts";
+import { DEFAULT_FOOTER, DEFAULT_NOTIFICATION, TEXT_KEYS, type ChromeTexts } from "../shared/site-chrome.ts";
 
 /** The file name of the optional site config at the project root. */
 export const CONFIG_FILE = "docs-build.config.json";
@@ -18,6 +19,7 @@ function jsonType(value: unknown): string {
 const mustBe = (expected: string) => (issue: v.BaseIssue<unknown>) => `must be ${expected}, got ${jsonType(issue.input)}.`;
 
 const text = (fallback: string, description: string) => v.optional(v.pipe(v.string(mustBe("a string")), v.description(description)), fallback);
+const optionalText = (description: string) => v.optional(v.pipe(v.string(mustBe("a string")), v.description(description)));
 const list = <S extends v.GenericSchema>(item: S, fallback: v.InferInput<S>[], description: string) =>
   v.optional(v.pipe(v.array(item, mustBe("an array")), v.description(description)), fallback);
 const amount = (fallback: number) => v.optional(v.number(mustBe("a number")), fallback);
@@ -341,10 +343,13 @@ const settingsGroup = group(
     ),
     texts: v.optional(
       group(
-        Object.fromEntries(Object.entries(DEFAULT_TEXTS).map(([key, value]) => [key, text(value, TEXT_DESCRIPTIONS[key as keyof ChromeTexts])])) as {
-          [K in keyof ChromeTexts]: ReturnType<typeof text>;
-        },
-        "Texts of the chrome that name the project; {name} stands for the site's name.",
+        Object.fromEntries(
+          Object.entries(TEXT_KEYS).map(([key, message]) => [
+            key,
+            optionalText(`${TEXT_DESCRIPTIONS[key as keyof ChromeTexts]} Default: the catalogue's; in English, "${EN[message]}".`),
+          ]),
+        ) as unknown as { [K in keyof ChromeTexts]: ReturnType<typeof optionalText> },
+        "Texts of the chrome that name the project, in the site's default language (other languages' come from their message catalogue); {name} stands for the site's name.",
       ),
       {},
     ),

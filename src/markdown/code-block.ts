@@ -1,3 +1,4 @@
+import { ENGLISH_LABELS, type MarkdownLabels } from "./markdown-labels.ts";
 import type { Element, ElementContent, RootContent, Text } from "hast";
 
 declare module "hast" {
@@ -109,17 +110,21 @@ export interface CodeBlockOptions {
   invalid?: boolean | undefined;
   /** The block is a diff of a change: `data-diff` tells the copy button to copy the code the change leads to. */
   diff?: boolean | undefined;
+  /** The labels in the page's language; default English. */
+  labels?: MarkdownLabels | undefined;
 }
-
-/** What the caption of a block marked `invalid` says, after its title. */
-export const INVALID_LABEL = "Invalid configuration";
 
 /** The caption of a block: its title, then the invalid label when it is marked so; undefined when it has neither. */
 function caption(options: CodeBlockOptions): Element | undefined {
   const children: ElementContent[] = options.title === undefined ? [] : [{ type: "text", value: options.title }];
   if (options.invalid) {
     if (children.length > 0) children.push({ type: "text", value: " " });
-    children.push({ type: "element", tagName: "span", properties: { className: ["code-invalid"] }, children: [{ type: "text", value: INVALID_LABEL }] });
+    children.push({
+      type: "element",
+      tagName: "span",
+      properties: { className: ["code-invalid"] },
+      children: [{ type: "text", value: (options.labels ?? ENGLISH_LABELS)["code.invalid"] }],
+    });
   }
   return children.length === 0 ? undefined : { type: "element", tagName: "figcaption", properties: { className: ["code-title"] }, children };
 }
@@ -149,7 +154,7 @@ export function codeBlock(pre: Element, options: CodeBlockOptions): Element {
   const button: Element = {
     type: "element",
     tagName: "button",
-    properties: { type: "button", className: ["code-copy"], ariaLabel: "Copy code" },
+    properties: { type: "button", className: ["code-copy"], ariaLabel: (options.labels ?? ENGLISH_LABELS)["code.copyLabel"] },
     children: [],
   };
   const status = span("code-status");

@@ -1,3 +1,4 @@
+import { ENGLISH_LABELS, type MarkdownLabels } from "./markdown-labels.ts";
 import type { Root as HastRoot } from "hast";
 import { toHtml } from "hast-util-to-html";
 import type { Nodes, Root } from "mdast";
@@ -45,27 +46,27 @@ const transformers = { md: transformer(false), mdx: transformer(true) };
  * (parsing it is the costliest step), and sanitized on third-party pages,
  * before anything else sees it.
  */
-function renderer(options: { raw: boolean; sanitize: boolean; examples: string }) {
+function renderer(options: { raw: boolean; sanitize: boolean; examples: string; labels: MarkdownLabels }) {
   return (
     unified()
       // Sanitizing prefixes every id once, footnote ids included, so remark-rehype must not prefix them first.
       .use(remarkRehype, { allowDangerousHtml: true, ...(options.sanitize ? { clobberPrefix: "" } : {}) })
       .use(options.raw ? [rehypeRaw] : [])
       .use(options.sanitize ? [[rehypeSanitize, sanitizeSchema]] : [])
-      .use(rehypeHighlight)
+      .use(rehypeHighlight, { labels: options.labels })
       .use(rehypeOptionLinks)
       .use(rehypeLinks, { idPrefix: options.sanitize ? CLOBBER_PREFIX : "" })
-      .use(rehypeFinish, { examples: options.examples })
+      .use(rehypeFinish, { examples: options.examples, labels: options.labels })
       .freeze()
   );
 }
 
 const renderers = new Map<string, ReturnType<typeof renderer>>();
 
-function rendererFor(raw: boolean, sanitize: boolean, examples: string) {
-  const key = `${raw}:${sanitize}:${examples}`;
+function rendererFor(raw: boolean, sanitize: boolean, options: { examples: string; labels: MarkdownLabels }) {
+  const key = `${raw}:${sanitize}:${options.examples}:${JSON.stringify(options.labels)}`;
   let found = renderers.get(key);
-  if (!found) renderers.set(key, (found = renderer({ raw, sanitize, examples })));
+  if (!found) renderers.set(key, (found = renderer({ raw, sanitize, ...options })));
   return found;
 }
 
@@ -163,13 +164,16 @@ export interface RenderedMarkdown {
 export function renderMarkdown(
   tree: Root,
   file: VFile,
-  options: { thirdParty: boolean; examples: string; options?: { reference: OptionReference; relative: string } | undefined },
+  options: { thirdParty: boolean; examples: string; labels?: MarkdownLabels; options?: { reference: OptionReference; relative: string } | undefined },
 ): RenderedMarkdown {
   if (options.options) file.data.configExamples = options.options;
   const facts = new TreeFacts();
   visitNodes(tree, [facts.see, keepCodeMeta]);
   const sections = searchSections(tree);
-  const hast = rendererFor(facts.rawHtml, options.thirdParty, options.examples).runSync(tree, file) as HastRoot;
+  const hast = rendererFor(facts.rawHtml, options.thirdParty, { examples: options.examples, labels: options.labels ?? ENGLISH_LABELS }).runSync(
+    tree,
+    file,
+  ) as HastRoot;
   const html = toHtml(hast, { characterReferences: { useNamedReferences: true } });
   return { html, sections, stackBlitz: facts.stackBlitz };
 }

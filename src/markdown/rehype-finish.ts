@@ -1,3 +1,4 @@
+import type { MarkdownLabels } from "./markdown-labels.ts";
 import type { Element, Properties, Root } from "hast";
 import { componentMarkup } from "./component-elements.ts";
 import { createTableLabels, noteHeading, type TableLabels, wrapTable } from "./table-scroll.ts";
@@ -102,6 +103,6 @@ function finish(parent: Root | Element, state: FinishState): void {
  * badge's text stays out of its heading's self-link label, and after
  * sanitizing, so a README can neither forge a container nor shed one.
  */
-export function rehypeFinish(options: { examples: string }) {
-  return (tree: Root) => finish(tree, { labels: createTableLabels(), inTable: false, examples: options.examples });
+export function rehypeFinish(options: { examples: string; labels?: MarkdownLabels }) {
+  return (tree: Root) => finish(tree, { labels: createTableLabels(options.labels), inTable: false, examples: options.examples });
 }

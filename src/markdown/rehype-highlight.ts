@@ -1,3 +1,4 @@
+import type { MarkdownLabels } from "./markdown-labels.ts";
 import type { Element, ElementContent, Root } from "hast";
 import { toString as textOf } from "hast-util-to-string";
 import { refractor } from "refractor";
@@ -111,7 +112,7 @@ function labelOf(language: string): string | undefined {
  * before it, which is then dropped) or is marked `invalid` in its meta, a
  * caption. Unknown languages render plain, with a warning at the block.
  */
-export function rehypeHighlight() {
+export function rehypeHighlight(options: { labels?: MarkdownLabels } = {}) {
   return (tree: Root, file: VFile) => {
     visit(tree, "element", (pre, index, parent) => {
       if (pre.tagName !== "pre" || !parent || index === undefined) return;
@@ -133,7 +134,7 @@ export function rehypeHighlight() {
       const lines = metaLines(meta);
       if (lines.size > 0) code.children = markLines(code.children, lines);
       const invalid = metaFlag(meta, "invalid");
-      parent.children[index] = codeBlock(pre, { language, label: labelOf(language), title, invalid, diff });
+      parent.children[index] = codeBlock(pre, { language, label: labelOf(language), title, invalid, diff, labels: options.labels });
       if (!label || title !== label.title) return SKIP;
       // The label paragraph is now the caption: it and the white space after it go.
       parent.children.splice(label.start, index - label.start);

@@ -1,3 +1,5 @@
+import { formatMessage } from "../shared/messages/format.ts";
+import { ENGLISH_LABELS, type MarkdownLabels } from "./markdown-labels.ts";
 import type { Element } from "hast";
 import { toString as textOf } from "hast-util-to-string";
 
@@ -10,13 +12,15 @@ const TABLE_SCROLL_CLASS = "table-scroll";
  * container (renumbered when a second one comes, so no two labels are alike).
  */
 export interface TableLabels {
+  /** The words of the labels, in the page's language. */
+  words: MarkdownLabels;
   heading: string;
   seen: Map<string, { count: number; first: Element }>;
 }
 
 /** A page's table labels before its first heading: "Table". */
-export function createTableLabels(): TableLabels {
-  return { heading: "", seen: new Map() };
+export function createTableLabels(words: MarkdownLabels = ENGLISH_LABELS): TableLabels {
+  return { words, heading: "", seen: new Map() };
 }
 
 /** True for a heading's self-link (rehype-links), whose "#" is no part of the heading's text. */
@@ -36,8 +40,9 @@ export function noteHeading(labels: TableLabels, heading: Element): void {
 }
 
 /** "Table", "Table: Options", or numbered when a heading has several: "Table 2: Options". */
-function label(heading: string, number?: number): string {
-  return `Table${number ? ` ${number}` : ""}${heading ? `: ${heading}` : ""}`;
+function label(words: MarkdownLabels, heading: string, number?: number): string {
+  const key = number ? (heading ? "table.labelNumbered" : "table.labelNumber") : heading ? "table.labelHeading" : "table.label";
+  return formatMessage(words[key], { heading, number: number ?? "" });
 }
 
 /**
@@ -52,7 +57,7 @@ export function wrapTable(table: Element, labels: TableLabels): Element {
   const wrapper: Element = {
     type: "element",
     tagName: "div",
-    properties: { className: [TABLE_SCROLL_CLASS], role: "region", tabIndex: 0, ariaLabel: label(labels.heading) },
+    properties: { className: [TABLE_SCROLL_CLASS], role: "region", tabIndex: 0, ariaLabel: label(labels.words, labels.heading) },
     children: [table],
   };
   const seen = labels.seen.get(labels.heading);
@@ -60,9 +65,9 @@ export function wrapTable(table: Element, labels: TableLabels): Element {
     labels.seen.set(labels.heading, { count: 1, first: wrapper });
     return wrapper;
   }
-  if (seen.count === 1) seen.first.properties.ariaLabel = label(labels.heading, 1);
+  if (seen.count === 1) seen.first.properties.ariaLabel = label(labels.words, labels.heading, 1);
   seen.count++;
-  wrapper.properties.ariaLabel = label(labels.heading, seen.count);
+  wrapper.properties.ariaLabel = label(labels.words, labels.heading, seen.count);
   return wrapper;
 }
 

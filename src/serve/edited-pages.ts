@@ -7,7 +7,6 @@ import type { PageBodyPlan } from "../stages/render-pages/core.ts";
 import type { Session } from "./session.ts";
 import { withCurrentAnchors } from "../stages/render-pages/sidebar.ts";
 import { writeSome } from "../output/staging.ts";
-import { siteChrome } from "../context/site-chrome.ts";
 
 /**
  * True when an edit changed only what its own page shows of itself (pure):
@@ -75,7 +74,7 @@ export async function renderEditedPages(session: Session, root: string, changed:
     const after = summarize(page, before.bodyKey);
     if (!onlyItsBody(before, { ...after, diagnostics: page.diagnostics })) return undefined;
     const next = withBody(plan, after, page.entry.anchors);
-    files.push({ path: next.outPath, contents: renderDocument(next, page.bodyHtml, { assets: site.assets, chrome: siteChrome(site.settings) }) });
+    files.push({ path: next.outPath, contents: renderDocument(next, page.bodyHtml, { assets: site.assets, chrome: site.chrome }) });
     updated.push(next);
   }
   const manifest = await writeSome(site.out, files, written);

@@ -1,3 +1,4 @@
+import type { VoteBoardMessages } from "./messages/index.ts";
 import type { Anchor, RelatedItem } from "./content-types.ts";
 import type { SponsorData, SponsorThresholds } from "./sponsors.ts";
 import type { VoteTopic } from "./vote-types.ts";
@@ -93,7 +94,7 @@ export interface DocPageProps {
   /** The default language's tag on a page its language's folder lacks (a fallback page, shown in that language); "" otherwise. */
   fallback: string;
   /** A translated page whose source changed since: the day it changed, how many commits since, and where to see what changed; null otherwise. */
-  outdated: { changed: string; commits: number; compareUrl: string } | null;
+  outdated: { changed: string; commits: number; compareUrl: string; language: string } | null;
   edit: string;
   path: string;
   repo: string;
@@ -133,7 +134,7 @@ interface PageDataFields {
   /** The sponsors section (the landing page only). */
   sponsors: { data: SponsorData; thresholds: SponsorThresholds; latest: number } | null;
   /** The vote board's topics and its lazily loaded stylesheet (the vote page only). */
-  vote: { topics: VoteTopic[]; stylesheet: string } | null;
+  vote: { topics: VoteTopic[]; stylesheet: string; messages: VoteBoardMessages } | null;
 }
 
 /** Everything needed to render (and hydrate) one HTML page, by the kind of screen it is. */

@@ -1,3 +1,4 @@
+import { EN, namedMessages, pageMessages, type MessageKey, type PageMessages } from "./messages/index.ts";
 import type { LinkItem } from "./page-data.ts";
 
 /**
@@ -9,8 +10,12 @@ import type { LinkItem } from "./page-data.ts";
  * a byte of data.
  */
 export interface SiteChrome {
-  /** The chrome's texts, the site's name filled in: those the pages show (the feeds' and the head's are the server's alone). */
-  texts: PageTexts;
+  /** The language tag of the pages (`<html lang>`, dates and numbers). */
+  lang: string;
+  /** The writing direction of the pages' language. */
+  dir: "ltr" | "rtl";
+  /** The interface strings of the pages' language, the site's name filled in: those the pages show (the feeds' and the head's are the server's alone). */
+  messages: PageMessages;
   footer: LinkItem[];
   /** The dismissible notice, or null for none. */
   notification: SiteNotification | null;
@@ -36,8 +41,17 @@ export interface ChromeTexts {
   blogDescription: string;
 }
 
-/** The texts the pages' chrome shows. */
-export type PageTexts = Omit<ChromeTexts, "voteDescription" | "blogDescription">;
+/** The catalogue's key of each of the config's `texts`, which override those strings in the site's default language. */
+export const TEXT_KEYS: Readonly<Record<keyof ChromeTexts, MessageKey>> = {
+  searchPlaceholder: "search.placeholder",
+  versionLabel: "version.label",
+  codeHostLabel: "codeHost.label",
+  socialLabel: "social.label",
+  questionsLabel: "questions.label",
+  voteIntro: "vote.intro",
+  voteDescription: "vote.description",
+  blogDescription: "blog.description",
+};
 
 /** A notice shown above every page until dismissed; a new `version` shows it again to readers who dismissed an earlier one. */
 export interface SiteNotification {
@@ -45,19 +59,6 @@ export interface SiteNotification {
   text: string;
   version: string;
 }
-
-/** The webpack site's texts, the defaults of the config's `texts`. */
-export const DEFAULT_TEXTS: ChromeTexts = {
-  searchPlaceholder: "Search {name} documentation",
-  versionLabel: "{name} version",
-  codeHostLabel: "{name} on GitHub",
-  socialLabel: "{name} on X (Twitter)",
-  questionsLabel: "{name} questions on Stack Overflow",
-  voteIntro:
-    "Tell us which parts of {name} and its documentation matter most to you. Mark the topics you care about to keep track of them in this browser, then vote on the issue that tracks each one, where the maintainers follow the discussion. No account is needed here.",
-  voteDescription: "Vote on the {name} features and documentation topics you care about.",
-  blogDescription: "Release notes, announcements and articles from the {name} team.",
-};
 
 /** The webpack site's footer links, the default of the config's `footer`. */
 export const DEFAULT_FOOTER: LinkItem[] = [
@@ -79,19 +80,11 @@ export const DEFAULT_NOTIFICATION: SiteNotification = {
   version: "3",
 };
 
-/** Fills `{name}` in each text. */
-export function namedTexts(texts: ChromeTexts, name: string): ChromeTexts {
-  return Object.fromEntries(Object.entries(texts).map(([key, text]) => [key, text.replaceAll("{name}", name)])) as unknown as ChromeTexts;
-}
-
-/** The texts of `texts` the pages show. */
-export function pageTexts({ voteDescription: _vote, blogDescription: _blog, ...shown }: ChromeTexts): PageTexts {
-  return shown;
-}
-
 /** The webpack site's chrome: what the templates show when no build provided one (tests that render a component alone). */
 export const DEFAULT_CHROME: SiteChrome = {
-  texts: /* @__PURE__ */ pageTexts(/* @__PURE__ */ namedTexts(DEFAULT_TEXTS, "webpack")),
+  lang: "en",
+  dir: "ltr",
+  messages: /* @__PURE__ */ pageMessages(/* @__PURE__ */ namedMessages(EN, "webpack")),
   footer: DEFAULT_FOOTER,
   notification: DEFAULT_NOTIFICATION,
   logo: "",

@@ -1,3 +1,4 @@
+import type { VoteBoardMessages } from "./messages/index.ts";
 /**
  * The vote page's data: the committed file `repositories/vote-topics.json`
  * and its types (the build validates it with `src/data-files/vote-topics.ts`).
@@ -26,6 +27,8 @@ export interface VoteTopic {
 /** Props of the vote board, which the browser client loads into the vote page. */
 export interface VoteAppProps {
   topics: readonly VoteTopic[];
+  /** The board's strings, in the page's language (from the vote page's data). */
+  messages: VoteBoardMessages;
 }
 
 /** The whole data file. */

@@ -1,8 +1,10 @@
 import type { BlogPostSummary } from "../../src/shared/page-data.ts";
-import { formatDate } from "./DocPage.tsx";
+import { formatDay, formatMessage } from "../../src/shared/messages/format.ts";
+import { useChrome } from "../site-chrome.ts";
 
 /** The blog's posts, newest first: date, title and a teaser of each. */
 export function BlogList({ posts }: { posts: readonly BlogPostSummary[] }) {
+  const { lang, messages: t } = useChrome();
   return (
     <ol className="blog-list" reversed={false}>
       {posts.map((post) => (
@@ -11,10 +13,10 @@ export function BlogList({ posts }: { posts: readonly BlogPostSummary[] }) {
             <h2>
               <a href={post.url}>{post.title}</a>
             </h2>
-            {post.date ? <time dateTime={post.date}>{formatDate(post.date)}</time> : null}
+            {post.date ? <time dateTime={post.date}>{formatDay(post.date, lang)}</time> : null}
             <p>{post.teaser}</p>
-            <a className="read-more" href={post.url} aria-label={`Read more about ${post.title}`}>
-              Read more
+            <a className="read-more" href={post.url} aria-label={formatMessage(t["blog.readMoreAbout"], { title: post.title })}>
+              {t["blog.readMore"]}
             </a>
           </article>
         </li>

@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 /**
  * The body of a page: ready HTML, still loading, or failed to load. The
  * server always renders it ready; the client runtime shows the other states
@@ -5,21 +6,13 @@
  */
 export type Body = { html: string; status?: "ready" } | { status: "loading" } | { status: "error"; retry?: () => void } | { status: "offline" };
 
-/** The text shown when a page's content cannot be loaded. */
-export const LOAD_ERROR_TEXT = "Error loading content.";
-
-/** The heading, and the document title's own part, of a page that cannot be shown offline. */
-export const OFFLINE_TITLE = "You are offline";
-
-/** What a page that cannot be shown offline says. */
-export const OFFLINE_TEXT = "You are offline and this page has not been saved.";
-
 /** Renders the body inside the element the client reads it back from. */
 export function Content({ body }: { body: Body }) {
+  const t = useMessages();
   if (body.status === "loading")
     return (
       <div className="markdown content-placeholder" data-content-state="loading" aria-busy="true">
-        <span className="sr-only">Loading…</span>
+        <span className="sr-only">{t["page.loading"]}</span>
         <div className="placeholder-line" />
         <div className="placeholder-line" />
         <div className="placeholder-line short" />
@@ -28,10 +21,10 @@ export function Content({ body }: { body: Body }) {
   if (body.status === "error")
     return (
       <div className="markdown content-error" data-content-state="error" role="alert">
-        <p>{LOAD_ERROR_TEXT}</p>
+        <p>{t["page.loadError"]}</p>
         {body.retry ? (
           <button type="button" className="button" onClick={body.retry}>
-            Try again
+            {t["page.tryAgain"]}
           </button>
         ) : null}
       </div>

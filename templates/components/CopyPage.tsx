@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import { markdownUrl } from "../../src/shared/urls.ts";
 
 /**
@@ -9,11 +10,12 @@ import { markdownUrl } from "../../src/shared/urls.ts";
  * text as it finds it.
  */
 export function CopyPage({ url }: { url: string }) {
+  const t = useMessages();
   // The region's child is a string, even when empty, so that suppressHydrationWarning lets its text differ.
   return (
     <div className="copy-page">
       <button type="button" className="copy-page-button" data-markdown={markdownUrl(url)}>
-        Copy page
+        {t["page.copy"]}
       </button>
       <span className="copy-page-status" role="status" suppressHydrationWarning>
         {""}

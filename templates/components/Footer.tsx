@@ -2,10 +2,10 @@ import { useChrome } from "../site-chrome.ts";
 
 /** The site footer with the config's links. */
 export function Footer() {
-  const { footer } = useChrome();
+  const { footer, messages: t } = useChrome();
   return (
     <footer className="site-footer">
-      <nav aria-label="Footer">
+      <nav aria-label={t["footer.label"]}>
         {footer.map((link) => (
           <a key={link.title} href={link.url} rel={link.url.startsWith("http") ? "noopener noreferrer" : undefined}>
             {link.title}

@@ -28,7 +28,7 @@ export interface HeaderProps {
 export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: HeaderProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const { logo } = useChrome();
+  const { logo, messages: t } = useChrome();
   const inDocs = inDocumentation(url);
   const compact = usePhoneLayout();
   // The slide-out menu exists where there is a sidebar, and on a phone everywhere (it holds the links and tools).
@@ -41,7 +41,7 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: 
             ref={menuButton}
             type="button"
             className="icon-button sidebar-menu-button"
-            aria-label={`${menuOpen ? "Close" : "Open"} the ${compact ? "menu" : "sidebar"}`}
+            aria-label={t[compact ? (menuOpen ? "header.closeMenu" : "header.openMenu") : menuOpen ? "header.closeSidebar" : "header.openSidebar"]}
             aria-expanded={menuOpen}
             aria-controls="mobile-sidebar"
             onClick={() => onMenu(!menuOpen)}
@@ -49,7 +49,7 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: 
             <span aria-hidden="true">☰</span>
           </button>
         ) : null}
-        <a className="logo" href="/" aria-label={`${site.name} home`}>
+        <a className="logo" href="/" aria-label={t["header.home"]}>
           {logo ? (
             <img src={logo} width="28" height="28" alt="" />
           ) : (
@@ -66,7 +66,7 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: 
         {compact ? null : <HeaderTools site={site} url={url} />}
       </div>
       {inDocs && site.sections.length > 0 ? (
-        <nav className="sub-nav" aria-label="Sections">
+        <nav className="sub-nav" aria-label={t["header.sections"]}>
           {site.sections.map((section) => {
             const active = url.startsWith(section.url);
             return (

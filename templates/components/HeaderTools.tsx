@@ -1,3 +1,4 @@
+import type { PageMessageKey } from "../../src/shared/messages/index.ts";
 import { useChrome } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
@@ -5,12 +6,12 @@ import { LanguageDropdown } from "./LanguageDropdown.tsx";
 import { ThemeToggle } from "./ThemeToggle.tsx";
 import { VersionSelector } from "./VersionSelector.tsx";
 
-/** Top navigation links; Documentation is active on every documentation section. */
-const TOP_LINKS = [
-  { title: "Documentation", url: "/concepts/", active: /^\/(api|concepts|configuration|guides|loaders|migrate|plugins)\// },
-  { title: "Contribute", url: "/contribute/", active: /^\/contribute\// },
-  { title: "Vote", url: "/vote/", active: /^\/vote\// },
-  { title: "Blog", url: "/blog/", active: /^\/blog\// },
+/** Top navigation links (their titles by catalogue key); Documentation is active on every documentation section. */
+const TOP_LINKS: Array<{ title: PageMessageKey; url: string; active: RegExp }> = [
+  { title: "nav.documentation", url: "/concepts/", active: /^\/(api|concepts|configuration|guides|loaders|migrate|plugins)\// },
+  { title: "nav.contribute", url: "/contribute/", active: /^\/contribute\// },
+  { title: "nav.vote", url: "/vote/", active: /^\/vote\// },
+  { title: "nav.blog", url: "/blog/", active: /^\/blog\// },
 ];
 
 /** True when a path is in one of the documentation sections. */
@@ -38,13 +39,14 @@ export function usePhoneLayout(): boolean {
 
 /** The top links: documentation, contribute, vote and blog, the current one marked. */
 export function TopNav({ url }: { url: string }) {
+  const { messages: t } = useChrome();
   return (
-    <nav className="top-nav" aria-label="Main">
+    <nav className="top-nav" aria-label={t["header.main"]}>
       {TOP_LINKS.map((link) => {
         const active = link.active.test(url);
         return (
           <a key={link.url} href={link.url} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
-            {link.title}
+            {t[link.title]}
           </a>
         );
       })}
@@ -74,12 +76,12 @@ function IconLink({ href, label, viewBox, size, path }: { href: string; label: s
 
 /** The header's tools: icon links to the code host, the social network and the Q&A site, the language dropdown, the version selector and the theme toggle. */
 export function HeaderTools({ site, url }: { site: SiteData; url: string }) {
-  const { texts } = useChrome();
+  const { messages: t } = useChrome();
   return (
     <div className="header-tools">
-      <IconLink href={site.links.codeHost} label={texts.codeHostLabel} viewBox="0 0 16 16" size={20} path={CODE_HOST_ICON} />
-      <IconLink href={site.links.social} label={texts.socialLabel} viewBox="0 0 24 24" size={18} path={SOCIAL_ICON} />
-      <IconLink href={site.links.questions} label={texts.questionsLabel} viewBox="0 0 24 24" size={20} path={QUESTIONS_ICON} />
+      <IconLink href={site.links.codeHost} label={t["codeHost.label"]} viewBox="0 0 16 16" size={20} path={CODE_HOST_ICON} />
+      <IconLink href={site.links.social} label={t["social.label"]} viewBox="0 0 24 24" size={18} path={SOCIAL_ICON} />
+      <IconLink href={site.links.questions} label={t["questions.label"]} viewBox="0 0 24 24" size={20} path={QUESTIONS_ICON} />
       <LanguageDropdown languages={site.languages} path={url} current={site.lang} />
       <VersionSelector versions={site.versions} current={site.currentVersion} baseUrl={site.baseUrl} path={url} />
       <ThemeToggle />

@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import type { KeyboardEvent, RefObject } from "react";
 import type { LanguageItem } from "../../src/shared/page-data.ts";
 
@@ -20,8 +21,9 @@ interface LanguageMenuProps {
 
 /** The language dropdown's menu: one menu item per translated site, at the current path, hidden while closed. */
 export function LanguageMenu({ id, languages, path, active, open, items, onKeyDown }: LanguageMenuProps) {
+  const t = useMessages();
   return (
-    <ul id={id} role="menu" aria-label="Languages" hidden={!open} onKeyDown={onKeyDown}>
+    <ul id={id} role="menu" aria-label={t["header.languages"]} hidden={!open} onKeyDown={onKeyDown}>
       {languages.map((language, i) => (
         <li role="none" key={language.lang}>
           <a

@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import { useRef, useState, type ReactNode } from "react";
 import type { PageData } from "../../src/shared/page-data.ts";
 import { Footer } from "./Footer.tsx";
@@ -9,6 +10,7 @@ import { Sidebar } from "./Sidebar.tsx";
 
 /** The shared layout: skip link, notification, header, slide-out menu, sidebar, main content, the page's outline on documentation pages, footer. */
 export function Layout({ data, children }: { data: PageData; children: ReactNode }) {
+  const t = useMessages();
   const [menuOpen, setMenuOpen] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
   const withSidebar = data.sidebar.length > 0;
@@ -19,7 +21,7 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
   return (
     <div className={withSidebar ? "layout with-sidebar" : "layout"}>
       <a className="skip-link" href="#main">
-        Skip to content
+        {t["skip.content"]}
       </a>
       <Notification />
       <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} menuButton={menuButton} />

@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type { SidebarItem as Item, SiteData } from "../../src/shared/page-data.ts";
 import { useCloseWhenWide } from "../hooks/use-close-when-wide.ts";
@@ -36,6 +37,7 @@ const SLIDE_OUT_QUERY = "(max-width: 768px)";
  * screen past the width where the menu shows closes it.
  */
 export function MobileSidebar({ items, url, anchorsUrl, open, onOpenChange, header, opener }: MobileSidebarProps) {
+  const t = useMessages();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const { drag, opener: edge, panel } = useSwipe(onOpenChange);
@@ -59,7 +61,7 @@ export function MobileSidebar({ items, url, anchorsUrl, open, onOpenChange, head
         className={items.length > 0 ? "mobile-sidebar" : "mobile-sidebar menu-only"}
         data-open={open ? "true" : "false"}
         inert={!open}
-        {...(open ? { role: "dialog", "aria-modal": true, "aria-label": tools ? "Menu" : "Section pages" } : undefined)}
+        {...(open ? { role: "dialog", "aria-modal": true, "aria-label": tools ? t["header.menu"] : t["sidebar.label"] } : undefined)}
         style={transform ? { transform, transition: "none" } : undefined}
         onClick={(event) => {
           if ((event.target as Element).closest("a[href]")) onOpenChange(false);

@@ -1,11 +1,13 @@
+import { useMessages } from "../site-chrome.ts";
 /** The page for any unknown path. */
 export function NotFound() {
+  const t = useMessages();
   return (
     <section className="not-found">
-      <h1>Page Not Found</h1>
-      <p>Oops! The page you are looking for has been removed or relocated.</p>
+      <h1>{t["notFound.title"]}</h1>
+      <p>{t["notFound.text"]}</p>
       <a className="button" href="/">
-        Go to Homepage
+        {t["notFound.home"]}
       </a>
     </section>
   );

@@ -38,18 +38,18 @@ function noticeText(text: string): ReactNode[] {
  * without a flash; after hydration React removes it for good.
  */
 export function Notification() {
-  const { notification } = useChrome();
+  const { notification, messages: t } = useChrome();
   const version = notification?.version ?? "";
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(isDismissed(version)), [version]);
   if (dismissed || !notification) return null;
   return (
-    <div className="notification" role="region" aria-label="Notice">
+    <div className="notification" role="region" aria-label={t["notice.label"]}>
       <p>{noticeText(notification.text)}</p>
       <button
         type="button"
         className="notification-close"
-        aria-label="Dismiss this notice"
+        aria-label={t["notice.dismiss"]}
         onClick={() => {
           try {
             localStorage.setItem(NOTIFICATION_KEY, version);

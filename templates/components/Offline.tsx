@@ -1,4 +1,4 @@
-import { OFFLINE_TEXT, OFFLINE_TITLE } from "./Content.tsx";
+import { useMessages } from "../site-chrome.ts";
 
 /**
  * A page that could not be fetched offline and was never saved: says so, in
@@ -7,16 +7,19 @@ import { OFFLINE_TEXT, OFFLINE_TITLE } from "./Content.tsx";
  * which the service worker keeps from the first visit).
  */
 export function Offline() {
+  const t = useMessages();
   return (
     <section className="offline-page" data-content-state="offline">
-      <h1>{OFFLINE_TITLE}</h1>
-      <p role="status">{OFFLINE_TEXT} Pages you have opened, and those saved for offline reading, still open.</p>
+      <h1>{t["offline.title"]}</h1>
+      <p role="status">
+        {t["offline.text"]} {t["offline.more"]}
+      </p>
       <p className="offline-actions">
         <button type="button" className="button" onClick={() => history.back()}>
-          Go back
+          {t["offline.back"]}
         </button>
         <a className="button" href="/" data-full-load="">
-          Go to Homepage
+          {t["offline.home"]}
         </a>
       </p>
     </section>

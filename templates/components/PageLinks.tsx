@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { PRINT_QUERY } from "../../src/shared/urls.ts";
 
@@ -7,19 +8,20 @@ import { PRINT_QUERY } from "../../src/shared/urls.ts";
  * and, for a third-party page, its repository.
  */
 export function PageLinks({ page }: { page: DocPageProps }) {
+  const t = useMessages();
   return (
     <p className="page-links">
       <a href={page.edit} rel="noopener noreferrer">
-        Edit this page
+        {t["page.edit"]}
       </a>
       {page.printUrl ? (
         <a href={`${page.printUrl}?${PRINT_QUERY}`} rel="nofollow">
-          Print this page
+          {t["page.print"]}
         </a>
       ) : null}
       {page.thirdParty && page.repo ? (
         <a href={page.repo} rel="noopener noreferrer">
-          Jump to repository
+          {t["page.repository"]}
         </a>
       ) : null}
     </p>

@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import { use, useEffect, useRef, useState, type RefObject } from "react";
 import type { Anchor } from "../../src/shared/content-types.ts";
 import type { PageData, SidebarItem } from "../../src/shared/page-data.ts";
@@ -41,6 +42,7 @@ function useCurrentInView(nav: RefObject<HTMLElement | null>, current: string): 
  * marked in the server's HTML). The stylesheet shows it on wide screens only.
  */
 export function PageOutline({ anchors }: { anchors: Anchor[] }) {
+  const t = useMessages();
   const { watchHeadings } = use(ClientFeaturesContext);
   const [current, setCurrent] = useState("");
   const nav = useRef<HTMLElement>(null);
@@ -49,8 +51,8 @@ export function PageOutline({ anchors }: { anchors: Anchor[] }) {
   const ids = anchors.map((anchor) => anchor.id).join(" ");
   useEffect(() => watchHeadings(ids.split(" "), setCurrent), [ids, watchHeadings]);
   return (
-    <nav className="page-outline" aria-label="On this page" ref={nav}>
-      <p className="page-outline-title">On this page</p>
+    <nav className="page-outline" aria-label={t["outline.title"]} ref={nav}>
+      <p className="page-outline-title">{t["outline.title"]}</p>
       <ul>
         {anchors.map((anchor) => (
           <li key={anchor.id} className={`level-${anchor.level}`}>

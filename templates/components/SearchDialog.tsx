@@ -1,10 +1,11 @@
+import { useMessages } from "../site-chrome.ts";
 import { useCallback, useRef, useState } from "react";
 import type { SiteSearch } from "../../src/shared/page-data.ts";
 import { keepFocusIn } from "../hooks/use-dialog-focus.ts";
 import { SearchBox } from "./SearchBox.tsx";
 
 /** The wrapper's role while it is open; closed (and from 768 px up) it is a plain box around the search box. */
-const DIALOG = { role: "dialog", "aria-modal": true, "aria-label": "Search the documentation" } as const;
+const DIALOG = { role: "dialog", "aria-modal": true } as const;
 
 /**
  * The header's search. From 768 px up it is the search box in the header; on
@@ -14,6 +15,7 @@ const DIALOG = { role: "dialog", "aria-modal": true, "aria-label": "Search the d
  * and following a result closes it.
  */
 export function SearchDialog({ search }: { search: SiteSearch }) {
+  const t = useMessages();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -28,7 +30,7 @@ export function SearchDialog({ search }: { search: SiteSearch }) {
         ref={button}
         type="button"
         className="icon-button search-button"
-        aria-label="Search"
+        aria-label={t["search.open"]}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => setOpen(true)}
@@ -41,7 +43,7 @@ export function SearchDialog({ search }: { search: SiteSearch }) {
         ref={panel}
         className="search-dialog"
         data-open={open ? "true" : "false"}
-        {...(open ? DIALOG : undefined)}
+        {...(open ? { ...DIALOG, "aria-label": t["search.dialog"] } : undefined)}
         onKeyDown={(event) => {
           if (!open) return;
           if (event.key === "Escape") close(true);
@@ -50,7 +52,7 @@ export function SearchDialog({ search }: { search: SiteSearch }) {
       >
         <SearchBox search={search} focus={open} onPick={() => close(false)} reveal={reveal} />
         <button type="button" className="icon-button search-dialog-close" hidden={!open} onClick={() => close(true)}>
-          Close
+          {t["search.close"]}
         </button>
       </div>
     </>

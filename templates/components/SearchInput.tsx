@@ -17,7 +17,7 @@ interface SearchInputProps {
 
 /** The search box's field: a search input that is the combobox of the results listbox. */
 export function SearchInput({ inputRef, listId, expanded, activeId, value, onFocus, onChange, onKeyDown }: SearchInputProps) {
-  const placeholder = useChrome().texts.searchPlaceholder;
+  const placeholder = useChrome().messages["search.placeholder"];
   return (
     <input
       ref={inputRef}

@@ -1,3 +1,5 @@
+import { formatCount, formatMessage } from "../../src/shared/messages/format.ts";
+import { useChrome, useMessages } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SidebarItem as Item } from "../../src/shared/page-data.ts";
 import { useItemAnchors } from "../hooks/use-item-anchors.ts";
@@ -28,6 +30,7 @@ function listId(url: string, prefix: string, kind: "anchors" | "folder" = "ancho
  * focus of its toggle) or opens it.
  */
 export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item; current: boolean; prefix: string; anchorsUrl: string }) {
+  const t = useMessages();
   const [open, setOpen] = useState(current);
   const { state, load } = useItemAnchors(item, anchorsUrl);
   useEffect(() => {
@@ -50,7 +53,7 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
             className="sidebar-toggle"
             aria-expanded={open}
             aria-controls={id}
-            aria-label={`${open ? "Hide" : "Show"} the sections of ${item.title}`}
+            aria-label={formatMessage(t[open ? "sidebar.hideSections" : "sidebar.showSections"], { title: item.title })}
             onPointerEnter={load}
             onFocus={load}
             onClick={() => {
@@ -76,6 +79,7 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
  * the folder's own anchors file, never the whole section's.
  */
 function SidebarFolder({ item, url, prefix }: { item: Item; url: string; prefix: string }) {
+  const { lang, messages: t } = useChrome();
   const inside = url.startsWith(item.url);
   const [open, setOpen] = useState(inside);
   useEffect(() => {
@@ -88,7 +92,7 @@ function SidebarFolder({ item, url, prefix }: { item: Item; url: string; prefix:
       <div className="sidebar-item-head">
         <a href={item.url}>
           {item.title}
-          <span className="sidebar-count">{` (${item.pages} ${item.pages === 1 ? "page" : "pages"})`}</span>
+          <span className="sidebar-count">{` (${formatMessage(t[item.pages === 1 ? "sidebar.onePage" : "sidebar.pages"], { count: formatCount(item.pages ?? 0, lang) })})`}</span>
         </a>
         {children ? (
           <button
@@ -96,7 +100,7 @@ function SidebarFolder({ item, url, prefix }: { item: Item; url: string; prefix:
             className="sidebar-toggle"
             aria-expanded={open}
             aria-controls={id}
-            aria-label={`${open ? "Hide" : "Show"} the pages of ${item.title}`}
+            aria-label={formatMessage(t[open ? "sidebar.hidePages" : "sidebar.showPages"], { title: item.title })}
             onClick={() => setOpen((o) => !o)}
           >
             <span aria-hidden="true">▸</span>
@@ -120,9 +124,10 @@ function SidebarFolder({ item, url, prefix }: { item: Item; url: string; prefix:
  * `anchorsUrl` is the anchors file of the section's own pages.
  */
 export function Sidebar({ items, url, anchorsUrl, prefix = "sidebar" }: { items: readonly Item[]; url: string; anchorsUrl: string; prefix?: string }) {
+  const t = useMessages();
   if (items.length === 0) return null;
   return (
-    <nav className="sidebar" aria-label="Section pages">
+    <nav className="sidebar" aria-label={t["sidebar.label"]}>
       {groupItems(items).map(({ group, items: groupPages }, i) => (
         <div className="sidebar-group" key={`${group}-${i}`}>
           {group ? <h2 className="sidebar-group-title">{group}</h2> : null}

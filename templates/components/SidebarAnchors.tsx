@@ -1,7 +1,9 @@
+import { useMessages } from "../site-chrome.ts";
 import type { AnchorState } from "../hooks/use-item-anchors.ts";
 
 /** A sidebar item's list of anchors of levels 2 and 3, or, while open, a note that they are loading or could not be loaded. */
 export function SidebarAnchors({ id, url, state, open }: { id: string; url: string; state: AnchorState | undefined; open: boolean }) {
+  const t = useMessages();
   return (
     <ul className="sidebar-anchors" id={id} hidden={!open} aria-busy={state && "loading" in state ? true : undefined}>
       {state && "anchors" in state ? (
@@ -13,7 +15,7 @@ export function SidebarAnchors({ id, url, state, open }: { id: string; url: stri
             </li>
           ))
       ) : open ? (
-        <li className="sidebar-anchors-note">{state && "failed" in state ? "The sections could not be loaded. Close and open to try again." : "Loading…"}</li>
+        <li className="sidebar-anchors-note">{state && "failed" in state ? t["sidebar.failed"] : t["sidebar.loading"]}</li>
       ) : null}
     </ul>
   );

@@ -1,3 +1,5 @@
+import { useMessages } from "../site-chrome.ts";
+import type { PageMessageKey } from "../../src/shared/messages/index.ts";
 import { useEffect, useRef, useState } from "react";
 import {
   bucketSponsors,
@@ -12,14 +14,14 @@ import {
 /** How often (ms) the section checks whether it has come into view. */
 export const VISIBILITY_INTERVAL = 300;
 
-/** Headings of the ranks. */
-const RANK_TITLES: Record<SponsorRank, string> = {
-  latest: "Latest sponsors",
-  platinum: "Platinum",
-  gold: "Gold",
-  silver: "Silver",
-  bronze: "Bronze",
-  backer: "Backers",
+/** The catalogue keys of the ranks' headings. */
+const RANK_TITLES: Record<SponsorRank, PageMessageKey> = {
+  latest: "sponsors.latest",
+  platinum: "sponsors.platinum",
+  gold: "sponsors.gold",
+  silver: "sponsors.silver",
+  bronze: "sponsors.bronze",
+  backer: "sponsors.backer",
 };
 
 /** Props of the sponsors section; `random` and `every` exist so tests can drive it. */
@@ -48,6 +50,7 @@ function inView(element: Element): boolean {
  * when a reader gets there); the first view is monthly with probability 0.33.
  */
 export function Sponsors({ data, thresholds, latest, random = Math.random, every = defaultEvery }: SponsorsProps) {
+  const t = useMessages();
   const box = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(false);
   const [view, setView] = useState<SponsorView | null>(null);
@@ -68,16 +71,16 @@ export function Sponsors({ data, thresholds, latest, random = Math.random, every
     <div className="sponsors" ref={box} data-visible={visible ? "true" : "false"}>
       {buckets && view ? (
         <>
-          <div className="sponsors-toggle" role="group" aria-label="Rank sponsors by">
+          <div className="sponsors-toggle" role="group" aria-label={t["sponsors.rankBy"]}>
             {(["monthly", "total"] as const).map((v) => (
               <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}>
-                {v === "monthly" ? "Monthly" : "Total"}
+                {t[v === "monthly" ? "sponsors.monthly" : "sponsors.total"]}
               </button>
             ))}
           </div>
           {SPONSOR_RANKS.filter((rank) => buckets[rank].length > 0).map((rank) => (
-            <section key={rank} className={`sponsor-rank sponsor-${rank}`} aria-label={RANK_TITLES[rank]}>
-              <h3>{RANK_TITLES[rank]}</h3>
+            <section key={rank} className={`sponsor-rank sponsor-${rank}`} aria-label={t[RANK_TITLES[rank]]}>
+              <h3>{t[RANK_TITLES[rank]]}</h3>
               <ul>
                 {buckets[rank].map((sponsor) => (
                   <li key={sponsor.name}>

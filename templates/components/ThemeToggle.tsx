@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import { applyTheme, readTheme, type Theme } from "../theme.ts";
 
@@ -7,6 +8,7 @@ import { applyTheme, readTheme, type Theme } from "../theme.ts";
  * icons are rendered and CSS shows the right one; this keeps hydration exact.
  */
 export function ThemeToggle() {
+  const t = useMessages();
   const [theme, setTheme] = useState<Theme | null>(null);
   useEffect(() => setTheme(readTheme()), []);
   const next: Theme = theme === "dark" ? "light" : "dark";
@@ -14,7 +16,7 @@ export function ThemeToggle() {
     <button
       type="button"
       className="icon-button theme-toggle"
-      aria-label={theme ? `Switch to ${next} theme` : "Switch theme"}
+      aria-label={theme ? t[next === "dark" ? "theme.toDark" : "theme.toLight"] : t["theme.switch"]}
       onClick={() => {
         applyTheme(next);
         setTheme(next);

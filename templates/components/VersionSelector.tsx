@@ -12,10 +12,10 @@ export function versionUrl(options: { baseUrl: string; version: string; defaultV
 
 /** The version selector: 5 (this site) by default; choosing another version goes to that version's site. */
 export function VersionSelector({ versions, current, baseUrl, path }: { versions: readonly string[]; current: string; baseUrl: string; path: string }) {
-  const { texts } = useChrome();
+  const { messages: t } = useChrome();
   return (
     <label className="version-selector">
-      <span className="sr-only">{texts.versionLabel}</span>
+      <span className="sr-only">{t["version.label"]}</span>
       <select
         value={current}
         onChange={(event) => {

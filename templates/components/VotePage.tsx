@@ -1,17 +1,14 @@
+import type { VoteBoardMessages } from "../../src/shared/messages/index.ts";
 import { useChrome } from "../site-chrome.ts";
 import { use, useEffect, useState } from "react";
 import type { VoteTopic } from "../../src/shared/vote-types.ts";
 import { ClientFeaturesContext, type VoteAppComponent } from "../client-features.ts";
 
-/** The text of the placeholder that stands where the vote board will be. */
-export const VOTE_LOADING_TEXT = "Loading the vote board…";
-
-/** The text shown when the vote board's code cannot be loaded. */
-export const VOTE_ERROR_TEXT = "The vote board could not be loaded. Every topic is listed below with a link to its issue.";
-
 /** Props of the vote page. */
 export interface VotePageProps {
   topics: readonly VoteTopic[];
+  /** The board's strings (see `VoteAppProps`). */
+  messages: VoteBoardMessages;
   /** The public URL of the board's stylesheet (`vote.css`, hashed); "" or absent for none. */
   stylesheet?: string;
   /** Loads the board (tests replace it); defaults to the client's `loadVoteApp`. */
@@ -27,9 +24,9 @@ type Loaded = { status: "loading" } | { status: "ready"; App: VoteAppComponent }
  * After hydration the client loads the board, which replaces the placeholder
  * and the list; the first browser render matches the server's.
  */
-export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
+export function VotePage({ topics, messages, stylesheet, load: given }: VotePageProps) {
   const { loadVoteApp } = use(ClientFeaturesContext);
-  const { texts } = useChrome();
+  const { messages: t } = useChrome();
   const load = given ?? loadVoteApp;
   const [loaded, setLoaded] = useState<Loaded>({ status: "loading" });
   useEffect(() => {
@@ -48,28 +45,28 @@ export function VotePage({ topics, stylesheet, load: given }: VotePageProps) {
 
   return (
     <article className="vote-page">
-      <h1>Vote</h1>
-      <p className="vote-intro">{texts.voteIntro}</p>
+      <h1>{t["vote.title"]}</h1>
+      <p className="vote-intro">{t["vote.intro"]}</p>
       {loaded.status === "ready" ? (
         <div className="vote-app" data-vote-app="ready">
-          <loaded.App topics={topics} />
+          <loaded.App topics={topics} messages={messages} />
         </div>
       ) : loaded.status === "error" ? (
         <div className="vote-app" data-vote-app="error" role="alert">
-          <p>{VOTE_ERROR_TEXT}</p>
+          <p>{t["vote.error"]}</p>
         </div>
       ) : (
         <div className="vote-app" data-vote-app="" aria-busy="true">
-          <p className="vote-loading">{VOTE_LOADING_TEXT}</p>
+          <p className="vote-loading">{t["vote.loading"]}</p>
         </div>
       )}
       {/* Without JavaScript the board never loads: say why the list is plain (site.css hides the placeholder). */}
       <noscript>
-        <p>Marking topics needs JavaScript. Every topic is listed below with a link to the issue where you can vote.</p>
+        <p>{t["vote.noScript"]}</p>
       </noscript>
       {loaded.status === "ready" ? null : (
         <section className="vote-fallback" aria-labelledby="vote-fallback-title">
-          <h2 id="vote-fallback-title">All topics</h2>
+          <h2 id="vote-fallback-title">{t["vote.allTopics"]}</h2>
           <ul>
             {topics.map((topic) => (
               <li key={topic.id}>

@@ -1,3 +1,4 @@
+import { useMessages } from "../site-chrome.ts";
 import { use, useRef, useState } from "react";
 import type { SiteSearch } from "../../src/shared/page-data.ts";
 import type { SearchBackend, SearchResult } from "../../src/shared/search/results.ts";
@@ -29,6 +30,7 @@ export interface SearchBackendState {
  * results replace the old, so the selection starts again at the first.
  */
 export function useSearchBackend(search: SiteSearch, onResults: () => void): SearchBackendState {
+  const t = useMessages();
   const { loadSearch } = use(ClientFeaturesContext);
   const backend = useRef<Promise<SearchBackend> | undefined>(undefined);
   const sequence = useRef(0);
@@ -48,7 +50,7 @@ export function useSearchBackend(search: SiteSearch, onResults: () => void): Sea
       onResults();
     } catch (error) {
       backend.current = undefined;
-      if (mine === sequence.current) setStatus({ kind: "error", message: (error as Error).message || "Search is not available." });
+      if (mine === sequence.current) setStatus({ kind: "error", message: (error as Error).message || t["search.unavailable"] });
     }
   };
 

@@ -2,18 +2,21 @@ import path from "node:path";
 import * as esbuild from "esbuild";
 import { hashKey } from "../../cache/cache.ts";
 import { codeHash } from "../../cache/code-hash.ts";
-import { siteChrome } from "../../context/site-chrome.ts";
+import { loadSiteChrome } from "../../context/site-chrome.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context/context.ts";
 import { diagnostic, formatDiagnostic } from "../../report/diagnostics.ts";
 import { StageError } from "../../report/errors.ts";
 import type { OutputFile } from "../../output/files.ts";
 import { ASSETS_DIR } from "../../shared/constants.ts";
+import type { SiteChrome } from "../../shared/site-chrome.ts";
 import { clientAssets, type ClientAssets } from "./core.ts";
 
 /** The client's assets (for the pages to refer to) and the bundle's files. */
 export interface BundleClientResult {
   assets: ClientAssets;
   files: OutputFile[];
+  /** The chrome built into the bundle, which the pages are rendered with. */
+  chrome: SiteChrome;
 }
 
 const ENTRY = "index.tsx";
@@ -92,14 +95,15 @@ async function bundle(ctx: BuildContext, chrome: string): Promise<{ assets: Clie
  * client code and the chrome alone, and is cached by their hash.
  */
 export async function runBundleClient(ctx: BuildContext): Promise<BundleClientResult> {
-  const chrome = JSON.stringify(siteChrome(ctx.settings));
+  const site = await loadSiteChrome(ctx);
+  const chrome = JSON.stringify(site);
   const key = ctx.cache.enabled ? hashKey("client", await codeHash(), chrome) : "";
   const data = key ? await ctx.cache.getJson<CachedBundle>(key) : undefined;
-  if (data) return { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })) };
+  if (data) return { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })), chrome: site };
   const built = await bundle(ctx, chrome);
   if (key) {
     const entry: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
     await ctx.cache.setJson(key, entry);
   }
-  return built;
+  return { ...built, chrome: site };
 }

@@ -166,7 +166,7 @@ export interface SitePage {
 
 /** Inputs of `siteFiles`: the settings, the processed pages of the index, and the rendered routes. */
 export interface SiteFilesOptions {
-  settings: Pick<Settings, "name" | "baseUrl" | "description" | "texts">;
+  settings: Pick<Settings, "name" | "baseUrl" | "description" | "texts" | "defaultLanguage" | "languages">;
   /** The site's own logo, an SVG file's text; "" for the built-in one. */
   logo?: string;
   pages: readonly SitePage[];

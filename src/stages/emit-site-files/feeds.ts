@@ -1,5 +1,5 @@
 import type { Settings } from "../../context/config.ts";
-import { siteTexts } from "../../context/site-chrome.ts";
+import { siteLocale, siteMessage, type MessageSettings } from "../../context/site-chrome.ts";
 import { diagnostic, type Diagnostic } from "../../report/diagnostics.ts";
 import { BLOG_URL, blogDate, isBlogPost, isCalendarDay, isUnderBlog, newestFirst } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
@@ -12,7 +12,7 @@ export type BlogPost = BlogPostSummary;
 
 /** Options of `rssFeed` and `atomFeed`: the site's name and base URL, and the posts in any order. */
 export interface FeedOptions {
-  settings: Pick<Settings, "name" | "baseUrl" | "texts">;
+  settings: Pick<Settings, "baseUrl"> & MessageSettings;
   posts: readonly BlogPost[];
 }
 
@@ -42,14 +42,12 @@ function iso8601(day: string): string {
 }
 
 /** The blog's title and description in the feeds. */
-function blogTitle(name: string): string {
-  return `${name} blog`;
-}
-const blogDescription = (settings: Pick<Settings, "name" | "texts">): string => siteTexts(settings).blogDescription;
+const blogTitle = (settings: MessageSettings): string => siteMessage(settings, "blog.title");
+const blogDescription = (settings: MessageSettings): string => siteMessage(settings, "blog.description");
 
 /**
  * The RSS 2.0 feed of the blog (pure): channel title, link, description,
- * language `en`, `lastBuildDate` (the newest post's day; left out without
+ * language (the build's locale), `lastBuildDate` (the newest post's day; left out without
  * posts), an `atom:link` to itself, and one item per post, newest first,
  * with title, link, permalink guid, pubDate and the teaser as description.
  */
@@ -72,10 +70,10 @@ export function rssFeed({ settings, posts }: FeedOptions): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(blogTitle(settings.name))}</title>`,
+    `    <title>${escapeXml(blogTitle(settings))}</title>`,
     `    <link>${escapeXml(`${base}${BLOG_URL}`)}</link>`,
     `    <description>${escapeXml(blogDescription(settings))}</description>`,
-    "    <language>en</language>",
+    `    <language>${siteLocale(settings).lang}</language>`,
     ...(ordered.length > 0 ? [`    <lastBuildDate>${rfc822(ordered[0].date)}</lastBuildDate>`] : []),
     `    <atom:link href="${escapeXml(`${base}/${RSS_PATH}`)}" rel="self" type="application/rss+xml"/>`,
     ...items,
@@ -115,7 +113,7 @@ export function atomFeed({ settings, posts }: FeedOptions): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
     `  <id>${blog}</id>`,
-    `  <title type="text">${escapeXml(blogTitle(settings.name))}</title>`,
+    `  <title type="text">${escapeXml(blogTitle(settings))}</title>`,
     `  <subtitle type="text">${escapeXml(blogDescription(settings))}</subtitle>`,
     `  <updated>${ordered.length > 0 ? iso8601(ordered[0].date) : NO_POSTS_UPDATED}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}/${ATOM_PATH}`)}"/>`,

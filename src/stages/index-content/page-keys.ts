@@ -17,6 +17,6 @@ export async function pageKeyer(ctx: BuildContext, referenceHash = ""): Promise<
     let next = 0;
     return () => String(next++);
   }
-  const prefix = `${await codeHash()}\0${ctx.settings.repository}\0${ctx.settings.branch}\0${ctx.settings.llms}\0${ctx.settings.editUrl}\0${ctx.settings.examplesUrl}\0${referenceHash}`;
+  const prefix = `${await codeHash()}\0${ctx.settings.repository}\0${ctx.settings.branch}\0${ctx.settings.llms}\0${ctx.settings.editUrl}\0${ctx.settings.examplesUrl}\0${ctx.settings.defaultLanguage}\0${referenceHash}`;
   return (file) => pageKey(file, prefix);
 }

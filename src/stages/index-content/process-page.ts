@@ -1,3 +1,5 @@
+import { resolveMessages, siteLocale } from "../../context/site-chrome.ts";
+import { markdownLabels, type MarkdownLabels } from "../../markdown/markdown-labels.ts";
 import type { Settings } from "../../context/config.ts";
 import { fromVFile } from "../../report/diagnostics.ts";
 import { bodyHashOf } from "../../markdown/body-hash.ts";
@@ -38,6 +40,14 @@ export function processPages(sources: readonly SourceFile[], settings: Settings,
   );
 }
 
+/** The body labels of each build's settings, resolved once, not once a page. */
+const labels = new WeakMap<Settings, MarkdownLabels>();
+const labelsOf = (settings: Settings): MarkdownLabels => {
+  let found = labels.get(settings);
+  if (!found) labels.set(settings, (found = markdownLabels(resolveMessages(settings, { locale: siteLocale(settings) }))));
+  return found;
+};
+
 function processUnguarded(source: SourceFile, settings: Settings, reference: OptionReference | undefined): ProcessedPage {
   const file = parsePage(source, settings);
   const entry = file.data.entry!;
@@ -49,6 +59,7 @@ function processUnguarded(source: SourceFile, settings: Settings, reference: Opt
   } = renderMarkdown(tree, file, {
     thirdParty: entry.thirdParty,
     examples: settings.examplesUrl,
+    labels: labelsOf(settings),
     options: reference && { reference, relative: source.relative },
   });
   return {

@@ -1,3 +1,4 @@
+import { voteBoardMessages, type Messages } from "../../shared/messages/index.ts";
 import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
 import type { Settings } from "../../context/config.ts";
 import type { LoadedPart, SitePages, SitePart } from "../../pipeline/site-pages.ts";
@@ -14,7 +15,7 @@ import {
 } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { APP_SHELL_URL } from "../../shared/constants.ts";
-import { siteTexts } from "../../context/site-chrome.ts";
+import { resolveMessages, siteLocale, siteMessage } from "../../context/site-chrome.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 import { sidebarAt, sidebarFor, type SectionSidebar } from "./sidebar.ts";
 
@@ -61,6 +62,8 @@ export interface PlanOptions {
   anchorFiles?: ReadonlyMap<string, string>;
   /** The day a page last changed (`YYYY-MM-DD`), or "" for a page that shows no date. Default none. */
   dayOf?: (entry: PageEntry) => string;
+  /** The build's strings, in its locale. Default: those of the shipped catalogue and the config's `texts`. */
+  messages?: Messages;
   /** The URL of the vote board's stylesheet, from the client bundle. Default "". */
   voteStylesheet?: string;
 }
@@ -248,7 +251,7 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     next: link(neighbours.next),
     thirdParty: entry.thirdParty,
     fallback: entry.fallback ? settings.defaultLanguage : "",
-    outdated: entry.outdated ?? null,
+    outdated: entry.outdated ? { ...entry.outdated, language: settings.defaultLanguage } : null,
     edit: entry.edit,
     path: entry.path,
     repo: entry.repo,
@@ -303,7 +306,7 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
   const url = `/${section}/printable/`;
   const members = pages.filter((page) => !isPrintable(page.entry));
   const data: PageData = {
-    ...planning.base(url, documentTitle("Combined printable page", settings.name), ""),
+    ...planning.base(url, documentTitle(siteMessage(settings, "printable.title"), settings.name), ""),
     kind: "printable",
     sidebar: [],
     sidebarAnchors: "",
@@ -324,9 +327,13 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
 function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
   const { settings, voteStylesheet = "" } = planning.options;
   const data: PageData = {
-    ...planning.base("/vote/", documentTitle("Vote", settings.name), siteTexts(settings).voteDescription),
+    ...planning.base("/vote/", documentTitle(siteMessage(settings, "vote.title"), settings.name), siteMessage(settings, "vote.description")),
     kind: "vote",
-    vote: { topics: vote.topics, stylesheet: voteStylesheet },
+    vote: {
+      topics: vote.topics,
+      stylesheet: voteStylesheet,
+      messages: voteBoardMessages(planning.options.messages ?? resolveMessages(settings, { locale: siteLocale(settings) })),
+    },
   };
   return generatedPlan("/vote/", data, { canonical: `${settings.baseUrl}/vote/`, robots: "" });
 }
@@ -334,7 +341,7 @@ function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
 /** The not-found page, written as `404.html` and left out of search engines. */
 function planNotFoundPage(planning: SitePlanning): PagePlan {
   const data: PageData = {
-    ...planning.base("/404/", documentTitle("Page Not Found", planning.options.settings.name), ""),
+    ...planning.base("/404/", documentTitle(siteMessage(planning.options.settings, "notFound.title"), planning.options.settings.name), ""),
     kind: "not-found",
     sidebar: [],
     sidebarAnchors: "",

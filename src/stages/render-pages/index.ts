@@ -22,7 +22,7 @@ import { fillRepositoryLists, repositoryListHtml } from "./repository-list.ts";
 import { countRoutes, routeTables, type RouteTables } from "./route-tables.ts";
 import { anchorGroups, withCurrentAnchors } from "./sidebar.ts";
 import { sidebarAnchorsOf } from "../../shared/content-rules.ts";
-import { siteChrome } from "../../context/site-chrome.ts";
+import { loadMessages, loadSiteChrome } from "../../context/site-chrome.ts";
 import type { DocumentFrame } from "./render-document.ts";
 
 /**
@@ -177,6 +177,7 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
     ...input,
     settings: ctx.settings,
     language: ctx.language,
+    messages: await loadMessages(ctx),
     sponsors,
     vote,
     anchorFiles: anchorUrls,
@@ -201,7 +202,7 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
     const body = await input.bodies.body(page);
     return page.repositoryLists ? fillRepositoryLists(body, (await listsOf()).html) : body;
   };
-  const frame: DocumentFrame = { assets: input.assets, chrome: siteChrome(ctx.settings) };
+  const frame: DocumentFrame = { assets: input.assets, chrome: await loadSiteChrome(ctx) };
   const assets = JSON.stringify(frame);
   const templates = ctx.cache.enabled ? await codeHash() : "";
   // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
