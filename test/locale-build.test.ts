@@ -55,6 +55,14 @@ test("a page the language lacks falls back to the default language's, says so in
   assert.match(menu, 'href="https://docs.example.test/guides/more/" hrefLang="en"', "and offers the same page in the other languages");
 });
 
+test("a translated page's headings answer to its original's ids too, so links written for the original land", async () => {
+  const html = fileText(await zh, "guides/start/index.html");
+  assert.match(html, '<h2 id="安装"><span id="install"></span>安装', "the translated heading carries the original's id");
+  // The fallback page links to /guides/start/#install; the strict link check of the build above passed with it.
+  assert.match(fileText(await zh, "guides/more/index.html"), 'href="/guides/start/#install"');
+  assert.not.ok(fileText(await en, "guides/start/index.html").includes("<span id="), "the default language's page has no aliases");
+});
+
 test("the default language's build is unchanged: no notice, English document", async () => {
   for (const path of ["guides/start/index.html", "guides/more/index.html"]) {
     const page = facts(fileText(await en, path));

@@ -1,4 +1,5 @@
 import fs from "node:fs/promises";
+import path from "node:path";
 import pLimit from "p-limit";
 import type { BuildContext } from "../../context/context.ts";
 import { boundHeapGrowth } from "../../pipeline/heap-growth.ts";
@@ -121,7 +122,11 @@ async function summarizeListed(
     const group = relatives.slice(at, at + GROUP);
     const own = listing.translation;
     const folderOf = (relative: string) => (own?.pages.has(relative) ? own : { dir: ctx.paths.content, real: contentReal });
-    const all = await Promise.all(group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative)))));
+    // A translated page comes with its original's path, whose headings give it aliases (see `SourceFile.original`).
+    const originalOf = (relative: string) => (own?.pages.has(relative) ? path.join(ctx.paths.content, relative) : undefined);
+    const all = await Promise.all(
+      group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative), originalOf(relative)))),
+    );
     if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
     const found = all.filter((file): file is FoundFile => file !== undefined);
     await summarizeGroup(ctx, found, stores, own && { fallback: (relative) => !own.pages.has(relative), outdated: listing.outdated });

@@ -1,4 +1,5 @@
-import type { Root, Yaml } from "mdast";
+import type { Heading, Root, Text, Yaml } from "mdast";
+import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
 import { LineCounter, parseDocument, visit as visitYaml, type Document } from "yaml";
 import type { Settings } from "../../context/config.ts";
@@ -16,6 +17,12 @@ export interface SourceFile {
   display: string;
   text: string;
   size: number;
+  /**
+   * In a language's build, the text of the default language's page a
+   * translated page translates: its headings' ids become aliases of the
+   * translation's, heading by heading, so links written for it still land.
+   */
+  original?: string;
 }
 
 /** Turns `guides/_foo.md` into `/guides/foo/`: no extension, no `index`, no leading `_`, trailing slash. */
@@ -120,6 +127,32 @@ function defaultEditUrl(source: SourceFile, settings: Settings): string {
 }
 
 /**
+ * Gives each heading of a translated page the id of the original's heading in
+ * the same place, as an empty `<span id>` at its start and among the page's
+ * heading ids (so the link check knows it): a link to `#install` on the
+ * default language's page lands on `## 安装`. Translations keep their
+ * original's headings in order; when the counts differ, no heading gets one.
+ */
+function aliasHeadings(tree: Root, file: VFile, original: string, mdx: boolean): void {
+  const before = new VFile({ value: original });
+  transformMarkdown(parseMarkdown(before), before, mdx);
+  const ids = before.data.headingIds ?? [];
+  const headings: Heading[] = [];
+  visit(tree, "heading", (node) => {
+    headings.push(node);
+  });
+  if (headings.length !== ids.length) return;
+  const own = new Set(file.data.headingIds ?? []);
+  headings.forEach((heading, at) => {
+    const id = ids[at];
+    if (own.has(id)) return;
+    own.add(id);
+    heading.children.unshift({ type: "text", value: "", data: { hName: "span", hProperties: { id } } } as Text);
+    file.data.headingIds?.push(id);
+  });
+}
+
+/**
  * The entry a page has from its file alone, before its front matter is read:
  * path, name, size, URL and the default edit link; no title and no anchors.
  */
@@ -160,6 +193,7 @@ export function parsePage(source: SourceFile, settings: Settings): VFile {
   const read = readParsed(tree, source.text, { url: urlOf(source.relative), mdx, markdown: settings.llms, examples: settings.examplesUrl });
   file.data.markdown = read.markdown;
   transformMarkdown(tree, file, mdx);
+  if (source.original !== undefined) aliasHeadings(tree, file, source.original, mdx);
   file.data.frontmatter = frontmatter.data;
   file.data.tree = tree;
   file.data.entry = toEntry(file, source, frontmatter, settings);

@@ -52,7 +52,12 @@ export interface SourceFolder {
 }
 
 /** A file read now, with the digest of its text (`hashKey`, as every cache key is made). */
-const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative, display: source.display, digest: hashKey(source.text), source });
+const readNow = (source: SourceFile): FoundFile => ({
+  relative: source.relative,
+  display: source.display,
+  digest: source.original === undefined ? hashKey(source.text) : hashKey(source.text, "\0", source.original),
+  source,
+});
 
 /**
  * Finds one file; reports (and skips) files that are empty or not UTF-8. A
@@ -61,13 +66,22 @@ const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative,
  * its memory holds no page sources. A file `known` unchanged since the
  * session's last build (see {@link listPages}) is not looked at at all.
  */
-export async function findSource(ctx: BuildContext, relative: string, folder: SourceFolder, known: string | undefined): Promise<FoundFile | undefined> {
+export async function findSource(
+  ctx: BuildContext,
+  relative: string,
+  folder: SourceFolder,
+  known: string | undefined,
+  original?: string,
+): Promise<FoundFile | undefined> {
   const full = path.join(folder.dir, relative);
   if (known) return { relative, display: ctx.display(full), digest: known };
   if (!(await insideContent(ctx, full, folder.real))) return undefined;
   const memo = ctx.cache.memo;
-  if (!memo) {
-    const source = await readFresh(ctx, relative, full);
+  if (!memo || original !== undefined) {
+    const read = await readFresh(ctx, relative, full);
+    // A translated page's original, whose headings its own are aliased to (see `SourceFile.original`); none when it has none.
+    const text = original === undefined ? undefined : await fs.readFile(original, "utf8").catch(() => undefined);
+    const source = read && text !== undefined ? { ...read, original: text } : read;
     return source && (ctx.cache.enabled ? readNow(source) : { relative, display: source.display, digest: "", source });
   }
   const { mtimeMs, size } = await fs.stat(full);

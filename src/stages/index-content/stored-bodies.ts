@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import path from "node:path";
 import type { BuildContext } from "../../context/context.ts";
 import { UsageError } from "../../report/errors.ts";
@@ -16,7 +17,11 @@ export function pageBodies(ctx: BuildContext, store: BodyStore, folders: readonl
   const remake = async (page: PageSummary) => {
     const full = path.resolve(ctx.paths.root, page.entry.path);
     const folder = folders.find((f) => full.startsWith(`${f.dir}${path.sep}`)) ?? folders[0];
-    const source = (await insideContent(ctx, full, folder.real)) ? await readFresh(ctx, path.relative(folder.dir, full), full) : undefined;
+    const relative = path.relative(folder.dir, full);
+    const read = (await insideContent(ctx, full, folder.real)) ? await readFresh(ctx, relative, full) : undefined;
+    // A translated page is made with its original, as the index made it (see `SourceFile.original`).
+    const original = read && folder !== folders[0] ? await fs.readFile(path.join(folders[0].dir, relative), "utf8").catch(() => undefined) : undefined;
+    const source = read && original !== undefined ? { ...read, original } : read;
     const { processPage } = await import("./process-page.ts");
     const made = source && processPage(source, ctx.settings, reference);
     if (!made || made.bodyHash !== page.bodyHash)
