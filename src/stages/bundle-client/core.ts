@@ -17,8 +17,12 @@ function publicUrl(outputPath: string): string {
   return `/${i === -1 ? outputPath : outputPath.slice(i)}`;
 }
 
-/** The source every page imports dynamically once loaded: the service worker's registration. */
-const AFTER_LOAD_SOURCES = ["site-client/register-service-worker.ts"];
+/**
+ * The sources every page imports dynamically once loaded: the service worker's
+ * registration, and the request to save content for offline reading (which a
+ * page opened offline from the cache may still make before it learns it is offline).
+ */
+const AFTER_LOAD_SOURCES = ["site-client/register-service-worker.ts", "site-client/request-save.ts"];
 
 /** The source the search box imports when first used: the search backend. */
 const SEARCH_SOURCES = ["site-client/search/search-backend.ts"];
