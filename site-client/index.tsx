@@ -4,6 +4,7 @@ import { DEV_FLAG, SERVICE_WORKER_FLAG } from "../src/shared/constants.ts";
 import { hydratePage } from "./hydrate.tsx";
 import { startRouter } from "./router.ts";
 import { scrollToHash } from "./scroll.ts";
+import { BUILT_CHROME } from "../templates/built-chrome.ts";
 
 /**
  * Browser entry: hydrates the page, starts client-side navigation, sets up
@@ -38,7 +39,7 @@ function start(): void {
   if (worker) {
     // Loaded on its own, after the page's own loading is done, so precaching never competes with it.
     const register = () => {
-      void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker));
+      void import("./register-service-worker.ts").then((m) => m.registerServiceWorker(navigator.serviceWorker, BUILT_CHROME.base));
       saveOffline(hydrated.data.url);
     };
     if (document.readyState === "complete") register();

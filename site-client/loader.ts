@@ -1,3 +1,5 @@
+import { withoutBase } from "../src/shared/base-path.ts";
+
 /** How long a chunk may take before it counts as failed (ms). */
 export const CHUNK_TIMEOUT = 120000;
 
@@ -79,16 +81,21 @@ export function loadStylesheet(id: number | string, href: string, doc: Document 
 
 /**
  * A page's URL as the build names it, from a location's pathname: percent-escapes
- * decoded and the trailing slash added (`/caf%C3%A9` → `/café/`). A pathname
- * that cannot be decoded names no page: MODULE_NOT_FOUND.
+ * decoded, the trailing slash added (`/caf%C3%A9` → `/café/`) and the site's
+ * base path taken off (`/docs/guides/` → `/guides/` under `/docs/`). A pathname
+ * that cannot be decoded, or lies outside the base path, names no page: MODULE_NOT_FOUND.
  */
-export function pageUrlOf(pathname: string): string {
+export function pageUrlOf(pathname: string, base = "/"): string {
   const path = pathname.endsWith("/") ? pathname : `${pathname}/`;
+  let decoded: string;
   try {
-    return decodeURIComponent(path);
+    decoded = decodeURIComponent(path);
   } catch {
     throw new ModuleNotFoundError(path);
   }
+  const url = withoutBase(base, decoded);
+  if (url === undefined) throw new ModuleNotFoundError(path);
+  return url;
 }
 
 /** The chunk of a route in its folder's route table, or a MODULE_NOT_FOUND error. */

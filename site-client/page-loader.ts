@@ -32,20 +32,20 @@ function remembered<T>(promises: Map<string, Promise<T>>, key: string, start: ()
 }
 
 /**
- * Loads each folder's route table once (again after a failure) and each page
+ * Loads each folder's route table once (under the site's base path, `base`) (again after a failure) and each page
  * chunk once (again after a failure). A page's table is the one of its
  * folder, whose URL follows from the page's URL, so the client never loads
  * routes of the rest of the site. A table that fails rejects with
  * ChunkLoadError `Loading chunk -1 failed`, as a chunk does with its own id.
  */
-export function createPageLoader(env: LoaderEnvironment): PageLoader {
+export function createPageLoader(env: LoaderEnvironment, base = "/"): PageLoader {
   const tables = new Map<string, Promise<Routes>>();
   const chunks = new Map<string, Promise<PageChunk>>();
   const ready = new Map<string, PageChunk>();
 
   const load = async (pathname: string): Promise<PageChunk> => {
-    const url = pageUrlOf(pathname);
-    const table = routeTableUrl(url);
+    const url = pageUrlOf(pathname, base);
+    const table = routeTableUrl(url, base);
     const route = chunkFor(await remembered(tables, table, () => loadRouteTable(table, env)), url);
     const chunk = remembered(chunks, route.file, () => loadChunk<PageChunk>(route.id, route.file, env));
     chunk.then((c) => ready.set(pathname, c)).catch(() => {});

@@ -1,11 +1,11 @@
 import { SERVICE_WORKER_PATH } from "../src/shared/constants.ts";
 
 /**
- * Registers the service worker. When a new worker takes control the page
+ * Registers the service worker of the site at `base`. When a new worker takes control the page
  * reloads once, so it never mixes old and new assets; a waiting worker only
  * logs a message.
  */
-export async function registerServiceWorker(container: ServiceWorkerContainer): Promise<void> {
+export async function registerServiceWorker(container: ServiceWorkerContainer, base = "/"): Promise<void> {
   const hadController = Boolean(container.controller);
   let reloading = false;
   container.addEventListener("controllerchange", () => {
@@ -14,7 +14,8 @@ export async function registerServiceWorker(container: ServiceWorkerContainer): 
     window.location.reload();
   });
   try {
-    const registration = await container.register(`/${SERVICE_WORKER_PATH}`);
+    // Its scope is the folder it is in: the site's, under its base path.
+    const registration = await container.register(`${base}${SERVICE_WORKER_PATH}`);
     const waiting = () => console.info("docs-build: a new version of the site is waiting; it takes over when every tab of the site is closed.");
     if (registration.waiting && container.controller) waiting();
     registration.addEventListener("updatefound", () => {

@@ -74,7 +74,7 @@ function createNavigator({ root, data, html, onPageView, onSectionChange }: Rout
   const render = (page: PageData, body: Body) => root.render(createElement(ClientApp, { data: page, body }));
   const isFirst = (pathname: string) => {
     try {
-      return pageUrlOf(pathname) === first.data.url;
+      return pageUrlOf(pathname, BUILT_CHROME.base) === first.data.url;
     } catch {
       return false;
     }
@@ -143,6 +143,6 @@ function listen(pages: PageLoader, navigator: Navigator): void {
  * retry; a route without a chunk falls back to a full load of the URL.
  */
 export function startRouter(options: RouterOptions): void {
-  const pages = createPageLoader(browserEnvironment());
+  const pages = createPageLoader(browserEnvironment(), BUILT_CHROME.base);
   listen(pages, createNavigator(options, pages));
 }

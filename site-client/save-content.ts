@@ -18,13 +18,13 @@ interface Wanted {
 const absolute = (path: string) => new URL(path, self.location.href).href;
 
 /** The whole site's files, from the build's list; a list already cached means its build's tables are saved already. */
-async function siteFiles(cache: Cache, list: string): Promise<Wanted> {
+async function siteFiles(cache: Cache, list: string, base: string): Promise<Wanted> {
   const cached = await cache.match(absolute(list));
   const response = cached ?? (await fetch(list));
   if (!response.ok) throw new Error(`${list}: ${response.status}`);
   const files = (await response.clone().json()) as string[];
   // Chunks are named by their contents; route tables are not, so a new build's list fetches its tables again.
-  const fresh = new Set(cached ? [] : files.filter((file) => !file.startsWith(`/${CHUNKS_DIR}/`)));
+  const fresh = new Set(cached ? [] : files.filter((file) => !file.startsWith(`${base}${CHUNKS_DIR}/`)));
   return { scope: "site", files: [list, ...files], fresh, last: cached ? undefined : { url: list, response } };
 }
 
@@ -43,12 +43,12 @@ async function fetchTable(cache: Cache, url: string): Promise<FetchedTable> {
 }
 
 /** The section's files up to the budget (see `planSection`), fetching each route table the plan asks for, once. */
-async function sectionFiles(cache: Cache, page: string, budget: number): Promise<Wanted> {
+async function sectionFiles(cache: Cache, page: string, budget: number, base: string): Promise<Wanted> {
   const tables = new Map<string, FetchedTable>();
-  let plan = planSection(page, tables, budget);
+  let plan = planSection(page, tables, budget, base);
   while (plan.next) {
     tables.set(plan.next, await fetchTable(cache, plan.next));
-    plan = planSection(page, tables, budget);
+    plan = planSection(page, tables, budget, base);
   }
   return { scope: "section", files: plan.files, fresh: new Set() };
 }
@@ -75,7 +75,8 @@ async function saveFile(cache: Cache, file: string, fresh: boolean): Promise<boo
  */
 export async function saveContent(offline: OfflineContent, page: string): Promise<SaveResult> {
   const cache = await caches.open(SAVED_CONTENT_CACHE);
-  const wanted = offline.list ? await siteFiles(cache, offline.list) : await sectionFiles(cache, page, offline.budget);
+  const base = offline.base ?? "/";
+  const wanted = offline.list ? await siteFiles(cache, offline.list, base) : await sectionFiles(cache, page, offline.budget, base);
   const queue = wanted.files.values();
   let complete = true;
   await Promise.all(

@@ -10,6 +10,7 @@ import { SAVE_CONTENT_MESSAGE, SAVED_CONTENT_CACHE, type OfflineContent, type Sa
 import { ROUTES_DIR } from "../src/shared/routes.ts";
 import { SEARCH_PARTS_DIR } from "../src/shared/search/split-format.ts";
 import { saveContent } from "./save-content.ts";
+import { withBase } from "../src/shared/base-path.ts";
 
 /** A message from a page: its type, the page it names, and the port an answer goes to. */
 interface WorkerMessage {
@@ -28,6 +29,8 @@ declare const self: {
 };
 
 const OFFLINE: OfflineContent = self.__OFFLINE_CONTENT;
+/** The path the site is served under: the worker's scope, and the folder its files' addresses start with. */
+const BASE = OFFLINE.base ?? "/";
 
 // A new worker takes control of open pages at once; the page reloads on that
 // change, so old and new assets never mix.
@@ -84,20 +87,20 @@ function savedOr(strategy: Strategy, order: "saved first" | "saved last") {
 // Content chunks are named by their contents, so a cached copy is always right: the saved ones, and
 // each one a page fetched, so pages shown once show again offline.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${CHUNKS_DIR}/`),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`${BASE}${CHUNKS_DIR}/`),
   savedOr(new CacheFirst({ cacheName: "content", plugins: [new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })] }), "saved first"),
 );
 
 // Route tables keep their names from build to build: fresh when online, the last copy (fetched or saved) when offline.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${ROUTES_DIR}/`),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`${BASE}${ROUTES_DIR}/`),
   savedOr(new NetworkFirst({ cacheName: "page-routes", networkTimeoutSeconds: 4, plugins: [new ExpirationPlugin({ maxEntries: 100 })] }), "saved last"),
 );
 
 // Lazily loaded client files (the vote board, for one) have content-hashed
 // names, so a cached copy is always right.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${ASSETS_DIR}/`),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`${BASE}${ASSETS_DIR}/`),
   new CacheFirst({ cacheName: "assets", plugins: [new ExpirationPlugin({ maxEntries: 60 })] }),
 );
 
@@ -105,7 +108,7 @@ registerRoute(
 // loaded them, so the same searches work offline. Their folder is named by their hash, so a cached
 // copy is always right; a new build's parts are in a new folder and the old ones expire.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`/${SEARCH_PARTS_DIR}/`),
+  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(`${BASE}${SEARCH_PARTS_DIR}/`),
   new CacheFirst({ cacheName: "search-parts", plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
 );
 
@@ -124,6 +127,6 @@ registerRoute(
 
 // A document that cannot be fetched and was never visited gets the app shell.
 setCatchHandler(async ({ request }) => {
-  if (request.destination === "document") return (await matchPrecache(APP_SHELL_URL)) ?? Response.error();
+  if (request.destination === "document") return (await matchPrecache(withBase(BASE, APP_SHELL_URL))) ?? Response.error();
   return Response.error();
 });

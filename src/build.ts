@@ -8,7 +8,7 @@ import { PROBLEMS_IN_MEMORY } from "./report/problem-log.ts";
 import { ContentError } from "./report/errors.ts";
 import { createLogger, formatBytes, formatDuration, task, type Logger } from "./report/logger.ts";
 import { collectGarbage } from "./pipeline/heap-growth.ts";
-import type { OutputFile } from "./output/files.ts";
+import type { Emit, OutputFile } from "./output/files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
 import type { SiteChrome } from "./shared/site-chrome.ts";
 import type { PageBodyPlan } from "./stages/render-pages/core.ts";
@@ -28,6 +28,8 @@ import { runSearchIndex } from "./stages/search-index/index.ts";
 import type { Stage } from "./pipeline/stage.ts";
 import type { OutputManifest } from "./output/staging.ts";
 import { Publisher, type KeyedFile, type Published } from "./output/publisher.ts";
+import { makeSpillFolder } from "./pipeline/spill-folder.ts";
+import { removeTree } from "./output/write-file.ts";
 
 // Every stage has the one signature (see `Stage`): a stage that took more, or its files by another way, fails to compile here.
 void ([
@@ -66,6 +68,13 @@ export interface BuildOptions {
   write?: boolean;
   /** false reads and writes no cache. Default true. */
   cache?: boolean;
+  /**
+   * The cache's folder, default `.cache/docs-build` under the root. A build
+   * of several languages without a cache shares one in a private temporary
+   * folder, which it removes when it ends: a language's fallback pages are
+   * the default language's, processed once.
+   */
+  cacheDir?: string;
   /** false reads no git history: no page shows a "Last updated" day and none is warned about (fixture builds inside the tool's own repository). Default true. */
   history?: boolean;
   /** Broken links: "error" (default) fails the build, "warn" only reports. */
@@ -173,7 +182,36 @@ async function settingsFor(options: BuildOptions, root: string): Promise<Setting
   // A language built alone lives at its own address (its languages entry's url), unless --base-url says otherwise.
   const own = options.locale && options.locale !== settings.defaultLanguage ? settings.languages.find((l) => l.lang === options.locale)?.url : undefined;
   const baseUrl = options.baseUrl ?? own;
-  return baseUrl ? resolveSettings({ ...settings, baseUrl }, options.baseUrl ? "--base-url" : "--locale") : settings;
+  const resolved = baseUrl ? resolveSettings({ ...settings, baseUrl }, options.baseUrl ? "--base-url" : "--locale") : settings;
+  // Without --locale the site is every language's: those with a folder of their own are under its prefixes (the dev server builds the default one).
+  return options.locale === undefined && translatedLanguages(resolved).length > 0 ? underPrefixes(resolved) : resolved;
+}
+
+/** The languages built from a folder of their own, besides the default language (pure). */
+function translatedLanguages(settings: Settings): string[] {
+  return settings.languages.filter((l) => l.content && l.lang !== settings.defaultLanguage).map((l) => l.lang);
+}
+
+/**
+ * The languages a build makes under path prefixes of the site (`/zh/`),
+ * beside the default language's pages: in a build of the whole site, every
+ * language with a folder of its own. A build of one language (`--locale`,
+ * for its own host) and the dev server's builds make one.
+ */
+function prefixedLanguages({ options, settings }: Pick<Prepared, "options" | "settings">): string[] {
+  return options.locale === undefined && options.carry === undefined ? translatedLanguages(settings) : [];
+}
+
+/** The settings of a site whose languages with a folder of their own are built under its prefixes (pure): their addresses are the site's `<baseUrl>/<lang>`, the default language's the site's own. */
+export function underPrefixes(settings: Settings): Settings {
+  const languages = settings.languages.map((language) =>
+    language.lang === settings.defaultLanguage
+      ? { ...language, url: settings.baseUrl }
+      : language.content
+        ? { ...language, url: `${settings.baseUrl}/${language.lang}` }
+        : language,
+  );
+  return { ...settings, languages };
 }
 
 /** What a build sets up before its stages run. */
@@ -198,6 +236,8 @@ interface Indexed {
 /** What the stages after resolve contributors made. */
 interface Made {
   rendered: RenderPagesResult;
+  /** The pages made, every language's. */
+  pages: number;
   client: BundleClientResult;
   /** What the llms files' stage wrote, for the dev server's next build. */
   llms: LlmsWritten | undefined;
@@ -216,6 +256,7 @@ interface Made {
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const prepared = await prepare(options);
+  if (prefixedLanguages(prepared).length > 0 && options.cache === false) return withSharedCache(prepared);
   try {
     const indexed = await indexAndResolve(prepared);
     const output = await openOutput(prepared);
@@ -227,6 +268,17 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     throw (await buildDiskError(error, prepared.ctx.paths, prepared.ctx.paths.root)) ?? error;
   } finally {
     await prepared.ctx.problems.close();
+  }
+}
+
+/** Builds every language of a site without a cache (see `BuildOptions.cacheDir`) through a private one, removed when the build ends. */
+async function withSharedCache({ options, ctx }: Prepared): Promise<BuildResult> {
+  await ctx.problems.close();
+  const cacheDir = await makeSpillFolder();
+  try {
+    return await build({ ...options, cache: true, cacheDir });
+  } finally {
+    await removeTree(cacheDir);
   }
 }
 
@@ -243,6 +295,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
     settings,
     logger,
     cache: options.cache,
+    cacheDir: options.cacheDir,
     links: options.links,
     threads: options.threads,
     spillAbove: options.spillAbove,
@@ -287,10 +340,42 @@ function openOutput({ options, logger, ctx }: Prepared): Promise<Publisher> {
   });
 }
 
-/** Runs the stages from bundle client to generate service worker, emitting their files, then puts the output in place; abandons the staging folder on failure and closes the body store. */
-async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf, bundling }: Indexed, output: Publisher): Promise<Made> {
+/**
+ * Makes the site into the output (see {@link makeSite}), then each language
+ * built under a prefix of it (see {@link makeLanguage}), and puts it all in
+ * place at once; abandons the staging folder on failure.
+ */
+async function renderAndWrite(prepared: Prepared, indexed: Indexed, output: Publisher): Promise<Made> {
+  const { ctx, logger } = prepared;
+  try {
+    const made = await makeSite(prepared, indexed, output.emit, output);
+    let pages = made.rendered.routes;
+    for (const lang of prefixedLanguages(prepared)) pages += await task(logger, `language ${lang} under /${lang}/`, () => makeLanguage(prepared, lang, output));
+    ctx.signal?.throwIfAborted();
+    const published = await putInPlace(prepared, output);
+    return { ...made, pages, published };
+  } catch (error) {
+    // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
+    const leftover = await output.abort();
+    const disk = await buildDiskError(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
+    if (!disk && leftover)
+      logger.warn(`docs-build: the unfinished folder ${ctx.display(leftover.folder)} could not be removed (${leftover.code}); remove it by hand.`);
+    throw disk ?? error;
+  } finally {
+    await output.close();
+  }
+}
+
+/** Runs the stages from bundle client to generate service worker, emitting their files, and fails on content errors; closes the body store. */
+async function makeSite(
+  prepared: Prepared,
+  { index, contributorsOf, dayOf, bundling }: Indexed,
+  emit: Emit,
+  output: Publisher | undefined,
+): Promise<Omit<Made, "published" | "pages">> {
   const { options, logger, ctx } = prepared;
-  const emit = output.emit;
+  // What the dev server's last build wrote is kept where it is unchanged (a site's own output, not a language's under its prefix).
+  const keep = output && ((paths: readonly string[], bytes: number) => output.keep(paths, bytes));
   try {
     const client = await task(logger, "bundle client", () => bundling);
     // What the stage before kept live is garbage now (see collectGarbage).
@@ -303,7 +388,7 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
         assets: client.assets,
         dayOf,
         keepPlans: options.carry !== undefined,
-        before: options.carry?.rendered && { pages: options.carry.rendered, keep: (paths, bytes) => output.keep(paths, bytes) },
+        before: options.carry?.rendered && keep && { pages: options.carry.rendered, keep },
         emit,
       }),
     );
@@ -313,7 +398,9 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     const search = await task(logger, "build search index", () => runSearchIndex(ctx, { site: index.site, bodies: index.bodies, emit }));
     collectGarbage();
     const llms = ctx.settings.llms
-      ? await task(logger, "write llms files", () => runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: llmsBefore(prepared, output), emit }))
+      ? await task(logger, "write llms files", () =>
+          runLlmsFiles(ctx, { site: index.site, bodies: index.bodies, before: output && llmsBefore(prepared, output), emit }),
+        )
       : undefined;
     const worker = await task(logger, "generate service worker", () =>
       runGenerateServiceWorker(ctx, {
@@ -325,19 +412,30 @@ async function renderAndWrite(prepared: Prepared, { index, contributorsOf, dayOf
     for (const file of [...search.files, ...client.files, ...worker.files]) await emit(file);
     // Later stages report problems too (data files); nothing is put in place while any is fatal.
     await failOnErrors(ctx);
-    ctx.signal?.throwIfAborted();
-    const published = await putInPlace(prepared, output);
-    return { rendered, client, llms, published };
-  } catch (error) {
-    // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
-    const leftover = await output.abort();
-    const disk = await buildDiskError(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
-    if (!disk && leftover)
-      logger.warn(`docs-build: the unfinished folder ${ctx.display(leftover.folder)} could not be removed (${leftover.code}); remove it by hand.`);
-    throw disk ?? error;
+    return { rendered, client, llms };
   } finally {
     await index.close();
-    await output.close();
+  }
+}
+
+/**
+ * Makes one language of the site under its prefix (`zh/`) of the same
+ * output: its own pages, the default language's where it has none (served
+ * from the cache the default language's build just filled), its own search
+ * index, feeds, llms files, not-found page and service worker, all at
+ * `<baseUrl>/<lang>`. Its problems are printed with its language's name;
+ * an error fails the whole build. Returns how many pages it made.
+ */
+async function makeLanguage(parent: Prepared, lang: string, output: Publisher): Promise<number> {
+  const { options, settings, logger } = parent;
+  const prepared = await prepare({ ...options, baseUrl: undefined, locale: lang, settings, logger });
+  try {
+    const indexed = await indexAndResolve(prepared);
+    const made = await makeSite(prepared, indexed, (file) => output.emit({ ...file, path: `${lang}/${file.path}` }), undefined);
+    await printProblems(prepared.ctx.problems.sorted(), logger);
+    return made.rendered.routes;
+  } finally {
+    await prepared.ctx.problems.close();
   }
 }
 
@@ -367,7 +465,7 @@ async function finish(prepared: Prepared, output: Publisher, made: Made, index: 
   warnDamaged({ logger, ctx });
   const seconds = (performance.now() - started) / 1000;
   logger.summary(
-    `Built ${made.rendered.routes} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
+    `Built ${made.pages} pages, ${count} files, ${formatBytes(bytes)} in ${formatDuration(seconds * 1000)}` +
       (options.write === false ? "" : ` → ${ctx.display(ctx.paths.out)}`),
   );
   // Files arrive in the order they were finished; sorted, two builds of one site compare equal.
@@ -375,7 +473,7 @@ async function finish(prepared: Prepared, output: Publisher, made: Made, index: 
   const left = options.carry && leftBy(prepared, made, index);
   return {
     files: collected,
-    pages: made.rendered.routes,
+    pages: made.pages,
     bytes,
     seconds,
     diagnostics,

@@ -3,7 +3,7 @@ import { isPrintable } from "../src/shared/content-rules.ts";
 import { ATOM_PATH, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../src/shared/constants.ts";
 import type { PageData } from "../src/shared/page-data.ts";
 import { bootScript, type HashRedirect } from "./boot-script.ts";
-import { useChrome } from "./site-chrome.ts";
+import { useChrome, useHref } from "./site-chrome.ts";
 import { EN } from "../src/shared/messages/en.ts";
 
 /** The id of the script element that carries a page's hydration data. */
@@ -30,13 +30,16 @@ export interface DocumentProps {
   robots: string;
   /** Hash redirects that start on this page. */
   redirects?: readonly HashRedirect[];
+  /** The page in the site's other languages (`hreflang` alternates), its own language's included; none for most pages. */
+  alternates?: ReadonlyArray<{ lang: string; href: string }> | undefined;
   /** The client bundle's stylesheets, preloads and entry script, linked at the end of <head>. */
   assets: ClientAssets;
 }
 
 /** The server-only HTML document: head metadata, the theme boot script, the app and its data. */
-export function Document({ data, appHtml, canonical, robots, redirects = [], assets }: DocumentProps) {
+export function Document({ data, appHtml, canonical, robots, redirects = [], alternates = [], assets }: DocumentProps) {
   const { notification, copyPage, lang, dir, messages } = useChrome();
+  const href = useHref();
   // A printable page, the generated one or the content's own, is where "Print this page" leads.
   const print = data.kind === "printable" || (data.kind === "doc" && isPrintable(data.page));
   const said = { copied: messages["page.copied"], failed: messages["page.copyFailed"] };
@@ -54,14 +57,17 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], ass
         {canonical ? <link rel="canonical" href={canonical} /> : null}
         <meta property="og:title" content={data.title} />
         <meta property="og:description" content={data.description} />
+        {alternates.map((alternate) => (
+          <link key={alternate.lang} rel="alternate" hrefLang={alternate.lang} href={alternate.href} />
+        ))}
         {canonical ? <meta property="og:url" content={canonical} /> : null}
         <meta name="theme-color" content={THEME_COLOR} />
-        <link rel="icon" href={`/${ICON_PATHS.favicon}`} type="image/svg+xml" />
-        <link rel="manifest" href={`/${MANIFEST_PATH}`} />
+        <link rel="icon" href={href(`/${ICON_PATHS.favicon}`)} type="image/svg+xml" />
+        <link rel="manifest" href={href(`/${MANIFEST_PATH}`)} />
         {data.url.startsWith("/blog/") ? (
           <>
-            <link rel="alternate" type="application/rss+xml" title={messages["blog.rss"]} href={`/${RSS_PATH}`} />
-            <link rel="alternate" type="application/atom+xml" title={messages["blog.atom"]} href={`/${ATOM_PATH}`} />
+            <link rel="alternate" type="application/rss+xml" title={messages["blog.rss"]} href={href(`/${RSS_PATH}`)} />
+            <link rel="alternate" type="application/atom+xml" title={messages["blog.atom"]} href={href(`/${ATOM_PATH}`)} />
           </>
         ) : null}
         <script dangerouslySetInnerHTML={{ __html: boot }} />

@@ -61,6 +61,7 @@ const page: DocPageProps = {
   thirdParty: false,
   fallback: "",
   outdated: null,
+  missingIn: [],
   edit: "https://github.com/webpack/webpack.js.org/edit/main/content/guides/first.md",
   path: "content/guides/first.md",
   repo: "",

@@ -17,7 +17,9 @@ import { buildFixtureSite, copyFixtureSite, fileText } from "./helpers/site.ts";
 const zh = buildFixtureSite("locales", { locale: "zh" });
 /** "English" as a Chinese reader reads it, as the notices name the default language. */
 const ENGLISH_IN_CHINESE = new Intl.DisplayNames(["zh"], { type: "language" }).of("en")!;
-const en = buildFixtureSite("locales");
+const en = buildFixtureSite("locales", { locale: "en" });
+/** The whole site: English at the root, Chinese under /zh/. */
+const all = buildFixtureSite("locales");
 
 /** The parts of a page these tests look at. */
 function facts(html: string) {
@@ -94,6 +96,101 @@ test("a translation whose source changed since says when, how many commits since
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }
+});
+
+/** The `hreflang` alternates in a page's head, as [language, address] pairs. */
+function alternates(html: string): string[][] {
+  return [...html.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"\/>/g)].map((m) => [m[1], m[2]]);
+}
+
+test("a page another language has names each language's address in its head (hreflang, x-default the original); others name none", async () => {
+  assert.equal(alternates(fileText(await en, "guides/start/index.html")), [
+    ["en", "https://docs.example.test/guides/start/"],
+    ["zh", "https://zh.docs.example.test/guides/start/"],
+    ["x-default", "https://docs.example.test/guides/start/"],
+  ]);
+  assert.equal(alternates(fileText(await zh, "guides/start/index.html")), [
+    ["zh", "https://zh.docs.example.test/guides/start/"],
+    ["en", "https://docs.example.test/guides/start/"],
+    ["x-default", "https://docs.example.test/guides/start/"],
+  ]);
+  assert.equal(alternates(fileText(await en, "guides/more/index.html")), [], "no other language has the page");
+  assert.equal(alternates(fileText(await zh, "guides/more/index.html")), [], "a fallback page's canonical link is the original");
+  assert.equal(alternates(fileText(await zh, "guides/community/index.html")), [], "a page only its language has");
+});
+
+test("the sitemap names each page's translations, and a language's sitemap leaves out its fallback pages", async () => {
+  const enMap = fileText(await en, "sitemap.xml");
+  assert.match(enMap, 'xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+  assert.match(
+    enMap,
+    "<loc>https://docs.example.test/guides/start/</loc>\n" +
+      '    <xhtml:link rel="alternate" hreflang="en" href="https://docs.example.test/guides/start/"/>\n' +
+      '    <xhtml:link rel="alternate" hreflang="zh" href="https://zh.docs.example.test/guides/start/"/>\n' +
+      '    <xhtml:link rel="alternate" hreflang="x-default" href="https://docs.example.test/guides/start/"/>\n  </url>',
+  );
+  assert.match(enMap, "<loc>https://docs.example.test/guides/more/</loc>\n  </url>", "a page no other language has names none");
+  const zhMap = fileText(await zh, "sitemap.xml");
+  assert.match(zhMap, '<loc>https://zh.docs.example.test/guides/start/</loc>\n    <xhtml:link rel="alternate" hreflang="zh"');
+  assert.match(zhMap, "<loc>https://zh.docs.example.test/guides/community/</loc>");
+  assert.not.match(zhMap, "/guides/more/", "the fallback page is the original's to list");
+});
+
+test("the language menu leads a language that lacks the page to its home page", async () => {
+  const html = fileText(await zh, "guides/community/index.html");
+  assert.match(html, 'href="https://docs.example.test/" hrefLang="en"', "the default language has no such page");
+  assert.match(html, 'href="https://ko.docs.example.test/guides/community/" hrefLang="ko"', "a site only linked to keeps the path");
+  assert.match(fileText(await zh, "guides/start/index.html"), 'href="https://docs.example.test/guides/start/" hrefLang="en"');
+});
+
+test("the whole site puts each language with a folder under its prefix, every address and file under it", async () => {
+  const site = await all;
+  const paths = site.files.map((f) => f.path);
+  for (const file of [
+    "index.html",
+    "guides/start/index.html",
+    "zh/index.html",
+    "zh/guides/start/index.html",
+    "zh/guides/more/index.html",
+    "zh/guides/community/index.html",
+    "zh/404.html",
+    "zh/sw.js",
+    "zh/sitemap.xml",
+    "zh/search-index.json",
+  ])
+    assert.ok(paths.includes(file), `${file} is built`);
+  assert.not.ok(paths.includes("zh/robots.txt"), "crawlers read robots.txt at the host's root only");
+  assert.is(
+    fileText(site, "robots.txt"),
+    "User-agent: *\nAllow: /\n\nSitemap: https://docs.example.test/sitemap.xml\nSitemap: https://docs.example.test/zh/sitemap.xml\n",
+  );
+  const start = fileText(site, "zh/guides/start/index.html");
+  assert.is(facts(start).canonical, "https://docs.example.test/zh/guides/start/");
+  // Every address of the language's pages leaves for the browser under its prefix: links, assets, data files, the worker.
+  const rooted = [...start.matchAll(/(?:href|src)="(\/[^"]*)"/g)].map((m) => m[1]).filter((url) => !url.startsWith("/zh/"));
+  assert.equal(rooted, [], "no address of the Chinese page leaves its prefix");
+  assert.match(start, '"indexUrl":"/zh/search-index.json"');
+  assert.match(fileText(site, "zh/sw.js"), '"base":"/zh/"');
+  // The fallback page shows the English body, its links under the language's prefix, and points search engines at the English page.
+  const more = fileText(site, "zh/guides/more/index.html");
+  assert.is(facts(more).canonical, "https://docs.example.test/guides/more/");
+  assert.match(more, 'href="/zh/guides/start/#install"');
+  assert.equal(alternates(fileText(site, "guides/start/index.html")), [
+    ["en", "https://docs.example.test/guides/start/"],
+    ["zh", "https://docs.example.test/zh/guides/start/"],
+    ["x-default", "https://docs.example.test/guides/start/"],
+  ]);
+  assert.match(
+    fileText(site, "guides/start/index.html"),
+    'href="https://docs.example.test/zh/guides/start/" hrefLang="zh"',
+    "the language menu leads to the prefix",
+  );
+  assert.match(
+    fileText(site, "zh/guides/start/index.html"),
+    'href="https://ko.docs.example.test/guides/start/" hrefLang="ko"',
+    "a site only linked to keeps its address",
+  );
+  assert.not.ok(fileText(site, "guides/start/index.html").includes('href="/zh/'), "the default language's own pages stay at the root");
 });
 
 test("--locale names a language the config can build, or the build stops at once with which can", async () => {

@@ -10,7 +10,7 @@ import { ZH } from "../src/shared/messages/zh.ts";
 
 // A language built alone (`build --locale zh`) in real Chromium: the
 // language menu offers the page being read in each language and marks the
-// one built; a fallback page shows its notice in the reader's language over
+// one built, and the head names the page's other languages (hreflang); a fallback page shows its notice in the reader's language over
 // the English text, an outdated translation says so with a link to the
 // change, and both pass axe; client-side navigation between a
 // translated and a fallback page keeps both right.
@@ -44,6 +44,15 @@ registerBrowserTests(test, () => {
         ["English", "https://docs.example.test/guides/start/", null],
         ["中文", "https://zh.docs.example.test/guides/start/", "true"],
         ["한국어", "https://ko.docs.example.test/guides/start/", null],
+      ]);
+      // Search engines find the page's other languages from its head.
+      const head = await page
+        .locator('head link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((l) => [l.getAttribute("hreflang"), l.getAttribute("href")]));
+      assert.equal(head, [
+        ["zh", "https://zh.docs.example.test/guides/start/"],
+        ["en", "https://docs.example.test/guides/start/"],
+        ["x-default", "https://docs.example.test/guides/start/"],
       ]);
       s.assertNoErrors();
     } finally {

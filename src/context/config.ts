@@ -524,7 +524,7 @@ export async function loadSettings(root: string, configPath?: string): Promise<S
   try {
     text = await fs.readFile(file, "utf8");
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !configPath) return resolveSettings({});
+    if ((error as NodeJS.ErrnoException).code === "ENOENT" && !configPath) return withLanguageFolders(resolveSettings({}), root);
     throw new ConfigError(display, "(file)", `cannot be read: ${(error as Error).message}`);
   }
   const parsed = parseJson(text);
@@ -532,7 +532,31 @@ export async function loadSettings(root: string, configPath?: string): Promise<S
   const settings = resolveSettings(parsed.data, display, text);
   if (settings.logo)
     await checkLogo(path.resolve(root, settings.logo), (detail) => new ConfigError(display, "logo", detail, jsonLocator(text)(["logo"], { key: false })));
-  return settings;
+  return withLanguageFolders(settings, root);
+}
+
+/** Where a language's pages are by convention, from the project root, when its languages entry names no folder. */
+export const LANGUAGE_FOLDER = "i18n";
+
+/**
+ * The settings with each language's folder found by convention (see
+ * {@link LANGUAGE_FOLDER}): a language other than the default whose entry
+ * names no `content`, and for which `i18n/<lang>` is a folder of the
+ * project, is built from it.
+ */
+async function withLanguageFolders(settings: Settings, root: string): Promise<Settings> {
+  const languages = await Promise.all(
+    settings.languages.map(async (language) => {
+      if (language.content || language.lang === settings.defaultLanguage) return language;
+      const folder = `${LANGUAGE_FOLDER}/${language.lang}`;
+      const isFolder = await fs.stat(path.join(root, folder)).then(
+        (stat) => stat.isDirectory(),
+        () => false,
+      );
+      return isFolder ? { ...language, content: folder } : language;
+    }),
+  );
+  return { ...settings, languages };
 }
 
 /** Throws the error `fail` makes unless `file` is an SVG file, so a build never starts with a logo it cannot draw. */

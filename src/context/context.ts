@@ -39,6 +39,8 @@ export interface ContextOptions {
   links?: LinkMode;
   /** Worker threads for page processing; default chosen by core count. */
   threads?: number;
+  /** The cache's folder; default `.cache/docs-build` under the root. */
+  cacheDir?: string;
   /** An in-memory cache layer kept across builds by a long-lived process. */
   memory?: MemoryCache;
   /** Characters of stored pages and of search postings a build without a cache keeps in memory, each, before the rest goes to temporary files; default {@link SPILL_ABOVE}. */
@@ -123,7 +125,7 @@ export function createContext(options: ContextOptions): BuildContext {
     root,
     content: path.resolve(root, options.content ?? "content"),
     out: path.resolve(root, options.out ?? "dist"),
-    cache: path.join(root, ".cache", "docs-build"),
+    cache: options.cacheDir ?? path.join(root, ".cache", "docs-build"),
     templates: path.join(TOOL_ROOT, "templates"),
     siteClient: path.join(TOOL_ROOT, "site-client"),
     repositories: path.join(root, "repositories"),

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { basePathOf, withBase } from "../shared/base-path.ts";
 import * as v from "valibot";
 import { readJsonFile, repositoryDataKind } from "../data-files/check-json.ts";
 import { jsonObject, mustBe, objectMessage } from "../data-files/problems.ts";
@@ -55,12 +56,14 @@ export function siteMessage(settings: MessageSettings, key: MessageKey): string 
 
 /** The chrome of the site the settings describe, in a locale with its strings (see `SiteChrome`). */
 function siteChrome(settings: Settings, { locale, messages }: { locale: SiteLocale; messages: Messages }): SiteChrome {
+  const base = basePathOf(settings.baseUrl);
   return {
+    base,
     ...locale,
     messages: pageMessages(messages),
     footer: settings.footer.map((link) => ({ ...link })),
     notification: settings.notification && { ...settings.notification },
-    logo: settings.logo ? `/${ICON_PATHS.icon}` : "",
+    logo: settings.logo ? withBase(base, `/${ICON_PATHS.icon}`) : "",
     copyPage: settings.llms,
   };
 }

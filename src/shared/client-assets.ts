@@ -1,3 +1,5 @@
+import { withBase } from "./base-path.ts";
+
 /**
  * The client bundle's files a page refers to, by public URL: what the bundle
  * stage hands to rendering, so every page is written complete, once.
@@ -19,6 +21,19 @@ export interface ClientAssets {
   search: string[];
   /** The vote page's lazily loaded stylesheet ("" when there is none). */
   voteCss: string;
+}
+
+/** The assets' URLs under a site's base path (pure; see `withBase`): the bundle's files are written under the site's own folder. */
+export function assetsUnder(assets: ClientAssets, base: string): ClientAssets {
+  const under = (url: string) => withBase(base, url);
+  return {
+    css: assets.css.map(under),
+    entry: under(assets.entry),
+    preload: assets.preload.map(under),
+    afterLoad: assets.afterLoad.map(under),
+    search: assets.search.map(under),
+    voteCss: assets.voteCss && under(assets.voteCss),
+  };
 }
 
 /** The files a page loads at once: its stylesheets, preloaded chunks and entry script. */

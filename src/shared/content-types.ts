@@ -49,6 +49,12 @@ export interface PageEntry {
   fetched?: string;
   /** In a language's build, a page its folder lacks, built from the default language's: it says so, in that language's words. */
   fallback?: boolean;
+  /**
+   * The site's other languages that have this page in their own words (the
+   * default language: as its original), by tag; absent when none has it, and
+   * on a fallback page. Its head and the sitemap name them (`hreflang`).
+   */
+  alternates?: string[] | undefined;
   /** In a language's build, a translated page whose source changed since the revision it translates: when, how many commits since, and where to see what changed. */
   outdated?: { changed: string; commits: number; compareUrl: string };
 }

@@ -10,6 +10,8 @@ import { folderTableUrl, routeTableUrl, type Routes } from "./routes.ts";
 export interface OfflineContent {
   list: string;
   budget: number;
+  /** The path the site is served under, for a site not at its host's root (`/docs/`, a language's `/zh/`); absent at the root. */
+  base?: string;
 }
 
 /** The cache the saved content lives in: exactly the files of the last save, so it never holds more than the budget. */
@@ -54,8 +56,8 @@ export function sectionOf(url: string): string {
  * plan needs one it lacks it stops there and names it as `next`, so the
  * worker fetches only as many tables as the budget can use.
  */
-export function planSection(page: string, tables: ReadonlyMap<string, FetchedTable>, budget: number): SectionPlan {
-  const order = [routeTableUrl(page), routeTableUrl(sectionOf(page)), routeTableUrl("/")];
+export function planSection(page: string, tables: ReadonlyMap<string, FetchedTable>, budget: number, base = "/"): SectionPlan {
+  const order = [routeTableUrl(page, base), routeTableUrl(sectionOf(page), base), routeTableUrl("/", base)];
   const files: string[] = [];
   const seen = new Set<string>();
   let bytes = 0;
@@ -76,7 +78,7 @@ export function planSection(page: string, tables: ReadonlyMap<string, FetchedTab
     for (const [route, entry] of Object.entries(table.routes)) {
       if (!fits(entry.file, entry.size)) return { files, bytes };
       // The home page's table comes last: a nested folder's table is worth fetching before it.
-      if (entry.folder) order.splice(order.length - 1, 0, folderTableUrl(route));
+      if (entry.folder) order.splice(order.length - 1, 0, folderTableUrl(route, base));
     }
   }
   return { files, bytes };

@@ -93,6 +93,8 @@ export interface DocPageProps {
   thirdParty: boolean;
   /** The default language's tag on a page its language's folder lacks (a fallback page, shown in that language); "" otherwise. */
   fallback: string;
+  /** The site's languages that lack this page (one only its own language has): their item in the language menu leads to their home page. */
+  missingIn: string[];
   /** A translated page whose source changed since: the day it changed, how many commits since, and where to see what changed; null otherwise. */
   outdated: { changed: string; commits: number; compareUrl: string; language: string } | null;
   edit: string;

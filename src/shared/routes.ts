@@ -61,14 +61,14 @@ export function routeTablePath(url: string): string {
   return [ROUTES_DIR, ...segments, TABLE_FILE].join("/");
 }
 
-/** The URL an output file is fetched from (pure): its path from the site's root with each segment percent-encoded. */
-export function outputFileUrl(file: string): string {
-  return `/${file.split("/").map(encodeURIComponent).join("/")}`;
+/** The URL an output file is fetched from (pure): its path from the site's root with each segment percent-encoded, under the site's base path (`/`, or `/docs/`; see `withBase`). */
+export function outputFileUrl(file: string, base = "/"): string {
+  return `${base}${file.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** The URL the client loads a page's route table from (pure; see {@link routeTablePath}): it follows from the page's URL alone. */
-export function routeTableUrl(url: string): string {
-  return outputFileUrl(routeTablePath(url));
+export function routeTableUrl(url: string, base = "/"): string {
+  return outputFileUrl(routeTablePath(url), base);
 }
 
 /**
@@ -77,8 +77,8 @@ export function routeTableUrl(url: string): string {
  * folder names that table, so a made-up one is asked for. A top-level
  * section's pages share its own table (`/guides/` → `/page-routes/guides/_.json`).
  */
-export function folderTableUrl(url: string): string {
-  return outputFileUrl(folderTablePath(url));
+export function folderTableUrl(url: string, base = "/"): string {
+  return outputFileUrl(folderTablePath(url), base);
 }
 
 /** Where the route table of the pages inside folder `url` is written (pure; see {@link folderTableUrl}). */

@@ -10,6 +10,8 @@ import type { LinkItem } from "./page-data.ts";
  * a byte of data.
  */
 export interface SiteChrome {
+  /** The path the site is served under (`/`, `/docs/`, or a language's `/zh/`), put in front of every site path that leaves for the browser (see `withBase`). */
+  base: string;
   /** The language tag of the pages (`<html lang>`, dates and numbers). */
   lang: string;
   /** The writing direction of the pages' language. */
@@ -82,6 +84,7 @@ export const DEFAULT_NOTIFICATION: SiteNotification = {
 
 /** The webpack site's chrome: what the templates show when no build provided one (tests that render a component alone). */
 export const DEFAULT_CHROME: SiteChrome = {
+  base: "/",
   lang: "en",
   dir: "ltr",
   messages: /* @__PURE__ */ pageMessages(/* @__PURE__ */ namedMessages(EN, "webpack")),

@@ -1,4 +1,4 @@
-import { useMessages } from "../site-chrome.ts";
+import { useHref, useMessages } from "../site-chrome.ts";
 import { markdownUrl } from "../../src/shared/urls.ts";
 
 /**
@@ -11,10 +11,11 @@ import { markdownUrl } from "../../src/shared/urls.ts";
  */
 export function CopyPage({ url }: { url: string }) {
   const t = useMessages();
+  const href = useHref();
   // The region's child is a string, even when empty, so that suppressHydrationWarning lets its text differ.
   return (
     <div className="copy-page">
-      <button type="button" className="copy-page-button" data-markdown={markdownUrl(url)}>
+      <button type="button" className="copy-page-button" data-markdown={href(markdownUrl(url))}>
         {t["page.copy"]}
       </button>
       <span className="copy-page-status" role="status" suppressHydrationWarning>

@@ -1,4 +1,4 @@
-import { useChrome } from "../site-chrome.ts";
+import { useChrome, useHref } from "../site-chrome.ts";
 import type { ReactNode } from "react";
 import { withLink } from "../with-link.tsx";
 import { formatCount, formatDay, formatMessage } from "../../src/shared/messages/format.ts";
@@ -44,6 +44,7 @@ function OutdatedNotice({ lang, outdated }: { lang: string; outdated: NonNullabl
  */
 export function DocPage({ page, body, after = null }: { page: DocPageProps; body: Body; after?: ReactNode }) {
   const { copyPage, lang, messages: t } = useChrome();
+  const href = useHref();
   return (
     // A fallback page is the default language's text inside a translated site: it says so in the reader's language, and is marked with its own.
     <article className="doc-page" lang={page.fallback || undefined}>
@@ -79,14 +80,14 @@ export function DocPage({ page, body, after = null }: { page: DocPageProps; body
       <LastUpdated day={page.updated} shown={page.updated ? formatDay(page.updated, lang) : ""} />
       <nav className="prev-next" aria-label={t["page.previousNext"]}>
         {page.previous ? (
-          <a className="prev" href={page.previous.url} rel="prev">
+          <a className="prev" href={href(page.previous.url)} rel="prev">
             <span>{t["page.previous"]}</span> {page.previous.title}
           </a>
         ) : (
           <span />
         )}
         {page.next ? (
-          <a className="next" href={page.next.url} rel="next">
+          <a className="next" href={href(page.next.url)} rel="next">
             <span>{t["page.next"]}</span> {page.next.title}
           </a>
         ) : null}

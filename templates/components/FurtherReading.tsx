@@ -1,9 +1,10 @@
-import { useMessages } from "../site-chrome.ts";
+import { useHref, useMessages } from "../site-chrome.ts";
 import type { RelatedItem } from "../../src/shared/content-types.ts";
 
 /** A page's Further Reading list, or nothing when it has no related links. */
 export function FurtherReading({ related }: { related: readonly RelatedItem[] }) {
   const t = useMessages();
+  const href = useHref();
   if (!related.length) return null;
   return (
     <section className="further-reading" aria-labelledby="further-reading">
@@ -11,7 +12,7 @@ export function FurtherReading({ related }: { related: readonly RelatedItem[] })
       <ul>
         {related.map((item) => (
           <li key={item.url}>
-            <a href={item.url}>{item.title}</a>
+            <a href={href(item.url)}>{item.title}</a>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { useChrome } from "../site-chrome.ts";
+import { useChrome, useHref } from "../site-chrome.ts";
 import { useEffect, useState, type RefObject } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
 import { BUILT_IN_LOGO } from "../../src/shared/constants.ts";
@@ -9,6 +9,8 @@ import { SearchDialog } from "./SearchDialog.tsx";
 export interface HeaderProps {
   site: SiteData;
   url: string;
+  /** Languages whose item in the language menu leads to their home page, not to this path (see `DocPageProps.missingIn`). */
+  homeIn?: readonly string[];
   hasSidebar: boolean;
   menuOpen: boolean;
   onMenu: (open: boolean) => void;
@@ -25,10 +27,11 @@ export interface HeaderProps {
  * then rendered in the slide-out menu, not here. Where there is a sidebar, the
  * menu button shows from 768 px down (CSS), as the menu holds its pages there.
  */
-export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: HeaderProps) {
+export function Header({ site, url, homeIn, hasSidebar, menuOpen, onMenu, menuButton }: HeaderProps) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   const { logo, messages: t } = useChrome();
+  const href = useHref();
   const inDocs = inDocumentation(url);
   const compact = usePhoneLayout();
   // The slide-out menu exists where there is a sidebar, and on a phone everywhere (it holds the links and tools).
@@ -49,7 +52,7 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: 
             <span aria-hidden="true">☰</span>
           </button>
         ) : null}
-        <a className="logo" href="/" aria-label={t["header.home"]}>
+        <a className="logo" href={href("/")} aria-label={t["header.home"]}>
           {logo ? (
             <img src={logo} width="28" height="28" alt="" />
           ) : (
@@ -63,14 +66,14 @@ export function Header({ site, url, hasSidebar, menuOpen, onMenu, menuButton }: 
         </a>
         {compact ? null : <TopNav url={url} />}
         <SearchDialog search={site.search} />
-        {compact ? null : <HeaderTools site={site} url={url} />}
+        {compact ? null : <HeaderTools site={site} url={url} homeIn={homeIn} />}
       </div>
       {inDocs && site.sections.length > 0 ? (
         <nav className="sub-nav" aria-label={t["header.sections"]}>
           {site.sections.map((section) => {
             const active = url.startsWith(section.url);
             return (
-              <a key={section.url} href={section.url} className={active ? "active" : undefined} aria-current={active ? "true" : undefined}>
+              <a key={section.url} href={href(section.url)} className={active ? "active" : undefined} aria-current={active ? "true" : undefined}>
                 {section.title}
               </a>
             );

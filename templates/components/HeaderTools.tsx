@@ -1,5 +1,5 @@
 import type { PageMessageKey } from "../../src/shared/messages/index.ts";
-import { useChrome } from "../site-chrome.ts";
+import { useChrome, useHref } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SiteData } from "../../src/shared/page-data.ts";
 import { LanguageDropdown } from "./LanguageDropdown.tsx";
@@ -40,12 +40,13 @@ export function usePhoneLayout(): boolean {
 /** The top links: documentation, contribute, vote and blog, the current one marked. */
 export function TopNav({ url }: { url: string }) {
   const { messages: t } = useChrome();
+  const href = useHref();
   return (
     <nav className="top-nav" aria-label={t["header.main"]}>
       {TOP_LINKS.map((link) => {
         const active = link.active.test(url);
         return (
-          <a key={link.url} href={link.url} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
+          <a key={link.url} href={href(link.url)} className={active ? "active" : undefined} aria-current={active ? "page" : undefined}>
             {t[link.title]}
           </a>
         );
@@ -75,14 +76,14 @@ function IconLink({ href, label, viewBox, size, path }: { href: string; label: s
 }
 
 /** The header's tools: icon links to the code host, the social network and the Q&A site, the language dropdown, the version selector and the theme toggle. */
-export function HeaderTools({ site, url }: { site: SiteData; url: string }) {
+export function HeaderTools({ site, url, homeIn }: { site: SiteData; url: string; homeIn?: readonly string[] | undefined }) {
   const { messages: t } = useChrome();
   return (
     <div className="header-tools">
       <IconLink href={site.links.codeHost} label={t["codeHost.label"]} viewBox="0 0 16 16" size={20} path={CODE_HOST_ICON} />
       <IconLink href={site.links.social} label={t["social.label"]} viewBox="0 0 24 24" size={18} path={SOCIAL_ICON} />
       <IconLink href={site.links.questions} label={t["questions.label"]} viewBox="0 0 24 24" size={20} path={QUESTIONS_ICON} />
-      <LanguageDropdown languages={site.languages} path={url} current={site.lang} />
+      <LanguageDropdown languages={site.languages} path={url} homeIn={homeIn} current={site.lang} />
       <VersionSelector versions={site.versions} current={site.currentVersion} baseUrl={site.baseUrl} path={url} />
       <ThemeToggle />
     </div>

@@ -1,5 +1,5 @@
 import { withLink } from "../with-link.tsx";
-import { useMessages } from "../site-chrome.ts";
+import { useHref, useMessages } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SponsorData, SponsorThresholds } from "../../src/shared/sponsors.ts";
 import { Content, type Body } from "./Content.tsx";
@@ -48,6 +48,7 @@ export interface LandingProps {
 /** The landing page: the hero, the page's body (the two intro steps and the sponsors intro), then the sponsors. */
 export function Landing({ words, body, sponsors }: LandingProps) {
   const t = useMessages();
+  const href = useHref();
   const [still, setStill] = useState(false);
   useEffect(() => setStill(prefersReducedMotion()), []);
   return (
@@ -56,10 +57,10 @@ export function Landing({ words, body, sponsors }: LandingProps) {
         <Cube depth={HERO_CUBE_DEPTH} spin={!still} />
         <h1 className="hero-text">{withLink(t["landing.hero"], "word", <RotatingWord words={words} />)}</h1>
         <p className="hero-actions">
-          <a className="button" href="/guides/getting-started/">
+          <a className="button" href={href("/guides/getting-started/")}>
             {t["landing.getStarted"]}
           </a>
-          <a className="button secondary" href="/concepts/">
+          <a className="button secondary" href={href("/concepts/")}>
             {t["landing.concepts"]}
           </a>
         </p>

@@ -9,7 +9,18 @@ import { LanguageMenu } from "./LanguageMenu.tsx";
  * the current path. It opens on hover or click; closes on Escape, a click
  * outside or when focus leaves it; arrow keys move between the items.
  */
-export function LanguageDropdown({ languages, path, current = "en" }: { languages: readonly LanguageItem[]; path: string; current?: string }) {
+export function LanguageDropdown({
+  languages,
+  path,
+  homeIn,
+  current = "en",
+}: {
+  languages: readonly LanguageItem[];
+  path: string;
+  /** Languages that lack the page, whose item leads to their home page. */
+  homeIn?: readonly string[] | undefined;
+  current?: string;
+}) {
   const [open, setOpen] = useState(false);
   // A pointer resting on the dropdown has already opened it; its click must not close it again.
   const hovered = useRef(false);
@@ -48,7 +59,7 @@ export function LanguageDropdown({ languages, path, current = "en" }: { language
       >
         {active?.title}
       </button>
-      <LanguageMenu id={menuId} languages={languages} path={path} active={active?.lang} open={open} items={items} onKeyDown={onMenuKey} />
+      <LanguageMenu id={menuId} languages={languages} path={path} homeIn={homeIn} active={active?.lang} open={open} items={items} onKeyDown={onMenuKey} />
     </div>
   );
 }

@@ -2,9 +2,9 @@ import { useMessages } from "../site-chrome.ts";
 import type { KeyboardEvent, RefObject } from "react";
 import type { LanguageItem } from "../../src/shared/page-data.ts";
 
-/** Joins a translated site's address and the current path. */
-function languageUrl(language: LanguageItem, path: string): string {
-  return `${language.url.replace(/\/+$/, "")}${path}`;
+/** Joins a language's address and the current path, or its home page's where the language lacks the page. */
+function languageUrl(language: LanguageItem, path: string, homeIn: readonly string[]): string {
+  return `${language.url.replace(/\/+$/, "")}${homeIn.includes(language.lang) ? "/" : path}`;
 }
 
 /** What the language menu shows and where it keeps its items for the keyboard model. */
@@ -12,6 +12,8 @@ interface LanguageMenuProps {
   id: string;
   languages: readonly LanguageItem[];
   path: string;
+  /** Languages that lack the page, whose item leads to their home page. */
+  homeIn?: readonly string[] | undefined;
   /** The language of the site being read, marked as current. */
   active: string | undefined;
   open: boolean;
@@ -20,7 +22,7 @@ interface LanguageMenuProps {
 }
 
 /** The language dropdown's menu: one menu item per translated site, at the current path, hidden while closed. */
-export function LanguageMenu({ id, languages, path, active, open, items, onKeyDown }: LanguageMenuProps) {
+export function LanguageMenu({ id, languages, path, homeIn = [], active, open, items, onKeyDown }: LanguageMenuProps) {
   const t = useMessages();
   return (
     <ul id={id} role="menu" aria-label={t["header.languages"]} hidden={!open} onKeyDown={onKeyDown}>
@@ -32,7 +34,7 @@ export function LanguageMenu({ id, languages, path, active, open, items, onKeyDo
             }}
             role="menuitem"
             tabIndex={-1}
-            href={languageUrl(language, path)}
+            href={languageUrl(language, path, homeIn)}
             hrefLang={language.lang}
             lang={language.lang}
             aria-current={language.lang === active ? "true" : undefined}

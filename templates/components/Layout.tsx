@@ -17,6 +17,8 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
   // The not-found page is served at every missing path, so its own "/404/" is no address to send readers to:
   // its language and version links lead to the home pages instead.
   const headerUrl = data.kind === "not-found" ? "/" : data.url;
+  // A page only this language has leads the languages that lack it to their home pages.
+  const homeIn = data.kind === "doc" ? data.page.missingIn : [];
   const outline = outlineOf(data);
   return (
     <div className={withSidebar ? "layout with-sidebar" : "layout"}>
@@ -24,14 +26,14 @@ export function Layout({ data, children }: { data: PageData; children: ReactNode
         {t["skip.content"]}
       </a>
       <Notification />
-      <Header site={data.site} url={headerUrl} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} menuButton={menuButton} />
+      <Header site={data.site} url={headerUrl} homeIn={homeIn} hasSidebar={withSidebar} menuOpen={menuOpen} onMenu={setMenuOpen} menuButton={menuButton} />
       <MobileSidebar
         items={data.sidebar}
         url={data.url}
         anchorsUrl={data.sidebarAnchors}
         open={menuOpen}
         onOpenChange={setMenuOpen}
-        header={{ site: data.site, url: headerUrl }}
+        header={{ site: data.site, url: headerUrl, homeIn }}
         opener={menuButton}
       />
       <div className="layout-body">

@@ -16,7 +16,7 @@ export interface MobileSidebarProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The site and the path the header's links and tools link from, shown at the top on a phone. */
-  header?: { site: SiteData; url: string };
+  header?: { site: SiteData; url: string; homeIn?: readonly string[] };
   /** The menu button, which gets focus back when the menu closes with focus inside it. */
   opener?: RefObject<HTMLElement | null>;
 }
@@ -76,7 +76,7 @@ export function MobileSidebar({ items, url, anchorsUrl, open, onOpenChange, head
         {tools ? (
           <div className="menu-header">
             <TopNav url={tools.url} />
-            <HeaderTools site={tools.site} url={tools.url} />
+            <HeaderTools site={tools.site} url={tools.url} homeIn={tools.homeIn} />
           </div>
         ) : null}
         <Sidebar items={items} url={url} anchorsUrl={anchorsUrl} prefix="mobile" />

@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { useChrome } from "../site-chrome.ts";
+import { useChrome, useHref } from "../site-chrome.ts";
 
 /** The localStorage key that remembers the dismissed notification version. */
 export const NOTIFICATION_KEY = "notification-dismissed";
@@ -16,13 +16,13 @@ function isDismissed(version: string, storage: Pick<Storage, "getItem"> | undefi
 const LINK = /\[([^\]]+)\]\(([^)\s]+)\)/g;
 
 /** A notice's text with each `[words](/path/)` made a link. */
-function noticeText(text: string): ReactNode[] {
+function noticeText(text: string, href: (url: string) => string): ReactNode[] {
   const nodes: ReactNode[] = [];
   let at = 0;
   for (const match of text.matchAll(LINK)) {
     if (match.index > at) nodes.push(text.slice(at, match.index));
     nodes.push(
-      <a key={match.index} href={match[2]}>
+      <a key={match.index} href={href(match[2])}>
         {match[1]}
       </a>,
     );
@@ -39,13 +39,14 @@ function noticeText(text: string): ReactNode[] {
  */
 export function Notification() {
   const { notification, messages: t } = useChrome();
+  const href = useHref();
   const version = notification?.version ?? "";
   const [dismissed, setDismissed] = useState(false);
   useEffect(() => setDismissed(isDismissed(version)), [version]);
   if (dismissed || !notification) return null;
   return (
     <div className="notification" role="region" aria-label={t["notice.label"]}>
-      <p>{noticeText(notification.text)}</p>
+      <p>{noticeText(notification.text, href)}</p>
       <button
         type="button"
         className="notification-close"

@@ -1,4 +1,4 @@
-import { useMessages } from "../site-chrome.ts";
+import { useHref, useMessages } from "../site-chrome.ts";
 
 /**
  * A page that could not be fetched offline and was never saved: says so, in
@@ -8,6 +8,7 @@ import { useMessages } from "../site-chrome.ts";
  */
 export function Offline() {
   const t = useMessages();
+  const href = useHref();
   return (
     <section className="offline-page" data-content-state="offline">
       <h1>{t["offline.title"]}</h1>
@@ -18,7 +19,7 @@ export function Offline() {
         <button type="button" className="button" onClick={() => history.back()}>
           {t["offline.back"]}
         </button>
-        <a className="button" href="/" data-full-load="">
+        <a className="button" href={href("/")} data-full-load="">
           {t["offline.home"]}
         </a>
       </p>

@@ -1,4 +1,4 @@
-import { useMessages } from "../site-chrome.ts";
+import { useHref, useMessages } from "../site-chrome.ts";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { PRINT_QUERY } from "../../src/shared/urls.ts";
 
@@ -9,13 +9,14 @@ import { PRINT_QUERY } from "../../src/shared/urls.ts";
  */
 export function PageLinks({ page }: { page: DocPageProps }) {
   const t = useMessages();
+  const href = useHref();
   return (
     <p className="page-links">
       <a href={page.edit} rel="noopener noreferrer">
         {t["page.edit"]}
       </a>
       {page.printUrl ? (
-        <a href={`${page.printUrl}?${PRINT_QUERY}`} rel="nofollow">
+        <a href={`${href(page.printUrl)}?${PRINT_QUERY}`} rel="nofollow">
           {t["page.print"]}
         </a>
       ) : null}

@@ -1,4 +1,5 @@
 import type { SearchResult, TextPiece } from "../../src/shared/search/results.ts";
+import { useHref } from "../site-chrome.ts";
 
 function Pieces({ pieces }: { pieces: readonly TextPiece[] }) {
   return <>{pieces.map((piece, i) => (piece.match ? <mark key={i}>{piece.text}</mark> : <span key={i}>{piece.text}</span>))}</>;
@@ -17,11 +18,12 @@ export interface SearchOptionProps {
 
 /** One search result, an option of the search box's listbox: its title, the headings down to the match, and a snippet. */
 export function SearchOption({ result, id, selected, onHover, onPick }: SearchOptionProps) {
+  const href = useHref();
   return (
     <a
       id={id}
       className="search-result"
-      href={result.url}
+      href={href(result.url)}
       role="option"
       aria-selected={selected}
       tabIndex={-1}

@@ -1,5 +1,5 @@
 import { formatCount, formatMessage } from "../../src/shared/messages/format.ts";
-import { useChrome, useMessages } from "../site-chrome.ts";
+import { useChrome, useHref, useMessages } from "../site-chrome.ts";
 import { useEffect, useState } from "react";
 import type { SidebarItem as Item } from "../../src/shared/page-data.ts";
 import { useItemAnchors } from "../hooks/use-item-anchors.ts";
@@ -31,6 +31,7 @@ function listId(url: string, prefix: string, kind: "anchors" | "folder" = "ancho
  */
 export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item; current: boolean; prefix: string; anchorsUrl: string }) {
   const t = useMessages();
+  const href = useHref();
   const [open, setOpen] = useState(current);
   const { state, load } = useItemAnchors(item, anchorsUrl);
   useEffect(() => {
@@ -44,7 +45,7 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
   return (
     <li className={`sidebar-item${current ? " current" : ""}${open ? " open" : ""}`}>
       <div className="sidebar-item-head">
-        <a href={item.url} aria-current={current ? "page" : undefined}>
+        <a href={href(item.url)} aria-current={current ? "page" : undefined}>
           {item.title}
         </a>
         {item.hasAnchors ? (
@@ -80,6 +81,7 @@ export function SidebarItem({ item, current, prefix, anchorsUrl }: { item: Item;
  */
 function SidebarFolder({ item, url, prefix }: { item: Item; url: string; prefix: string }) {
   const { lang, messages: t } = useChrome();
+  const href = useHref();
   const inside = url.startsWith(item.url);
   const [open, setOpen] = useState(inside);
   useEffect(() => {
@@ -90,7 +92,7 @@ function SidebarFolder({ item, url, prefix }: { item: Item; url: string; prefix:
   return (
     <li className={`sidebar-item sidebar-folder${inside ? " inside" : ""}${children && open ? " open" : ""}`}>
       <div className="sidebar-item-head">
-        <a href={item.url}>
+        <a href={href(item.url)}>
           {item.title}
           <span className="sidebar-count">{` (${formatMessage(t[item.pages === 1 ? "sidebar.onePage" : "sidebar.pages"], { count: formatCount(item.pages ?? 0, lang) })})`}</span>
         </a>

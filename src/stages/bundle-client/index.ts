@@ -1,4 +1,5 @@
 import path from "node:path";
+import { assetsUnder } from "../../shared/client-assets.ts";
 import * as esbuild from "esbuild";
 import { hashKey } from "../../cache/cache.ts";
 import { codeHash } from "../../cache/code-hash.ts";
@@ -99,11 +100,16 @@ export async function runBundleClient(ctx: BuildContext): Promise<BundleClientRe
   const chrome = JSON.stringify(site);
   const key = ctx.cache.enabled ? hashKey("client", await codeHash(), chrome) : "";
   const data = key ? await ctx.cache.getJson<CachedBundle>(key) : undefined;
-  if (data) return { assets: data.assets, files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })), chrome: site };
+  if (data)
+    return {
+      assets: assetsUnder(data.assets, site.base),
+      files: data.files.map((f) => ({ path: f.path, contents: Buffer.from(f.base64, "base64") })),
+      chrome: site,
+    };
   const built = await bundle(ctx, chrome);
   if (key) {
     const entry: CachedBundle = { assets: built.assets, files: built.files.map((f) => ({ path: f.path, base64: Buffer.from(f.contents).toString("base64") })) };
     await ctx.cache.setJson(key, entry);
   }
-  return { ...built, chrome: site };
+  return { ...built, assets: assetsUnder(built.assets, site.base), chrome: site };
 }

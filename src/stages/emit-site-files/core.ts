@@ -2,9 +2,11 @@ import type { Settings } from "../../context/config.ts";
 import type { OutputFile } from "../../output/files.ts";
 import { blogPosts, isPrintable, postDay } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
-import { atomFeed, rssFeed } from "./feeds.ts";
+import { atomFeed, rssFeed, type FeedOptions } from "./feeds.ts";
 import { ATOM_PATH, BUILT_IN_LOGO, ICON_PATHS, MANIFEST_PATH, RSS_PATH, THEME_COLOR } from "../../shared/constants.ts";
 import { escapeXml } from "../../shared/text.ts";
+import type { Alternate } from "../../shared/alternates.ts";
+import { basePathOf } from "../../shared/base-path.ts";
 
 /** The page background of the light theme (`--bg`), shown while the installed app starts. */
 const BACKGROUND_COLOR = "#ffffff";
@@ -16,13 +18,16 @@ const NOT_INDEXED = new Set(["/404.html", "/404/", "/app-shell/"]);
 export interface SitemapOptions {
   /** Absolute base URL without a trailing slash (settings.baseUrl). */
   baseUrl: string;
-  /** The pages of the content index. */
-  pages: readonly Pick<PageEntry, "url" | "title" | "name">[];
+  /** The pages of the content index, each with its `hreflang` alternates when other languages have it (see `alternatesOf`). */
+  pages: readonly SitemapPage[];
   /** Every route the render stage produced, generated section and printable pages included. */
   routes: readonly string[];
   /** The day each page last changed, by URL; a blog post's own day comes first. Default none. */
   dates?: ReadonlyMap<string, string>;
 }
+
+/** What the sitemap lists of a page. */
+export type SitemapPage = Pick<PageEntry, "url" | "title" | "name"> & { links?: readonly Alternate[] };
 
 /** The absolute URL of a site path; the path is percent-encoded as URLs in XML must be. */
 function absoluteUrl(baseUrl: string, url: string): string {
@@ -34,25 +39,33 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 52_428_800 };
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+const XHTML_NS = "http://www.w3.org/1999/xhtml";
 
 /** The `<url>` elements of the sitemap (pure), sorted by URL; see {@link sitemapFiles}. */
 function sitemapEntries({ baseUrl, pages, routes, dates }: SitemapOptions): string[] {
   const printable = new Set(pages.filter(isPrintable).map((p) => p.url));
   const lastmod = new Map(pages.map((p) => [p.url, postDay(p) || (dates?.get(p.url) ?? "")]));
+  const links = new Map(pages.flatMap((p) => (p.links?.length ? [[p.url, p.links] as const] : [])));
   const urls = new Set([...pages.map((p) => p.url), ...routes]);
   const indexed = [...urls].filter((url) => !printable.has(url) && !url.endsWith("/printable/") && !NOT_INDEXED.has(url));
+  // A page's translations are named as the sitemaps' xhtml:link elements, one for each language, its own included.
+  const alternates = (url: string) =>
+    (links.get(url) ?? [])
+      .map((link) => `    <xhtml:link rel="alternate" hreflang="${escapeXml(link.lang)}" href="${escapeXml(encodeURI(link.href))}"/>\n`)
+      .join("");
   return indexed
-    .map((url) => ({ loc: absoluteUrl(baseUrl, url), day: lastmod.get(url) ?? "" }))
+    .map((url) => ({ url, loc: absoluteUrl(baseUrl, url), day: lastmod.get(url) ?? "" }))
     .sort((a, b) => (a.loc < b.loc ? -1 : a.loc > b.loc ? 1 : 0))
-    .map(({ loc, day }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${day ? `    <lastmod>${day}</lastmod>\n` : ""}  </url>`);
+    .map(({ url, loc, day }) => `  <url>\n    <loc>${escapeXml(loc)}</loc>\n${day ? `    <lastmod>${day}</lastmod>\n` : ""}${alternates(url)}  </url>`);
 }
 
-/** A `<urlset>` document of the given entries. */
-const urlset = (entries: readonly string[]) => [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}">`, ...entries, "</urlset>", ""].join("\n");
+/** A `<urlset>` document of the given entries, declaring the xhtml namespace when an entry names its translations. */
+const urlset = (entries: readonly string[], translated = entries.some((entry) => entry.includes("<xhtml:link "))) =>
+  [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}"${translated ? ` xmlns:xhtml="${XHTML_NS}"` : ""}>`, ...entries, "</urlset>", ""].join("\n");
 
 /** The entries cut into runs that each make a `<urlset>` within the limits, in order. */
 function sitemapRuns(entries: readonly string[], limits: typeof SITEMAP_LIMITS): string[][] {
-  const frame = Buffer.byteLength(urlset([]));
+  const frame = Buffer.byteLength(urlset([], true));
   const runs: string[][] = [[]];
   let bytes = frame;
   for (const entry of entries) {
@@ -97,9 +110,9 @@ export function sitemapFiles(options: SitemapOptions, limits = SITEMAP_LIMITS): 
 /** True for the path of a file {@link sitemapFiles} makes. */
 export const isSitemap = (file: string) => /^sitemap(-\d+)?\.xml$/.test(file);
 
-/** robots.txt (pure): everything may be crawled, and the sitemap is at `<baseUrl>/sitemap.xml`. */
-export function robotsTxt(baseUrl: string): string {
-  return `User-agent: *\nAllow: /\n\nSitemap: ${baseUrl}/sitemap.xml\n`;
+/** robots.txt (pure): everything may be crawled, and the sitemap is at `<baseUrl>/sitemap.xml`, with those of the sites under it (`languages`, the addresses of the languages built under the site's prefixes). */
+export function robotsTxt(baseUrl: string, languages: readonly string[] = []): string {
+  return `User-agent: *\nAllow: /\n\n${[baseUrl, ...languages].map((url) => `Sitemap: ${url}/sitemap.xml\n`).join("")}`;
 }
 
 /**
@@ -107,20 +120,20 @@ export function robotsTxt(baseUrl: string): string {
  * description, start URL and scope `/`, standalone display, the light
  * background, the header's theme colour, and the SVG icon and maskable icon.
  */
-export function webManifest(settings: Pick<Settings, "name" | "description">): string {
+export function webManifest(settings: Pick<Settings, "name" | "description">, { lang = "en", base = "/" }: { lang?: string; base?: string } = {}): string {
   const manifest = {
     name: settings.name,
     short_name: settings.name,
     description: settings.description,
-    lang: "en",
-    start_url: "/",
-    scope: "/",
+    lang,
+    start_url: base,
+    scope: base,
     display: "standalone",
     background_color: BACKGROUND_COLOR,
     theme_color: THEME_COLOR,
     icons: [
-      { src: `/${ICON_PATHS.icon}`, sizes: "any", type: "image/svg+xml", purpose: "any" },
-      { src: `/${ICON_PATHS.maskable}`, sizes: "any", type: "image/svg+xml", purpose: "maskable" },
+      { src: `${base}${ICON_PATHS.icon}`, sizes: "any", type: "image/svg+xml", purpose: "any" },
+      { src: `${base}${ICON_PATHS.maskable}`, sizes: "any", type: "image/svg+xml", purpose: "maskable" },
     ],
   };
   return `${JSON.stringify(manifest, null, 2)}\n`;
@@ -160,13 +173,17 @@ export function siteIcons(logo = ""): OutputFile[] {
 
 /** What the site files need of a page: its URL, title and file name, and its blog teaser. */
 export interface SitePage {
-  entry: Pick<PageEntry, "url" | "title" | "name">;
+  entry: SitemapPage;
   teaser: string;
 }
 
 /** Inputs of `siteFiles`: the settings, the processed pages of the index, and the rendered routes. */
 export interface SiteFilesOptions {
   settings: Pick<Settings, "name" | "baseUrl" | "description" | "texts" | "defaultLanguage" | "languages">;
+  /** The language the site is built in (the manifest's and the feeds'); default the default language. */
+  lang?: string;
+  /** The build's strings (the feeds' title and description); default the shipped catalogue's and the config's `texts`. */
+  messages?: FeedOptions["messages"];
   /** The site's own logo, an SVG file's text; "" for the built-in one. */
   logo?: string;
   pages: readonly SitePage[];
@@ -175,18 +192,27 @@ export interface SiteFilesOptions {
   dates?: ReadonlyMap<string, string>;
 }
 
+/** The addresses of the languages whose sites are under this one's (pure): those built under its prefixes. */
+function languagesUnder(settings: Pick<Settings, "baseUrl" | "languages">): string[] {
+  return settings.languages.map((l) => l.url.replace(/\/+$/, "")).filter((url) => url.startsWith(`${settings.baseUrl}/`));
+}
+
 /**
  * Every site file (pure): sitemap, robots.txt, manifest and icons, and, when
  * the site has at least one blog post, the blog's RSS and Atom feeds.
  */
-export function siteFiles({ settings, logo, pages, routes, dates }: SiteFilesOptions): OutputFile[] {
+export function siteFiles({ settings, lang = settings.defaultLanguage, messages, logo, pages, routes, dates }: SiteFilesOptions): OutputFile[] {
   const files: OutputFile[] = [
     ...sitemapFiles({ baseUrl: settings.baseUrl, pages: pages.map((p) => p.entry), routes, dates }),
-    { path: "robots.txt", contents: robotsTxt(settings.baseUrl) },
-    { path: MANIFEST_PATH, contents: webManifest(settings) },
+    // Crawlers read robots.txt at a host's root only: a site under a path (a language's under its prefix) has none of its own.
+    ...(basePathOf(settings.baseUrl) === "/" ? [{ path: "robots.txt", contents: robotsTxt(settings.baseUrl, languagesUnder(settings)) }] : []),
+    { path: MANIFEST_PATH, contents: webManifest(settings, { lang, base: basePathOf(settings.baseUrl) }) },
     ...siteIcons(logo),
   ];
   const posts = blogPosts(pages);
-  if (posts.length > 0) files.push({ path: RSS_PATH, contents: rssFeed({ settings, posts }) }, { path: ATOM_PATH, contents: atomFeed({ settings, posts }) });
+  if (posts.length > 0) {
+    const feed = { settings, posts, lang, ...(messages && { messages }) };
+    files.push({ path: RSS_PATH, contents: rssFeed(feed) }, { path: ATOM_PATH, contents: atomFeed(feed) });
+  }
   return files;
 }

@@ -6,6 +6,7 @@ import type { PageEntry } from "../../shared/content-types.ts";
 import { ATOM_PATH, RSS_PATH } from "../../shared/constants.ts";
 import type { BlogPostSummary } from "../../shared/page-data.ts";
 import { escapeXml } from "../../shared/text.ts";
+import type { Messages } from "../../shared/messages/index.ts";
 
 /** One blog post as the feeds show it: the blog index lists the same (see `blogPosts`). */
 export type BlogPost = BlogPostSummary;
@@ -14,6 +15,9 @@ export type BlogPost = BlogPostSummary;
 export interface FeedOptions {
   settings: Pick<Settings, "baseUrl"> & MessageSettings;
   posts: readonly BlogPost[];
+  /** The language the site is built in, and its strings (the project's own included); default the default language's. */
+  lang?: string;
+  messages?: Pick<Messages, "blog.title" | "blog.description">;
 }
 
 /**
@@ -41,9 +45,11 @@ function iso8601(day: string): string {
   return `${day}T00:00:00Z`;
 }
 
-/** The blog's title and description in the feeds. */
-const blogTitle = (settings: MessageSettings): string => siteMessage(settings, "blog.title");
-const blogDescription = (settings: MessageSettings): string => siteMessage(settings, "blog.description");
+/** The blog's title and description in the feeds, in the build's language. */
+const blogTitle = ({ settings, messages }: FeedOptions): string => messages?.["blog.title"] ?? siteMessage(settings, "blog.title");
+const blogDescription = ({ settings, messages }: FeedOptions): string => messages?.["blog.description"] ?? siteMessage(settings, "blog.description");
+/** The feeds' language: the build's. */
+const feedLanguage = ({ settings, lang }: FeedOptions): string => lang ?? siteLocale(settings).lang;
 
 /**
  * The RSS 2.0 feed of the blog (pure): channel title, link, description,
@@ -51,7 +57,8 @@ const blogDescription = (settings: MessageSettings): string => siteMessage(setti
  * posts), an `atom:link` to itself, and one item per post, newest first,
  * with title, link, permalink guid, pubDate and the teaser as description.
  */
-export function rssFeed({ settings, posts }: FeedOptions): string {
+export function rssFeed(options: FeedOptions): string {
+  const { settings, posts } = options;
   const base = settings.baseUrl;
   const ordered = newestFirst(posts);
   const items = ordered.map((post) => {
@@ -70,10 +77,10 @@ export function rssFeed({ settings, posts }: FeedOptions): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(blogTitle(settings))}</title>`,
+    `    <title>${escapeXml(blogTitle(options))}</title>`,
     `    <link>${escapeXml(`${base}${BLOG_URL}`)}</link>`,
-    `    <description>${escapeXml(blogDescription(settings))}</description>`,
-    `    <language>${siteLocale(settings).lang}</language>`,
+    `    <description>${escapeXml(blogDescription(options))}</description>`,
+    `    <language>${feedLanguage(options)}</language>`,
     ...(ordered.length > 0 ? [`    <lastBuildDate>${rfc822(ordered[0].date)}</lastBuildDate>`] : []),
     `    <atom:link href="${escapeXml(`${base}/${RSS_PATH}`)}" rel="self" type="application/rss+xml"/>`,
     ...items,
@@ -92,7 +99,8 @@ const NO_POSTS_UPDATED = "1970-01-01T00:00:00Z";
  * self and alternate links, author "<name> contributors", and one entry per
  * post, newest first, with id, title, link, published, updated and summary.
  */
-export function atomFeed({ settings, posts }: FeedOptions): string {
+export function atomFeed(options: FeedOptions): string {
+  const { settings, posts } = options;
   const base = settings.baseUrl;
   const ordered = newestFirst(posts);
   const blog = escapeXml(`${base}${BLOG_URL}`);
@@ -111,10 +119,10 @@ export function atomFeed({ settings, posts }: FeedOptions): string {
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="en">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeXml(feedLanguage(options))}">`,
     `  <id>${blog}</id>`,
-    `  <title type="text">${escapeXml(blogTitle(settings))}</title>`,
-    `  <subtitle type="text">${escapeXml(blogDescription(settings))}</subtitle>`,
+    `  <title type="text">${escapeXml(blogTitle(options))}</title>`,
+    `  <subtitle type="text">${escapeXml(blogDescription(options))}</subtitle>`,
     `  <updated>${ordered.length > 0 ? iso8601(ordered[0].date) : NO_POSTS_UPDATED}</updated>`,
     `  <link rel="self" type="application/atom+xml" href="${escapeXml(`${base}/${ATOM_PATH}`)}"/>`,
     `  <link rel="alternate" type="text/html" href="${blog}"/>`,

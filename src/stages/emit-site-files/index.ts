@@ -6,7 +6,9 @@ import type { OutputFile } from "../../output/files.ts";
 import type { SitePages } from "../../pipeline/site-pages.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { isSitemap, siteFiles, type SitePage } from "./core.ts";
+import { alternatesOf } from "../../shared/alternates.ts";
 import { undatedBlogPages } from "./feeds.ts";
+import { loadMessages } from "../../context/site-chrome.ts";
 
 /** Inputs of the stage: the index stage's pages and the generated routes the render stage produced. */
 export interface EmitSiteFilesInput extends Emitting {
@@ -40,13 +42,16 @@ export async function runEmitSiteFiles(ctx: BuildContext, input: EmitSiteFilesIn
     const { pages: read } = await input.site.load(part);
     for (const problem of undatedBlogPages(read.map((p) => p.entry))) ctx.report(problem);
     for (const { entry, teaser } of read) {
-      pages.push({ entry: { url: entry.url, title: entry.title, name: entry.name }, teaser });
+      // A fallback page is the default language's, whose sitemap and feeds list it.
+      if (entry.fallback) continue;
+      const links = alternatesOf(ctx.settings, ctx.language.lang, entry);
+      pages.push({ entry: { url: entry.url, title: entry.title, name: entry.name, ...(links.length > 0 && { links }) }, teaser });
       const day = input.dayOf?.(entry);
       if (day) dates.set(entry.url, day);
     }
   }
   const logo = ctx.settings.logo && (await fs.readFile(path.resolve(ctx.paths.root, ctx.settings.logo), "utf8"));
-  const files = siteFiles({ settings: ctx.settings, logo, pages, routes: input.generated, dates });
+  const files = siteFiles({ settings: ctx.settings, lang: ctx.language.lang, messages: await loadMessages(ctx), logo, pages, routes: input.generated, dates });
   for (const file of files) await emit(file);
   return { files: files.filter((file) => !isSitemap(file.path)) };
 }

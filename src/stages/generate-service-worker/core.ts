@@ -13,9 +13,9 @@ export interface PrecacheEntry {
   revision: string | null;
 }
 
-/** The public URL of an output file. */
-export function urlOfFile(path: string): string {
-  return `/${path.replace(/(^|\/)index\.html$/, "$1")}`;
+/** The public URL of an output file, under the site's base path. */
+export function urlOfFile(path: string, base = "/"): string {
+  return `${base}${path.replace(/(^|\/)index\.html$/, "$1")}`;
 }
 
 /**
@@ -28,13 +28,13 @@ export function urlOfFile(path: string): string {
  * is named by their hash, so they need no revision); other lazily loaded
  * chunks (the vote board) and index parts are cached when first used.
  */
-export function precacheEntries(files: readonly OutputFile[], assets: ClientAssets): PrecacheEntry[] {
+export function precacheEntries(files: readonly OutputFile[], assets: ClientAssets, base = "/"): PrecacheEntry[] {
   const entries: PrecacheEntry[] = [...pageAssetUrls(assets), ...assets.afterLoad, ...assets.search].map((url) => ({ url, revision: null }));
   const revision = (file: OutputFile) => createHash("sha256").update(file.contents).digest("hex").slice(0, 16);
   for (const file of files) {
-    if (file.path.startsWith(`${SEARCH_PARTS_DIR}/`)) entries.push({ url: urlOfFile(file.path), revision: null });
+    if (file.path.startsWith(`${SEARCH_PARTS_DIR}/`)) entries.push({ url: urlOfFile(file.path, base), revision: null });
     else if (file.path === SEARCH_INDEX_PATH || PRECACHED_PAGES.includes(file.path) || file.path === ICON_PATHS.favicon)
-      entries.push({ url: urlOfFile(file.path), revision: revision(file) });
+      entries.push({ url: urlOfFile(file.path, base), revision: revision(file) });
   }
   return entries.sort((a, b) => a.url.localeCompare(b.url));
 }
@@ -83,11 +83,12 @@ export interface ContentCount {
  * it is never larger than the budget. Returns the settings the worker gets
  * and the list's file; no file (and an empty `list`) when the site does not fit.
  */
-export function offlineContent(count: ContentCount, budget: number): { offline: OfflineContent; file?: OutputFile } {
-  if (!count.files) return { offline: { list: "", budget } };
+export function offlineContent(count: ContentCount, budget: number, base = "/"): { offline: OfflineContent; file?: OutputFile } {
+  const settings = (list: string): OfflineContent => (base === "/" ? { list, budget } : { list, budget, base });
+  if (!count.files) return { offline: settings("") };
   const contents = JSON.stringify([...count.files].sort());
-  if (count.bytes + gzipSync(contents).byteLength > budget) return { offline: { list: "", budget } };
+  if (count.bytes + gzipSync(contents).byteLength > budget) return { offline: settings("") };
   const hash = createHash("sha256").update(contents).digest("hex").slice(0, 10);
   const file = { path: `${ASSETS_DIR}/offline-${hash}.json`, contents };
-  return { offline: { list: urlOfFile(file.path), budget }, file };
+  return { offline: settings(urlOfFile(file.path, base)), file };
 }

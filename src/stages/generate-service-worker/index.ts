@@ -1,4 +1,5 @@
 import path from "node:path";
+import { basePathOf } from "../../shared/base-path.ts";
 import * as esbuild from "esbuild";
 import { hashKey } from "../../cache/cache.ts";
 import { codeHash } from "../../cache/code-hash.ts";
@@ -29,8 +30,9 @@ export async function runGenerateServiceWorker(
   ctx: BuildContext,
   input: { files: readonly OutputFile[]; assets: ClientAssets; content: ContentCount },
 ): Promise<GenerateServiceWorkerResult> {
-  const entries = precacheEntries(input.files, input.assets);
-  const offline = offlineContent(input.content, ctx.settings.offline.precacheBudget);
+  const base = basePathOf(ctx.settings.baseUrl);
+  const entries = precacheEntries(input.files, input.assets, base);
+  const offline = offlineContent(input.content, ctx.settings.offline.precacheBudget, base);
   const key = ctx.cache.enabled ? hashKey("service-worker", await codeHash()) : "";
   const cached = key ? await ctx.cache.get(key) : undefined;
   let bundled = cached?.toString("utf8");

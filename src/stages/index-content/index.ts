@@ -16,7 +16,7 @@ import { linkSpill, type LinkSpill } from "./link-spill.ts";
 import { checkLinks } from "./core.ts";
 import { summarySpill, type SummarySpill } from "./summary-spill.ts";
 import type { SourceFile } from "./parse-page.ts";
-import { listPages, type FoundPages, type ListingInput, type PageListing } from "./page-listing.ts";
+import { languageHolders, listPages, type FoundPages, type ListingInput, type PageListing } from "./page-listing.ts";
 import { lazyProcessor } from "./lazy-processor.ts";
 import { pageKeyer } from "./page-keys.ts";
 import { optionReference, referenceHash } from "./option-index.ts";
@@ -47,12 +47,7 @@ export interface IndexedContent {
  * link facts and problems cached. Problems are reported, and link facts and
  * summaries spilled, here: memory keeps none of them.
  */
-async function summarizeGroup(
-  ctx: BuildContext,
-  found: readonly FoundFile[],
-  stores: Stores,
-  language?: { fallback: (relative: string) => boolean; outdated?: ListingInput["outdated"] },
-): Promise<void> {
+async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], stores: Stores, marks: PageMarks): Promise<void> {
   const { store, processor, links, summaries, keyOf } = stores;
   const keys = found.map(keyOf);
   const limit = pLimit(32);
@@ -82,18 +77,31 @@ async function summarizeGroup(
   );
   const pages = indexed.filter((page): page is IndexedPage => page !== undefined);
   // A page the language's folder lacks is the default language's, processed (and cached) as in that language's build, and marked here;
-  // so is a translated page whose source changed since (its freshness is the history's, not the page's).
-  if (language)
-    for (const [at, page] of indexed.entries()) {
-      if (!page) continue;
-      const { relative } = found[at];
-      if (language.fallback(relative)) page.summary.entry.fallback = true;
-      const outdated = language.outdated?.get(relative);
-      if (outdated) page.summary.entry.outdated = outdated;
-    }
+  // so is a translated page whose source changed since (its freshness is the history's, not the page's), and a page the site's other
+  // languages have in their own words (what it has is the build's, not the page's).
+  for (const [at, page] of indexed.entries()) {
+    if (!page) continue;
+    const { relative } = found[at];
+    const { entry } = page.summary;
+    if (marks.fallback?.(relative)) entry.fallback = true;
+    const outdated = marks.outdated?.get(relative);
+    if (outdated) entry.outdated = outdated;
+    // Set on every build, as a summary kept in the dev server's memory carries the last build's.
+    const holders = entry.fallback ? [] : marks.holders(relative);
+    entry.alternates = holders.length > 0 ? holders : undefined;
+  }
   for (const page of pages) for (const d of page.diagnostics) ctx.report(d);
   await links.add(pages.map((page) => page.links));
   await summaries.add(pages.map((page) => page.summary));
+}
+
+/** What the build knows of a page beside its file, by its path under the content folder: see `summarizeGroup`. */
+interface PageMarks {
+  /** True for a page the language's folder lacks (a language's build only). */
+  fallback?: (relative: string) => boolean;
+  outdated?: ListingInput["outdated"];
+  /** The other languages that have the page (see `languageHolders`). */
+  holders: (relative: string) => string[];
 }
 
 /** Where the index stage puts what it does not keep in memory, what processes the pages, and their keys. */
@@ -116,11 +124,15 @@ async function summarizeListed(
   stores: Stores,
 ): Promise<void> {
   const { relatives } = listing;
+  const own = listing.translation;
+  const marks: PageMarks = {
+    holders: await languageHolders(ctx, listing),
+    ...(own && { fallback: (relative: string) => !own.pages.has(relative), outdated: listing.outdated }),
+  };
   const limit = pLimit(32);
   for (let at = 0; at < relatives.length; at += GROUP) {
     ctx.signal?.throwIfAborted();
     const group = relatives.slice(at, at + GROUP);
-    const own = listing.translation;
     const folderOf = (relative: string) => (own?.pages.has(relative) ? own : { dir: ctx.paths.content, real: contentReal });
     // A translated page comes with its original's path, whose headings give it aliases (see `SourceFile.original`).
     const originalOf = (relative: string) => (own?.pages.has(relative) ? path.join(ctx.paths.content, relative) : undefined);
@@ -129,7 +141,7 @@ async function summarizeListed(
     );
     if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
     const found = all.filter((file): file is FoundFile => file !== undefined);
-    await summarizeGroup(ctx, found, stores, own && { fallback: (relative) => !own.pages.has(relative), outdated: listing.outdated });
+    await summarizeGroup(ctx, found, stores, marks);
     ctx.logger.progress?.("index content", at + group.length, relatives.length, "pages");
   }
 }

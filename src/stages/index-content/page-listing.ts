@@ -40,7 +40,7 @@ export interface PageListing {
    * pages), and the folder with its real path. Undefined in the default
    * language's build.
    */
-  translation?: { pages: ReadonlySet<string>; dir: string; real: string };
+  translation?: { pages: ReadonlySet<string>; dir: string; real: string; onlyOwn: ReadonlySet<string> };
   /** The language's translated pages whose source changed since, by path (set by the index stage from the history). */
   outdated?: ReadonlyMap<string, { changed: string; commits: number; compareUrl: string }>;
 }
@@ -65,7 +65,39 @@ export async function listPages(ctx: BuildContext, contentReal: string, input: L
   });
   const [own, base] = await Promise.all([walk(dir), walk(ctx.paths.content)]);
   const relatives = [...new Set([...own, ...base])].sort();
-  return { relatives, known: () => undefined, keep: false, translation: { pages: new Set(own), dir, real } };
+  const inBase = new Set(base);
+  const onlyOwn = new Set(own.filter((relative) => !inBase.has(relative)));
+  return { relatives, known: () => undefined, keep: false, translation: { pages: new Set(own), dir, real, onlyOwn } };
+}
+
+/**
+ * Which of the site's other languages hold each page: the default language
+ * every page of its content folder (in a language's build, all but the pages
+ * only that language has), and another language built from a folder of its own
+ * the pages in that folder. A page's translations in the languages it lists
+ * are named in its head and the sitemap (`hreflang`). Only the translated
+ * pages are kept, by language; a language whose folder is missing holds none
+ * (its own build says so).
+ */
+export async function languageHolders(ctx: BuildContext, listing: Pick<PageListing, "translation">): Promise<(relative: string) => string[]> {
+  const { settings, language } = ctx;
+  const others = settings.languages.filter((l) => l.content && l.lang !== language.lang && l.lang !== settings.defaultLanguage);
+  const held = await Promise.all(
+    others.map(async (l) => {
+      const dir = path.resolve(ctx.paths.root, l.content as string);
+      const exists = await fs.stat(dir).then(
+        (stat) => stat.isDirectory(),
+        () => false,
+      );
+      return { lang: l.lang, pages: new Set(exists ? await walk(dir) : []) };
+    }),
+  );
+  const onlyOwn = listing.translation?.onlyOwn;
+  return (relative) => {
+    const holders = onlyOwn && !onlyOwn.has(relative) ? [settings.defaultLanguage] : [];
+    for (const { lang, pages } of held) if (pages.has(relative)) holders.push(lang);
+    return holders;
+  };
 }
 
 /** The page files under a folder, in path order. */

@@ -15,6 +15,8 @@ import {
 } from "../../shared/page-data.ts";
 import type { SponsorData } from "../../shared/sponsors.ts";
 import { APP_SHELL_URL } from "../../shared/constants.ts";
+import { alternatesOf, type Alternate } from "../../shared/alternates.ts";
+import { basePathOf, withBase } from "../../shared/base-path.ts";
 import { resolveMessages, siteLocale, siteMessage } from "../../context/site-chrome.ts";
 import type { VoteData } from "../../shared/vote-types.ts";
 import { sidebarAt, sidebarFor, type SectionSidebar } from "./sidebar.ts";
@@ -37,6 +39,8 @@ export interface PagePlan {
   robots: string;
   /** Hash redirects that start on this page. */
   redirects: Array<{ from: string; to: string }>;
+  /** The page in each language that has it in its own words, this one's included, and `x-default` (the default language's); none for a page no other language has. */
+  alternates?: Alternate[];
 }
 
 /** The plan of a page with a body of its own. */
@@ -97,7 +101,7 @@ export function siteData(settings: Settings, parts: readonly SitePart[], languag
     search:
       settings.search.provider === "docsearch"
         ? { provider: "docsearch", appId: settings.search.appId, apiKey: settings.search.apiKey, indexName: settings.search.indexName }
-        : { provider: "local", indexUrl: `/${SEARCH_INDEX_PATH}` },
+        : { provider: "local", indexUrl: withBase(basePathOf(settings.baseUrl), `/${SEARCH_INDEX_PATH}`) },
     sections: subNavigation(settings.sections, parts),
   };
 }
@@ -215,7 +219,11 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
   const { entry } = processed;
   const { settings } = planning.options;
   const robots = isPrintable(entry) ? "noindex,nofollow" : "";
-  const redirects = settings.redirects.filter((r) => r.from.startsWith(`${entry.url}#`));
+  // The boot script matches them against the browser's address, under the site's base path.
+  const base = basePathOf(settings.baseUrl);
+  const redirects = settings.redirects
+    .filter((r) => r.from.startsWith(`${entry.url}#`))
+    .map((r) => ({ from: withBase(base, r.from), to: withBase(base, r.to) }));
   return {
     outPath: outPathOf(entry.url),
     data,
@@ -225,12 +233,25 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
     canonical: `${entry.fallback ? defaultLanguageUrl(settings) : settings.baseUrl}${entry.url}`,
     robots,
     redirects,
+    alternates: alternatesOf(settings, planning.options.language?.lang ?? settings.defaultLanguage, entry),
   };
 }
 
 /** Where the default language's site is: its languages entry's address, else the site's own. */
 function defaultLanguageUrl(settings: Settings): string {
   return (settings.languages.find((l) => l.lang === settings.defaultLanguage)?.url ?? settings.baseUrl).replace(/\/+$/, "");
+}
+
+/**
+ * The languages built here that lack a page (pure): none for a page of the
+ * default language's (every language has it, in its own words or as a
+ * fallback page); for a page only this language has, every other language
+ * built from a folder that does not have it either (see `PageEntry.alternates`).
+ */
+function missingIn(settings: Pick<Settings, "languages" | "defaultLanguage">, lang: string, entry: Pick<PageEntry, "alternates" | "fallback">): string[] {
+  const has = new Set([lang, ...(entry.alternates ?? [])]);
+  if (entry.fallback || has.has(settings.defaultLanguage)) return [];
+  return [settings.defaultLanguage, ...settings.languages.filter((l) => l.content).map((l) => l.lang)].filter((tag) => !has.has(tag));
 }
 
 /** The page props of a page of the content: its front matter's fields, contributors, neighbours, printable page and live preview. */
@@ -252,6 +273,7 @@ function docPageProps(planning: SitePlanning, processed: PageSummary, neighbours
     thirdParty: entry.thirdParty,
     fallback: entry.fallback ? settings.defaultLanguage : "",
     outdated: entry.outdated ? { ...entry.outdated, language: settings.defaultLanguage } : null,
+    missingIn: missingIn(settings, planning.options.language?.lang ?? settings.defaultLanguage, entry),
     edit: entry.edit,
     path: entry.path,
     repo: entry.repo,

@@ -1,4 +1,5 @@
 import { hashKey } from "../../cache/cache.ts";
+import { basePathOf, rebaseHtml } from "../../shared/base-path.ts";
 import { codeHash } from "../../cache/code-hash.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
 import type { BuildContext } from "../../context/context.ts";
@@ -99,7 +100,7 @@ function withAnchors(folder: DirectoryEntry, anchors: ReadonlyMap<PageEntry, Anc
  * site's. Each file is named by a hash of its contents, so browsers and the
  * service worker may keep it for good. Returns each file's URL by folder URL.
  */
-async function emitAnchorFiles(input: RenderPagesInput, emit: Emit): Promise<Map<string, string>> {
+async function emitAnchorFiles(input: RenderPagesInput, emit: Emit, base: string): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
   for (const part of input.site.parts) {
     if (!part.folder) continue;
@@ -112,7 +113,7 @@ async function emitAnchorFiles(input: RenderPagesInput, emit: Emit): Promise<Map
       const name = group.url.split("/").filter(Boolean).join("-");
       const file = { path: `assets/sidebar/${name}-${hashKey(contents).slice(0, 10)}.json`, contents };
       await emit(file);
-      urls.set(group.url, `/${file.path}`);
+      urls.set(group.url, outputFileUrl(file.path, base));
     }
   }
   return urls;
@@ -172,7 +173,7 @@ export async function runRenderPages(ctx: BuildContext, input: RenderPagesInput)
   const { emit } = input;
   const sponsors = await readSponsors(ctx);
   const vote = await readVoteTopics(ctx);
-  const anchorUrls = await emitAnchorFiles(input, emit);
+  const anchorUrls = await emitAnchorFiles(input, emit, basePathOf(ctx.settings.baseUrl));
   const options: PlanOptions = {
     ...input,
     settings: ctx.settings,
@@ -198,9 +199,11 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
   let lists: ReturnType<typeof repositoryLists> | undefined;
   const listsOf = () => (lists ??= repositoryLists(ctx, input.site));
   const listsHash = async () => (await listsOf()).hash;
+  // Bodies are stored as made at the site's root; a site under a base path (a language's under /zh/) shows them with its links under it.
+  const base = basePathOf(ctx.settings.baseUrl);
   const bodyOf = async (page: PageSummary) => {
     const body = await input.bodies.body(page);
-    return page.repositoryLists ? fillRepositoryLists(body, (await listsOf()).html) : body;
+    return rebaseHtml(page.repositoryLists ? fillRepositoryLists(body, (await listsOf()).html) : body, base);
   };
   const frame: DocumentFrame = { assets: input.assets, chrome: await loadSiteChrome(ctx) };
   const assets = JSON.stringify(frame);
@@ -269,13 +272,13 @@ async function renderPagesAtOnce(setup: RenderSetup, options: PlanOptions) {
     if (setup.input.keepPlans && one.key) rendered.set(plan.outPath, "kept" in one ? one.kept : renderedPage(one));
     if (!chunk) return;
     const url = plan.data.url;
-    const file = outputFileUrl(chunk);
+    const file = outputFileUrl(chunk, setup.frame.chrome.base);
     offline.add(file, size);
     const nested = folderTablePath(url) !== routeTablePath(url) && counts.has(folderTablePath(url));
     const table = tables.add(url, { id, file, size, ...(nested ? { folder: true as const } : {}) });
     if (!table) return;
     await emit(table);
-    offline.add(outputFileUrl(table.path), await gzippedSize(table));
+    offline.add(outputFileUrl(table.path, setup.frame.chrome.base), await gzippedSize(table));
   });
   return { precached, printable, routes, generated, pagePlans, rendered, offline: offline.result() };
 }
@@ -323,6 +326,7 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<Rendere
     plan.canonical,
     plan.robots,
     JSON.stringify(plan.redirects),
+    JSON.stringify(plan.alternates ?? []),
   );
   const before = input.before?.pages.get(plan.outPath);
   // The precached pages' contents go to the service worker's revisions, so they are always read.

@@ -18,7 +18,15 @@ export interface DocumentFrame {
 export function renderDocument(plan: PagePlan, bodyHtml: string, { assets, chrome }: DocumentFrame): string {
   const withChrome = (element: ReturnType<typeof createElement>) => createElement(SiteChromeContext, { value: chrome }, element);
   const appHtml = renderToString(withChrome(createElement(App, { data: plan.data, body: { html: bodyHtml } })));
-  const document = createElement(Document, { data: plan.data, appHtml, canonical: plan.canonical, robots: plan.robots, redirects: plan.redirects, assets });
+  const document = createElement(Document, {
+    data: plan.data,
+    appHtml,
+    canonical: plan.canonical,
+    robots: plan.robots,
+    redirects: plan.redirects,
+    alternates: plan.alternates,
+    assets,
+  });
   return `<!doctype html>${renderToStaticMarkup(withChrome(document))}`;
 }
 
