@@ -1,11 +1,11 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import fg from "fast-glob";
 import { hashKey } from "../../cache/cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context/context.ts";
 import type { JsonSchema } from "../../markdown/option-schema.ts";
 import { type OptionReference, type ReferencePage, referencePage } from "../../markdown/option-reference.ts";
+import { markdownFiles } from "../../pipeline/markdown-files.ts";
 import { parsePage } from "./parse-page.ts";
 
 /**
@@ -53,11 +53,16 @@ async function resolvePackageFile(root: string, spec: string): Promise<string | 
   return (await resolveFrom(root, spec)) ?? (await resolveFrom(TOOL_ROOT, spec));
 }
 
-/** The reference pages a config names: each page, and the pages under each folder (ending in `/`), in path order. */
+/**
+ * The reference pages a config names, in path order: each page, and the
+ * pages under each folder (ending in `/`), found as the build finds its
+ * pages. A named page that is not there is left to {@link readPages}.
+ */
 async function referenceFiles(content: string, pages: readonly string[]): Promise<string[]> {
-  const patterns = pages.map((page) => (page.endsWith("/") ? `${fg.escapePath(page)}**/*.{md,mdx}` : fg.escapePath(page)));
-  if (patterns.length === 0) return [];
-  return (await fg(patterns, { cwd: content, onlyFiles: true, followSymbolicLinks: false, dot: false })).sort();
+  const found = await Promise.all(
+    pages.map(async (page) => (page.endsWith("/") ? (await markdownFiles(path.join(content, page))).map((relative) => `${page}${relative}`) : [page])),
+  );
+  return [...new Set(found.flat())].sort();
 }
 
 /** Reads the reference pages' headings with the build's parser; a page that cannot be read is left out (its own build error says why). */

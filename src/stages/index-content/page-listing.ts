@@ -1,8 +1,9 @@
 import fsCallback from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
+import type fg from "fast-glob";
 import type { BuildContext } from "../../context/context.ts";
+import { markdownFiles } from "../../pipeline/markdown-files.ts";
 import { UsageError } from "../../report/errors.ts";
 import { pagesAfterChanges, type PathChange } from "./core.ts";
 
@@ -45,8 +46,6 @@ export interface PageListing {
   outdated?: ReadonlyMap<string, { changed: string; commits: number; compareUrl: string }>;
 }
 
-const PAGES = "**/*.{md,mdx}";
-
 /**
  * Lists the page files under the content folder. Given the session's last
  * listing and every path changed since, the listing is that one with the
@@ -63,15 +62,9 @@ export async function listPages(ctx: BuildContext, contentReal: string, input: L
       `The folder of the ${ctx.language.lang} pages, ${ctx.display(dir)}, does not exist. Create it, or fix "content" in its languages entry.`,
     );
   });
-  const [own, base] = await Promise.all([walk(dir), walk(ctx.paths.content)]);
+  const [own, base] = await Promise.all([markdownFiles(dir), markdownFiles(ctx.paths.content)]);
   const relatives = [...new Set([...own, ...base])].sort();
   return { relatives, known: () => undefined, keep: false, translation: { pages: new Set(own), dir, real } };
-}
-
-/** The page files under a folder, in path order. */
-async function walk(cwd: string, fs?: Partial<fg.FileSystemAdapter>): Promise<string[]> {
-  const relatives = await fg(PAGES, { cwd, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"], ...(fs && { fs }) });
-  return relatives.sort();
 }
 
 /** The default language's listing: see {@link listPages}. */
@@ -84,7 +77,7 @@ async function listDefault(ctx: BuildContext, contentReal: string, { previous, c
   }
   const session = ctx.cache.memo !== undefined;
   let links = false;
-  const relatives = await walk(ctx.paths.content, session ? spotLinks(() => (links = true)) : undefined);
+  const relatives = await markdownFiles(ctx.paths.content, session ? spotLinks(() => (links = true)) : undefined);
   // A link in the content folder leads to files whose changes are heard of under another path, or not at all.
   return { relatives, known: () => undefined, keep: session && !links };
 }

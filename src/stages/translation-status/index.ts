@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
 import type { Yaml } from "mdast";
 import pLimit from "p-limit";
 import remarkFrontmatter from "remark-frontmatter";
@@ -11,6 +10,7 @@ import { LineCounter, parseDocument } from "yaml";
 import type { LanguageSetting } from "../../context/config.ts";
 import type { BuildContext } from "../../context/context.ts";
 import { readGitOutput } from "../../pipeline/git-log.ts";
+import { markdownFiles } from "../../pipeline/markdown-files.ts";
 import { diagnostic } from "../../report/diagnostics.ts";
 import { isRevision } from "../../shared/content-rules.ts";
 import {
@@ -27,9 +27,6 @@ import {
 
 export type { FailOn } from "./core.ts";
 export { fails } from "./core.ts";
-
-/** The pages of a folder, as the index finds them. */
-const PAGES = "**/*.{md,mdx}";
 
 /** Files read at once. */
 const READ_AT_ONCE = 8;
@@ -95,11 +92,8 @@ async function readFacts(ctx: BuildContext, file: string): Promise<PageFacts> {
   return { thirdParty, words };
 }
 
-/** The markdown files of a folder (from the project root), paths inside it, sorted. */
-async function pagesOf(ctx: BuildContext, folder: string): Promise<string[]> {
-  const found = await fg(PAGES, { cwd: path.join(ctx.paths.root, folder), onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
-  return found.sort();
-}
+/** The pages of a folder (from the project root), as the index finds them: paths inside it, sorted. */
+const pagesOf = (ctx: BuildContext, folder: string) => markdownFiles(path.join(ctx.paths.root, folder));
 
 /** The history of the content folder and the languages' folders, read once; an empty one, with the reason, when git gives none. */
 async function readRevisions(ctx: BuildContext, folders: readonly string[]): Promise<{ revisions: Revisions; noHistory?: string }> {
