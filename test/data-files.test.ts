@@ -10,7 +10,12 @@ import { VOTE_TOPICS_KIND } from "../src/data-files/vote-topics.ts";
 const at = (d: { line: number; column: number; message: string }) => `${d.line}:${d.column} ${d.message}`;
 
 test("parseJson places a syntax error at its line and column, and refuses comments and trailing commas", () => {
-  assert.equal(parseJson('{\n  "a": 1\n  "b": 2\n}'), { ok: false, place: { line: 3, column: 3 }, reason: "comma expected at line 3, column 3" });
+  assert.equal(parseJson('{\n  "a": 1\n  "b": 2\n}'), {
+    ok: false,
+    place: { line: 3, column: 3 },
+    reason: "comma expected at line 3, column 3",
+    problem: "comma expected",
+  });
   assert.equal(parseJson("[1, 2,]").ok, false, "trailing comma");
   assert.equal(parseJson('{ "a": 1 } // note').ok, false, "comment");
   assert.equal(parseJson("").ok, false, "empty file");

@@ -3,6 +3,10 @@ import * as assert from "uvu/assert";
 import { UsageError } from "../src/report/errors.ts";
 import fs from "node:fs";
 import path from "node:path";
+import { loadSettings } from "../src/context/config.ts";
+import { createContext } from "../src/context/context.ts";
+import { createMemoryLogger } from "../src/report/logger.ts";
+import { outdatedPages } from "../src/stages/translation-status/index.ts";
 import { formatDay, formatMessage } from "../src/shared/messages/format.ts";
 import { ZH } from "../src/shared/messages/zh.ts";
 import { git } from "./helpers/git.ts";
@@ -75,16 +79,26 @@ test("the default language's build is unchanged: no notice, English document", a
   assert.is(facts(fileText(await en, "guides/start/index.html")).title, "Getting Started");
 });
 
+/**
+ * Makes a copy of the fixture a repository of two commits: the pages and
+ * their translations, then one more step on the English start page, with
+ * what `alongside` changes given the first commit's name. Returns both names.
+ */
+function changeStartPage(root: string, alongside: (first: string) => void = () => {}): { translated: string; changed: string } {
+  git(root, ["init", "-q", "-b", "main"]);
+  git(root, ["add", "."], "2026-03-02");
+  git(root, ["commit", "-q", "-m", "pages and their translations"], "2026-03-02");
+  const translated = git(root, ["rev-parse", "HEAD"]);
+  fs.appendFileSync(path.join(root, "content/guides/start.md"), "\nRun it again after each change.\n");
+  alongside(translated);
+  git(root, ["commit", "-q", "-am", "start: one more step"], "2026-04-10");
+  return { translated, changed: git(root, ["rev-parse", "HEAD"]) };
+}
+
 test("a translation whose source changed since says when, how many commits since, and links to the change, in its language", async () => {
   const root = copyFixtureSite("locales");
   try {
-    git(root, ["init", "-q", "-b", "main"]);
-    git(root, ["add", "."], "2026-03-02");
-    git(root, ["commit", "-q", "-m", "pages and their translations"], "2026-03-02");
-    const translated = git(root, ["rev-parse", "HEAD"]);
-    fs.appendFileSync(path.join(root, "content/guides/start.md"), "\nRun it again after each change.\n");
-    git(root, ["commit", "-q", "-am", "start: one more step"], "2026-04-10");
-    const changed = git(root, ["rev-parse", "HEAD"]);
+    const { translated, changed } = changeStartPage(root);
     const result = await buildFixtureSite("locales", { root, locale: "zh", history: true });
     const html = fileText(result, "guides/start/index.html");
     const notice = /<p class="outdated-notice" role="note">([^<]*)(?:<!-- -->)? (?:<!-- -->)?<a href="([^"]*)"[^>]*>([^<]*)<\/a><\/p>/.exec(html);
@@ -191,6 +205,34 @@ test("the whole site puts each language with a folder under its prefix, every ad
     "a site only linked to keeps its address",
   );
   assert.not.ok(fileText(site, "guides/start/index.html").includes('href="/zh/'), "the default language's own pages stay at the root");
+});
+
+test("a translation's translates decides its freshness over its own later commits; one that is not a commit is reported at its line", async () => {
+  const root = copyFixtureSite("locales");
+  /** Adds a front matter line to a page of the project, after its opening fence. */
+  const withFrontMatter = (page: string, line: string) =>
+    fs.writeFileSync(path.join(root, page), fs.readFileSync(path.join(root, page), "utf8").replace(/^---\n/, `---\n${line}\n`));
+  try {
+    // The translation is committed again with its source's change, but says it still follows the first commit.
+    const { translated, changed } = changeStartPage(root, (first) => {
+      withFrontMatter("i18n/zh/guides/start.md", `translates: ${first}`);
+      withFrontMatter("i18n/zh/guides/index.md", "translates: latest");
+    });
+    const ctx = createContext({ root, settings: await loadSettings(root), logger: createMemoryLogger(), cache: false, locale: "zh" });
+    try {
+      const outdated = await outdatedPages(ctx);
+      assert.equal([...outdated.keys()], ["guides/start.md"]);
+      assert.is(outdated.get("guides/start.md")?.compareUrl, `https://github.com/webpack/webpack.js.org/compare/${translated}...${changed}`);
+      assert.equal(
+        (await ctx.problems.all()).map((d) => `${d.file}:${d.line}:${d.column} ${d.ruleId}`),
+        ["i18n/zh/guides/index.md:2:13 frontmatter-field"],
+      );
+    } finally {
+      await ctx.problems.close();
+    }
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
 });
 
 test("--locale names a language the config can build, or the build stops at once with which can", async () => {

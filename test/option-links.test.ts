@@ -140,31 +140,57 @@ test("the printable page shows the keys as plain code", async () => {
   assert.is(withoutOptionLinks(body), '<span class="t-p">y</span>');
 });
 
+/** A copy of the fixture whose config sets `configExamples` to this, for a test to remove. */
+function siteWithExamples(configExamples: unknown): string {
+  const root = copyFixtureSite("config-examples");
+  const config = JSON.parse(fs.readFileSync(path.join(SITE, "docs-build.config.json"), "utf8")) as Record<string, unknown>;
+  delete config.$schema;
+  fs.writeFileSync(path.join(root, "docs-build.config.json"), JSON.stringify({ ...config, configExamples }));
+  return root;
+}
+
+/** Builds a copy of the fixture and checks that no example key is linked nor checked; returns what the build logged. */
+async function plainExamples(root: string): Promise<string[]> {
+  const logger = createMemoryLogger();
+  const result = await buildFixtureSite("config-examples", { root, logger });
+  assert.not.ok(fileText(result, "guides/examples/index.html").includes('class="opt"'), "no key is linked");
+  assert.equal(
+    result.diagnostics.filter((d) => d.ruleId.endsWith("-option")),
+    [],
+  );
+  return logger.lines;
+}
+
 test("with configExamples null, or a schema that is not installed, examples stay plain; the latter with one warning", async () => {
-  const off = copyFixtureSite("config-examples");
-  const missing = copyFixtureSite("config-examples");
+  const off = siteWithExamples(null);
+  const missing = siteWithExamples({ schemas: [{ schema: "no-such-schemas/options.json", pages: ["configuration/"] }] });
   try {
-    const config = JSON.parse(fs.readFileSync(path.join(SITE, "docs-build.config.json"), "utf8")) as Record<string, unknown>;
-    delete config.$schema;
-    fs.writeFileSync(path.join(off, "docs-build.config.json"), JSON.stringify({ ...config, configExamples: null }));
-    fs.writeFileSync(
-      path.join(missing, "docs-build.config.json"),
-      JSON.stringify({ ...config, configExamples: { schemas: [{ schema: "no-such-schemas/options.json", pages: ["configuration/"] }] } }),
-    );
     for (const root of [off, missing]) {
-      const logger = createMemoryLogger();
-      const result = await buildFixtureSite("config-examples", { root, logger });
-      assert.not.ok(fileText(result, "guides/examples/index.html").includes('class="opt"'), "no key is linked");
-      assert.equal(
-        result.diagnostics.filter((d) => d.ruleId.endsWith("-option")),
-        [],
-      );
-      const warned = logger.lines.filter((line) => line.includes("no-such-schemas/options.json"));
+      const warned = (await plainExamples(root)).filter((line) => line.includes("no-such-schemas/options.json"));
       assert.is(warned.length, root === missing ? 1 : 0, warned.join("\n"));
     }
   } finally {
     fs.rmSync(off, { recursive: true, force: true });
     fs.rmSync(missing, { recursive: true, force: true });
+  }
+});
+
+test("a schema that is not valid JSON leaves examples plain, with one warning at its file, line and column that says what to do", async () => {
+  const root = siteWithExamples({ schemas: [{ schema: "broken-schemas/options.json", pages: ["configuration/"] }] });
+  try {
+    // A comma left out between two properties: the second one's key is where the JSON goes wrong.
+    const schema = '{\n  "type": "object",\n  "properties": {\n    "entry": { "type": "string" }\n    "output": { "type": "object" }\n  }\n}\n';
+    const lines = schema.split("\n");
+    const line = lines.findIndex((text) => text.includes('"output"')) + 1;
+    const column = lines[line - 1].indexOf('"output"') + 1;
+    fs.mkdirSync(path.join(root, "node_modules/broken-schemas"), { recursive: true });
+    fs.writeFileSync(path.join(root, "node_modules/broken-schemas/options.json"), schema);
+    const warned = (await plainExamples(root)).filter((text) => text.includes("broken-schemas/options.json"));
+    assert.is(warned.length, 1, warned.join("\n"));
+    assert.match(warned[0], `node_modules/broken-schemas/options.json:${line}:${column} (comma expected) is not valid JSON`);
+    assert.match(warned[0], "Reinstall the package the schema comes from, or set configExamples to null");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
   }
 });
 

@@ -34,8 +34,8 @@ function describeError(error: ParseError): string {
     .toLowerCase();
 }
 
-/** Parsed JSON, or where and why it does not parse. */
-export type JsonResult = { ok: true; data: unknown } | { ok: false; place: Place; reason: string };
+/** Parsed JSON, or where and why it does not parse: `reason` says what and where, `problem` what alone (for a message that names the place itself). */
+export type JsonResult = { ok: true; data: unknown } | { ok: false; place: Place; reason: string; problem: string };
 
 /**
  * Parses JSON text strictly. The value comes from `JSON.parse` (so keys such
@@ -53,12 +53,15 @@ export function parseJson(text: string): JsonResult {
         ok: false,
         place: { line: 1, column: 1 },
         reason: (error as Error).message,
+        problem: (error as Error).message,
       };
     const place = placeAt(text, first.offset);
+    const problem = describeError(first);
     return {
       ok: false,
       place,
-      reason: `${describeError(first)} at line ${place.line}, column ${place.column}`,
+      reason: `${problem} at line ${place.line}, column ${place.column}`,
+      problem,
     };
   }
 }

@@ -1,11 +1,12 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
-import fg from "fast-glob";
 import { hashKey } from "../../cache/cache.ts";
 import { TOOL_ROOT, type BuildContext } from "../../context/context.ts";
+import { parseJson } from "../../data-files/json-text.ts";
 import type { JsonSchema } from "../../markdown/option-schema.ts";
 import { type OptionReference, type ReferencePage, referencePage } from "../../markdown/option-reference.ts";
+import { markdownFiles } from "../../pipeline/markdown-files.ts";
 import { parsePage } from "./parse-page.ts";
 
 /**
@@ -53,11 +54,16 @@ async function resolvePackageFile(root: string, spec: string): Promise<string | 
   return (await resolveFrom(root, spec)) ?? (await resolveFrom(TOOL_ROOT, spec));
 }
 
-/** The reference pages a config names: each page, and the pages under each folder (ending in `/`), in path order. */
+/**
+ * The reference pages a config names, in path order: each page, and the
+ * pages under each folder (ending in `/`), found as the build finds its
+ * pages. A named page that is not there is left to {@link readPages}.
+ */
 async function referenceFiles(content: string, pages: readonly string[]): Promise<string[]> {
-  const patterns = pages.map((page) => (page.endsWith("/") ? `${fg.escapePath(page)}**/*.{md,mdx}` : fg.escapePath(page)));
-  if (patterns.length === 0) return [];
-  return (await fg(patterns, { cwd: content, onlyFiles: true, followSymbolicLinks: false, dot: false })).sort();
+  const found = await Promise.all(
+    pages.map(async (page) => (page.endsWith("/") ? (await markdownFiles(path.join(content, page))).map((relative) => `${page}${relative}`) : [page])),
+  );
+  return [...new Set(found.flat())].sort();
 }
 
 /** Reads the reference pages' headings with the build's parser; a page that cannot be read is left out (its own build error says why). */
@@ -73,22 +79,46 @@ async function readPages(ctx: BuildContext, relatives: readonly string[]): Promi
   return pages;
 }
 
+/** The warning that turns configuration examples off for a build, saying why and what to do. */
+function examplesOff(ctx: BuildContext, why: string, fix: string): undefined {
+  ctx.logger.warn(`Configuration examples are not linked to the reference: ${why}. ${fix}, or set configExamples to null in ${"docs-build.config.json"}.`);
+  return undefined;
+}
+
+/**
+ * The schemas as parsed JSON, in order; undefined when one is not valid JSON,
+ * after one warning that says where each such file goes wrong.
+ */
+function parseSchemas(ctx: BuildContext, files: readonly string[], texts: readonly string[]): JsonSchema[] | undefined {
+  const roots: JsonSchema[] = [];
+  const invalid: string[] = [];
+  texts.forEach((text, i) => {
+    const parsed = parseJson(text);
+    if (parsed.ok) roots.push(parsed.data as JsonSchema);
+    else invalid.push(`${ctx.display(files[i])}:${parsed.place.line}:${parsed.place.column} (${parsed.problem})`);
+  });
+  if (invalid.length === 0) return roots;
+  const many = invalid.length > 1;
+  return examplesOff(
+    ctx,
+    `${invalid.join(" and ")} ${many ? "are" : "is"} not valid JSON`,
+    many ? "Reinstall the packages the schemas come from" : "Reinstall the package the schema comes from",
+  );
+}
+
 /**
  * The option reference for the build's settings, or undefined when the
- * config turns configuration examples off or names a schema that is not
- * installed: then one warning says which, and examples stay plain.
+ * config turns configuration examples off, or names a schema that is not
+ * installed or not valid JSON: then one warning says which, and examples
+ * stay plain.
  */
 export async function optionReference(ctx: BuildContext): Promise<OptionReference | undefined> {
   const examples = ctx.settings.configExamples;
   if (!examples || examples.schemas.length === 0) return undefined;
   const schemas = await Promise.all(examples.schemas.map((mount) => resolvePackageFile(ctx.paths.root, mount.schema)));
   const missing = examples.schemas.filter((_, i) => schemas[i] === undefined).map((mount) => mount.schema);
-  if (missing.length > 0) {
-    ctx.logger.warn(
-      `Configuration examples are not linked to the reference: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not installed in the project. Install the package, or set configExamples to null in ${"docs-build.config.json"}.`,
-    );
-    return undefined;
-  }
+  if (missing.length > 0)
+    return examplesOff(ctx, `${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not installed in the project`, "Install the package");
   const relatives = await referenceFiles(
     ctx.paths.content,
     examples.schemas.flatMap((mount) => mount.pages),
@@ -97,13 +127,15 @@ export async function optionReference(ctx: BuildContext): Promise<OptionReferenc
     [...(schemas as string[]), ...relatives.map((r) => path.join(ctx.paths.content, r))].map((f) => fs.readFile(f).catch(() => "")),
   );
   const key = hashKey("option-reference", JSON.stringify(examples), ctx.paths.content, ...relatives, ...texts);
-  if (last?.key !== key) last = { key, made: make(ctx, texts.slice(0, schemas.length).map(String), relatives) };
+  if (last?.key === key) return last.made;
+  const roots = parseSchemas(ctx, schemas as string[], texts.slice(0, schemas.length).map(String));
+  if (!roots) return undefined;
+  last = { key, made: make(ctx, roots, relatives) };
   return last.made;
 }
 
-async function make(ctx: BuildContext, schemaTexts: string[], relatives: string[]): Promise<OptionReference> {
+async function make(ctx: BuildContext, roots: JsonSchema[], relatives: string[]): Promise<OptionReference> {
   const examples = ctx.settings.configExamples!;
-  const roots = schemaTexts.map((text) => JSON.parse(text) as JsonSchema);
   return {
     titles: examples.titles,
     migration: examples.migration,

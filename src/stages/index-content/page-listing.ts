@@ -1,8 +1,9 @@
 import fsCallback from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
+import type fg from "fast-glob";
 import type { BuildContext } from "../../context/context.ts";
+import { markdownFiles } from "../../pipeline/markdown-files.ts";
 import { UsageError } from "../../report/errors.ts";
 import { pagesAfterChanges, type PathChange } from "./core.ts";
 
@@ -45,8 +46,6 @@ export interface PageListing {
   outdated?: ReadonlyMap<string, { changed: string; commits: number; compareUrl: string }>;
 }
 
-const PAGES = "**/*.{md,mdx}";
-
 /**
  * Lists the page files under the content folder. Given the session's last
  * listing and every path changed since, the listing is that one with the
@@ -63,7 +62,7 @@ export async function listPages(ctx: BuildContext, contentReal: string, input: L
       `The folder of the ${ctx.language.lang} pages, ${ctx.display(dir)}, does not exist. Create it, or fix "content" in its languages entry.`,
     );
   });
-  const [own, base] = await Promise.all([walk(dir), walk(ctx.paths.content)]);
+  const [own, base] = await Promise.all([markdownFiles(dir), markdownFiles(ctx.paths.content)]);
   const relatives = [...new Set([...own, ...base])].sort();
   const inBase = new Set(base);
   const onlyOwn = new Set(own.filter((relative) => !inBase.has(relative)));
@@ -89,7 +88,7 @@ export async function languageHolders(ctx: BuildContext, listing: Pick<PageListi
         (stat) => stat.isDirectory(),
         () => false,
       );
-      return { lang: l.lang, pages: new Set(exists ? await walk(dir) : []) };
+      return { lang: l.lang, pages: new Set(exists ? await markdownFiles(dir) : []) };
     }),
   );
   const onlyOwn = listing.translation?.onlyOwn;
@@ -98,12 +97,6 @@ export async function languageHolders(ctx: BuildContext, listing: Pick<PageListi
     for (const { lang, pages } of held) if (pages.has(relative)) holders.push(lang);
     return holders;
   };
-}
-
-/** The page files under a folder, in path order. */
-async function walk(cwd: string, fs?: Partial<fg.FileSystemAdapter>): Promise<string[]> {
-  const relatives = await fg(PAGES, { cwd, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"], ...(fs && { fs }) });
-  return relatives.sort();
 }
 
 /** The default language's listing: see {@link listPages}. */
@@ -116,7 +109,7 @@ async function listDefault(ctx: BuildContext, contentReal: string, { previous, c
   }
   const session = ctx.cache.memo !== undefined;
   let links = false;
-  const relatives = await walk(ctx.paths.content, session ? spotLinks(() => (links = true)) : undefined);
+  const relatives = await markdownFiles(ctx.paths.content, session ? spotLinks(() => (links = true)) : undefined);
   // A link in the content folder leads to files whose changes are heard of under another path, or not at all.
   return { relatives, known: () => undefined, keep: session && !links };
 }

@@ -2,6 +2,7 @@
  * The pure part of dating pages: reading one `git log` of the content folder
  * and choosing each page's "Last updated" day. No I/O happens here.
  */
+import { LineReader } from "../../pipeline/line-reader.ts";
 import { isCalendarDay, isPrintable } from "../../shared/content-rules.ts";
 import type { PageEntry } from "../../shared/content-types.ts";
 import { pathHash } from "../../shared/path-hash.ts";
@@ -64,28 +65,18 @@ class HashedDays implements History {
  * addition: a moved page dates from its move. Only markdown files are kept,
  * and only their paths' hashes (see {@link HashedDays}): the paths are not.
  */
-export class GitLogDays {
+export class GitLogDays extends LineReader<History & { readonly size: number }> {
   readonly #days = new Map<number, number>();
   #day = Number.NaN;
-  #rest = "";
 
-  /** Reads the next chunk of the log. */
-  push(chunk: string): void {
-    const lines = (this.#rest + chunk).split("\n");
-    this.#rest = lines.pop() ?? "";
-    for (const line of lines) this.#line(line);
-  }
-
-  /** Reads what is left and returns each page file's day. */
-  end(): History & { readonly size: number } {
-    this.#line(this.#rest);
-    this.#rest = "";
+  /** Each page file's day, once the log has been read. */
+  protected result(): History & { readonly size: number } {
     const days = new HashedDays(this.#days);
     this.#days.clear();
     return days;
   }
 
-  #line(line: string): void {
+  protected line(line: string): void {
     if (line.startsWith("\0")) {
       const day = line.slice(1).trim().slice(0, 10);
       this.#day = isCalendarDay(day) ? dayNumber(day) : Number.NaN;

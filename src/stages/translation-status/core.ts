@@ -4,6 +4,7 @@
  * the default language whether a language has it translated, outdated or
  * missing. No I/O happens here.
  */
+import { LineReader } from "../../pipeline/line-reader.ts";
 import { pathHash } from "../../shared/path-hash.ts";
 
 /** The arguments of the one `git log` a run reads, from the project root: every commit's name and committer date, then the files it touched, paths from the root. */
@@ -42,23 +43,13 @@ export interface Revisions {
  * a time, so the log itself is never held whole. A file keeps four bytes a
  * commit that changed it, and no path; each commit its name and date once.
  */
-export class GitLogRevisions {
+export class GitLogRevisions extends LineReader<Revisions & { readonly size: number }> {
   readonly #shas: string[] = [];
   readonly #dates: string[] = [];
   readonly #files = new Map<number, number[]>();
-  #rest = "";
 
-  /** Reads the next chunk of the log. */
-  push(chunk: string): void {
-    const lines = (this.#rest + chunk).split("\n");
-    this.#rest = lines.pop() ?? "";
-    for (const line of lines) this.#line(line);
-  }
-
-  /** Reads what is left and returns the history. */
-  end(): Revisions & { readonly size: number } {
-    this.#line(this.#rest);
-    this.#rest = "";
+  /** The history, once the log has been read. */
+  protected result(): Revisions & { readonly size: number } {
     const files = new Map([...this.#files].map(([hash, commits]) => [hash, Int32Array.from(commits)]));
     this.#files.clear();
     const shas = this.#shas;
@@ -83,7 +74,7 @@ export class GitLogRevisions {
     };
   }
 
-  #line(line: string): void {
+  protected line(line: string): void {
     if (line.startsWith("\0")) {
       const [sha = "", date = ""] = line.slice(1).trim().split(" ");
       this.#shas.push(sha);

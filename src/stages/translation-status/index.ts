@@ -1,6 +1,5 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
 import type { Yaml } from "mdast";
 import pLimit from "p-limit";
 import remarkFrontmatter from "remark-frontmatter";
@@ -11,6 +10,7 @@ import { LineCounter, parseDocument } from "yaml";
 import type { LanguageSetting } from "../../context/config.ts";
 import type { BuildContext } from "../../context/context.ts";
 import { readGitOutput } from "../../pipeline/git-log.ts";
+import { markdownFiles } from "../../pipeline/markdown-files.ts";
 import { diagnostic } from "../../report/diagnostics.ts";
 import { isRevision } from "../../shared/content-rules.ts";
 import {
@@ -24,12 +24,10 @@ import {
   type StatusTotals,
   type TranslatedPage,
 } from "./core.ts";
+import { readFrontMatter } from "./front-matter.ts";
 
 export type { FailOn } from "./core.ts";
 export { fails } from "./core.ts";
-
-/** The pages of a folder, as the index finds them. */
-const PAGES = "**/*.{md,mdx}";
 
 /** Files read at once. */
 const READ_AT_ONCE = 8;
@@ -54,22 +52,43 @@ export interface TranslationStatusResult {
   noHistory?: string;
 }
 
-/** What the front matter and text of one page give freshness: its `translates`, whether it is a fetched third-party page, and its words. */
-interface PageFacts {
+/** What the front matter of one page gives freshness: its `translates` and that key's line in the file, and whether it is a fetched third-party page. */
+interface FrontFacts {
   translates?: string;
-  /** The line of `translates` in the file. */
   line?: number;
   thirdParty: boolean;
+}
+
+/** What the front matter and text of one page give: its front matter's facts, and the words of its prose. */
+interface PageFacts extends FrontFacts {
   words: number;
 }
 
 const parser = unified().use(remarkParse).use(remarkFrontmatter, ["yaml"]);
 
 /**
- * Reads one page: its front matter's `translates` (a bad one is reported as
- * `frontmatter-field`, at its line, and left out) and `thirdParty`, and the
- * words of its prose (text, not code). `file` is from the project root.
+ * Reads `translates` (a bad one is reported as `frontmatter-field`, at its
+ * line, and left out) and `thirdParty` from a page's front matter: its YAML
+ * text, and the line of its opening fence. `file` is from the project root.
  */
+function frontFacts(ctx: BuildContext, file: string, yaml: { value: string; fence: number }): FrontFacts {
+  const lines = new LineCounter();
+  const doc = parseDocument(yaml.value, { lineCounter: lines });
+  // A front matter that does not parse is the build's to report; here it only gives nothing.
+  const data: unknown = doc.errors.length ? {} : doc.toJS({ maxAliasCount: 100 });
+  const fields = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
+  const thirdParty = fields.thirdParty === true;
+  const translates = fields.translates;
+  if (translates === undefined || translates === null) return { thirdParty };
+  const node = doc.get("translates", true) as { range?: [number, number] } | undefined;
+  const at = lines.linePos(node?.range?.[0] ?? 0);
+  const line = yaml.fence + at.line;
+  if (typeof translates === "string" && isRevision(translates)) return { translates, line, thirdParty };
+  ctx.report(diagnostic("frontmatter-field", { key: "translates", shape: "revision" }, { file, line, column: at.col }));
+  return { thirdParty };
+}
+
+/** Reads one page whole: its front matter's facts (see {@link frontFacts}) and the words of its prose (text, not code). `file` is from the project root. */
 async function readFacts(ctx: BuildContext, file: string): Promise<PageFacts> {
   const text = await fs.readFile(path.join(ctx.paths.root, file), "utf8");
   const tree = parser.parse(text);
@@ -78,28 +97,18 @@ async function readFacts(ctx: BuildContext, file: string): Promise<PageFacts> {
     words += countWords(node.value);
   });
   const yaml = tree.children[0]?.type === "yaml" ? (tree.children[0] as Yaml) : undefined;
-  if (!yaml) return { thirdParty: false, words };
-  const lines = new LineCounter();
-  const doc = parseDocument(yaml.value, { lineCounter: lines });
-  // A front matter that does not parse is the build's to report; here it only gives nothing.
-  const data: unknown = doc.errors.length ? {} : doc.toJS({ maxAliasCount: 100 });
-  const fields = (data && typeof data === "object" ? data : {}) as Record<string, unknown>;
-  const thirdParty = fields.thirdParty === true;
-  const translates = fields.translates;
-  if (translates === undefined || translates === null) return { thirdParty, words };
-  const node = doc.get("translates", true) as { range?: [number, number] } | undefined;
-  const at = lines.linePos(node?.range?.[0] ?? 0);
-  const line = (yaml.position?.start.line ?? 1) + at.line;
-  if (typeof translates === "string" && isRevision(translates)) return { translates, line, thirdParty, words };
-  ctx.report(diagnostic("frontmatter-field", { key: "translates", shape: "revision" }, { file, line, column: at.col }));
-  return { thirdParty, words };
+  return { ...(yaml ? frontFacts(ctx, file, { value: yaml.value, fence: yaml.position?.start.line ?? 1 }) : { thirdParty: false }), words };
 }
 
-/** The markdown files of a folder (from the project root), paths inside it, sorted. */
-async function pagesOf(ctx: BuildContext, folder: string): Promise<string[]> {
-  const found = await fg(PAGES, { cwd: path.join(ctx.paths.root, folder), onlyFiles: true, dot: false, ignore: ["**/node_modules/**"] });
-  return found.sort();
+/** Reads one page's front matter alone (see {@link frontFacts}), not its text: what a translated page gives freshness. `file` is from the project root. */
+async function readFrontFacts(ctx: BuildContext, file: string): Promise<FrontFacts> {
+  const value = await readFrontMatter(path.join(ctx.paths.root, file));
+  // Front matter opens on a page's first line.
+  return value === undefined ? { thirdParty: false } : frontFacts(ctx, file, { value, fence: 1 });
 }
+
+/** The pages of a folder (from the project root), as the index finds them: paths inside it, sorted. */
+const pagesOf = (ctx: BuildContext, folder: string) => markdownFiles(path.join(ctx.paths.root, folder));
 
 /** The history of the content folder and the languages' folders, read once; an empty one, with the reason, when git gives none. */
 async function readRevisions(ctx: BuildContext, folders: readonly string[]): Promise<{ revisions: Revisions; noHistory?: string }> {
@@ -130,10 +139,10 @@ async function outsideCommits(ctx: BuildContext, revisions: Revisions, names: It
   return found;
 }
 
-/** The facts of each page of a folder, read a few at a time; only what freshness keeps of them is kept. */
-async function readFolder<T>(ctx: BuildContext, folder: string, relatives: readonly string[], keep: (facts: PageFacts) => T): Promise<Map<string, T>> {
+/** What `read` gives of each page of a folder (`file` from the project root), by its path inside the folder, a few pages at a time. */
+async function readFolder<T>(folder: string, relatives: readonly string[], read: (file: string) => Promise<T>): Promise<Map<string, T>> {
   const limit = pLimit(READ_AT_ONCE);
-  const kept = await Promise.all(relatives.map((relative) => limit(async () => [relative, keep(await readFacts(ctx, `${folder}/${relative}`))] as const)));
+  const kept = await Promise.all(relatives.map((relative) => limit(async () => [relative, await read(`${folder}/${relative}`)] as const)));
   return new Map(kept);
 }
 
@@ -156,17 +165,19 @@ export async function runTranslationStatus(ctx: BuildContext, { locales }: { loc
   if (languages.length === 0) return { languages: [] };
   const folders = languages.map((language) => language.content.replace(/\\/g, "/").replace(/\/+$/, ""));
   const { revisions, noHistory } = await readRevisions(ctx, [source, ...folders]);
-  const sources = await readFolder(ctx, source, await pagesOf(ctx, source), (facts) => (facts.thirdParty ? -1 : facts.words));
+  const sources = await readFolder(source, await pagesOf(ctx, source), async (file) => {
+    const facts = await readFacts(ctx, file);
+    return facts.thirdParty ? -1 : facts.words;
+  });
   const sourcePages = [...sources.keys()].filter((relative) => (sources.get(relative) ?? -1) >= 0);
   const links = { repository: settings.repository, branch: settings.branch, compareUrl: settings.compareUrl, historyUrl: settings.historyUrl };
   const result: LanguageStatus[] = [];
   for (const [n, language] of languages.entries()) {
     const folder = folders[n];
-    const translated = await readFolder(ctx, folder, await pagesOf(ctx, folder), (facts): TranslatedPage & { line?: number } => ({
-      relative: "",
-      translates: facts.translates,
-      line: facts.line,
-    }));
+    const translated = await readFolder(folder, await pagesOf(ctx, folder), async (file): Promise<TranslatedPage & { line?: number }> => {
+      const { translates, line } = await readFrontFacts(ctx, file);
+      return { relative: "", translates, line };
+    });
     for (const [relative, page] of translated) page.relative = relative;
     const names = [...translated.values()].flatMap((page) => (page.translates ? [page.translates] : []));
     const outside = await outsideCommits(ctx, revisions, names);
@@ -206,7 +217,11 @@ export async function outdatedPages(ctx: BuildContext): Promise<Map<string, Outd
   if (translated.length === 0) return found;
   const { revisions, noHistory } = await readRevisions(ctx, [source, folder]);
   if (noHistory) return found;
-  const pages = await readFolder(ctx, folder, translated, (facts): TranslatedPage => ({ relative: "", translates: facts.translates }));
+  const pages = await readFolder(
+    folder,
+    translated,
+    async (file): Promise<TranslatedPage> => ({ relative: "", translates: (await readFrontFacts(ctx, file)).translates }),
+  );
   for (const [relative, page] of pages) page.relative = relative;
   const names = [...pages.values()].flatMap((page) => (page.translates ? [page.translates] : []));
   const outside = await outsideCommits(ctx, revisions, names);
