@@ -203,7 +203,7 @@ function prefixedLanguages({ options, settings }: Pick<Prepared, "options" | "se
 }
 
 /** The settings of a site whose languages with a folder of their own are built under its prefixes (pure): their addresses are the site's `<baseUrl>/<lang>`, the default language's the site's own. */
-export function underPrefixes(settings: Settings): Settings {
+function underPrefixes(settings: Settings): Settings {
   const languages = settings.languages.map((language) =>
     language.lang === settings.defaultLanguage
       ? { ...language, url: settings.baseUrl }

@@ -6,6 +6,7 @@ import {
   holdClientScripts,
   registerBrowserTests,
   screenshot,
+  slideOutIs,
   swipe,
   waitForAnimations,
   waitForHydration,
@@ -304,13 +305,7 @@ registerBrowserTests(test, () => {
     try {
       await waitForHydration(page);
       assert.ok(await page.locator(".layout-body > nav.sidebar").isHidden(), "no sidebar beside the page at 375 px");
-      const open = (value: "true" | "false", why: string) =>
-        waitUntil(
-          page,
-          `${why}: .mobile-sidebar[data-open="${value}"]`,
-          (v) => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === v,
-          value,
-        );
+      const open = (value: "true" | "false", why: string) => slideOutIs(page, value, why);
       await page.locator(".sidebar-menu-button").tap();
       await open("true", "the menu button opens it");
       await waitForAnimations(page);

@@ -235,6 +235,24 @@ test("a translation's translates decides its freshness over its own later commit
   }
 });
 
+test("a translated page's body labels are in its language, the project's own strings first; a fallback page's are the original's", async () => {
+  assert.match(fileText(await zh, "guides/start/index.html"), `aria-label="${ZH["code.copyLabel"]}"`);
+  assert.match(fileText(await zh, "guides/start/index.html"), `<p class="aside-label">${ZH["aside.tip"]}</p>`, "an aside is labelled in the page's language");
+  const root = copyFixtureSite("locales");
+  try {
+    fs.mkdirSync(path.join(root, "messages"));
+    fs.writeFileSync(path.join(root, "messages/zh.json"), JSON.stringify({ "code.copyLabel": "复制这段代码" }));
+    fs.writeFileSync(path.join(root, "messages/en.json"), JSON.stringify({ "code.copyLabel": "Copy this code" }));
+    fs.appendFileSync(path.join(root, "content/guides/more.md"), "\n```bash\nnpx docs-build serve\n```\n");
+    const site = await buildFixtureSite("locales", { root });
+    assert.match(fileText(site, "zh/guides/start/index.html"), 'aria-label="复制这段代码"');
+    assert.match(fileText(site, "guides/more/index.html"), 'aria-label="Copy this code"', "the default language's own strings reach its bodies");
+    assert.match(fileText(site, "zh/guides/more/index.html"), 'aria-label="Copy this code"', "a fallback page's body is the original's");
+  } finally {
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("--locale names a language the config can build, or the build stops at once with which can", async () => {
   for (const [locale, said] of [
     ["ko", "the language ko has no folder of its own pages"],

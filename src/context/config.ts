@@ -243,7 +243,7 @@ const settingsGroup = group(
             v.pipe(
               v.string(mustBe("a string")),
               v.description(
-                'The folder of this language\'s pages, from the project root, mirroring the content folder ("i18n/zh"); docs-build builds the language from it. Without it the language is another site, only linked to.',
+                'The folder of this language\'s pages, from the project root, mirroring the content folder ("i18n/zh"); docs-build builds the language from it, under /<lang>/ of the site, or alone with --locale. Default: i18n/<lang> when the project has that folder; without one the language is another site, only linked to.',
               ),
             ),
           ),

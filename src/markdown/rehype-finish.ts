@@ -1,6 +1,7 @@
 import type { MarkdownLabels } from "./markdown-labels.ts";
 import type { Element, Properties, Root } from "hast";
 import { componentMarkup } from "./component-elements.ts";
+import { ASIDE_LABEL_KEYS } from "./markdown-labels.ts";
 import { createTableLabels, noteHeading, type TableLabels, wrapTable } from "./table-scroll.ts";
 
 const VERTICAL_ALIGN = new Set(["top", "middle", "bottom", "baseline"]);
@@ -52,9 +53,23 @@ const HEADINGS = new Set(["h1", "h2", "h3", "h4", "h5", "h6"]);
 /** What the walk carries from node to node: the page's table labels, and whether it is inside a table (whose own tables are not wrapped). */
 interface FinishState {
   labels: TableLabels;
+  /** An aside's label in the page's language, by its English label (see `remarkAsides`). */
+  asideLabel: (english: string) => string;
   inTable: boolean;
   /** The online editor's address live examples open (see `componentMarkup`). */
   examples: string;
+}
+
+/** True for an aside's label: its first paragraph, as `remarkAsides` makes it. */
+function isAsideLabel(node: Element): boolean {
+  const className = node.properties.className;
+  return node.tagName === "p" && Array.isArray(className) && className.includes("aside-label");
+}
+
+/** An aside's label in the page's language: its one text, the English label, put in the page's words. */
+function relabel(node: Element, asideLabel: (english: string) => string): void {
+  const [text] = node.children;
+  if (node.children.length === 1 && text.type === "text") text.value = asideLabel(text.value);
 }
 
 /** Finishes the children of `parent` and everything below them, in place. */
@@ -82,7 +97,10 @@ function finish(parent: Root | Element, state: FinishState): void {
       continue;
     }
     if (HEADINGS.has(node.tagName)) noteHeading(state.labels, node);
-    else if (node.tagName === "table" && !state.inTable) {
+    else if (isAsideLabel(node)) {
+      relabel(node, state.asideLabel);
+      continue;
+    } else if (node.tagName === "table" && !state.inTable) {
       children[index] = wrapTable(node, state.labels);
       state.inTable = true;
       finish(node, state);
@@ -104,5 +122,10 @@ function finish(parent: Root | Element, state: FinishState): void {
  * sanitizing, so a README can neither forge a container nor shed one.
  */
 export function rehypeFinish(options: { examples: string; labels?: MarkdownLabels }) {
-  return (tree: Root) => finish(tree, { labels: createTableLabels(options.labels), inTable: false, examples: options.examples });
+  const labels = options.labels;
+  const asideLabel = (english: string) => {
+    const key = ASIDE_LABEL_KEYS[english];
+    return key && labels ? labels[key] : english;
+  };
+  return (tree: Root) => finish(tree, { labels: createTableLabels(labels), asideLabel, inTable: false, examples: options.examples });
 }

@@ -1,4 +1,4 @@
-import { useMessages } from "../site-chrome.ts";
+import { useChrome } from "../site-chrome.ts";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import type { SidebarItem as Item, SiteData } from "../../src/shared/page-data.ts";
 import { useCloseWhenWide } from "../hooks/use-close-when-wide.ts";
@@ -37,10 +37,10 @@ const SLIDE_OUT_QUERY = "(max-width: 768px)";
  * screen past the width where the menu shows closes it.
  */
 export function MobileSidebar({ items, url, anchorsUrl, open, onOpenChange, header, opener }: MobileSidebarProps) {
-  const t = useMessages();
+  const { messages: t, dir } = useChrome();
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
-  const { drag, opener: edge, panel } = useSwipe(onOpenChange);
+  const { drag, opener: edge, panel } = useSwipe(onOpenChange, dir === "rtl");
   const phone = usePhoneLayout();
   const root = useRef<HTMLDivElement>(null);
   useDialogFocus(root, open, opener);
@@ -48,8 +48,9 @@ export function MobileSidebar({ items, url, anchorsUrl, open, onOpenChange, head
   const tools = phone && header ? header : null;
   if (!mounted || (items.length === 0 && !tools)) return null;
 
-  // While dragging, the panel follows the finger; otherwise CSS places it by data-open.
-  const transform = drag === null ? undefined : open ? `translateX(${drag}px)` : `translateX(calc(-100% + ${drag}px))`;
+  // While dragging, the panel follows the finger (mirrored on a right-to-left page, where it slides in from the right); otherwise CSS places it by data-open.
+  const side = dir === "rtl" ? -1 : 1;
+  const transform = drag === null ? undefined : open ? `translateX(${side * drag}px)` : `translateX(calc(${-side * 100}% + ${side * drag}px))`;
 
   return (
     <>

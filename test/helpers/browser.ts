@@ -223,6 +223,16 @@ export async function holdClientScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/** Waits until the slide-out sidebar is open (`"true"`) or closed (`"false"`), failing with `why`. */
+export function slideOutIs(page: Page, value: "true" | "false", why: string): Promise<void> {
+  return waitUntil(
+    page,
+    `${why}: .mobile-sidebar[data-open="${value}"]`,
+    (v) => document.querySelector(".mobile-sidebar")?.getAttribute("data-open") === v,
+    value,
+  );
+}
+
 /**
  * Waits until the service worker is active and controls the page: once it
  * does, navigations go through it and are cached.

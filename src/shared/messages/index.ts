@@ -8,19 +8,24 @@ export { formatMessage } from "./format.ts";
 /** The catalogues docs-build ships, by language tag. */
 export const CATALOGUES: Readonly<Record<string, Messages>> = { en: EN, zh: ZH, ko: KO };
 
-/** The strings only the server uses (feeds, the head, markdown, the boot script and the stylesheet): the client bundle is built without them. */
-const SERVER_ONLY = [
-  "vote.description",
-  "blog.description",
-  "blog.title",
+/** The strings a page's HTML body holds: its code blocks', tables' and asides' labels (see `markdownLabels`). */
+export const BODY_LABEL_KEYS = [
   "code.invalid",
-  "printable.title",
   "code.copyLabel",
-  "table.labelNumber",
   "table.label",
   "table.labelHeading",
+  "table.labelNumber",
   "table.labelNumbered",
+  "aside.tip",
+  "aside.warning",
+  "aside.todo",
+  "aside.note",
+  "aside.important",
+  "aside.caution",
 ] as const satisfies readonly MessageKey[];
+
+/** The strings only the server uses (feeds, the head, markdown, the boot script and the stylesheet): the client bundle is built without them. */
+const SERVER_ONLY = ["vote.description", "blog.description", "blog.title", "printable.title", ...BODY_LABEL_KEYS] as const satisfies readonly MessageKey[];
 
 /** The strings of the vote board alone: the vote page's data carries them, so no other page's code does. */
 const VOTE_BOARD = [

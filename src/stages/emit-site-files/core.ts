@@ -27,7 +27,7 @@ export interface SitemapOptions {
 }
 
 /** What the sitemap lists of a page. */
-export type SitemapPage = Pick<PageEntry, "url" | "title" | "name"> & { links?: readonly Alternate[] };
+type SitemapPage = Pick<PageEntry, "url" | "title" | "name"> & { links?: readonly Alternate[] };
 
 /** The absolute URL of a site path; the path is percent-encoded as URLs in XML must be. */
 function absoluteUrl(baseUrl: string, url: string): string {

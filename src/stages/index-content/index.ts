@@ -16,6 +16,8 @@ import { linkSpill, type LinkSpill } from "./link-spill.ts";
 import { checkLinks } from "./core.ts";
 import { summarySpill, type SummarySpill } from "./summary-spill.ts";
 import type { SourceFile } from "./parse-page.ts";
+import { markdownLabels, type MarkdownLabels } from "../../markdown/markdown-labels.ts";
+import { loadMessages, resolveMessages, siteLocale } from "../../context/site-chrome.ts";
 import { languageHolders, listPages, type FoundPages, type ListingInput, type PageListing } from "./page-listing.ts";
 import { lazyProcessor } from "./lazy-processor.ts";
 import { pageKeyer } from "./page-keys.ts";
@@ -114,6 +116,25 @@ interface Stores {
 }
 
 /**
+ * The labels the bodies show (code blocks', tables'), by where a page comes
+ * from: a language's own pages in its words, the default language's pages
+ * (fallback pages too) in the default language's, so a fallback page is the
+ * very page the default language's build processed. Each is left out where
+ * it is the shipped catalogue's, which the processing falls back to.
+ */
+async function bodyLabels(ctx: BuildContext): Promise<{ original?: MarkdownLabels; own?: MarkdownLabels }> {
+  const { settings } = ctx;
+  const shipped = JSON.stringify(markdownLabels(resolveMessages(settings, { locale: siteLocale(settings) })));
+  const of = async (lang: string) => {
+    const labels = markdownLabels(await loadMessages(ctx, siteLocale(settings, lang)));
+    return JSON.stringify(labels) === shipped ? undefined : labels;
+  };
+  const original = await of(settings.defaultLanguage);
+  const own = ctx.language.translation ? await of(ctx.language.lang) : undefined;
+  return { ...(original && { original }), ...(own && { own }) };
+}
+
+/**
  * Reads and summarizes the listed pages a group at a time, noting each file's
  * digest in `digests` when given. A function of its own, so that nothing the
  * index stage returns (its `close`) keeps the listing, a path per page, alive.
@@ -129,6 +150,8 @@ async function summarizeListed(
     holders: await languageHolders(ctx, listing),
     ...(own && { fallback: (relative: string) => !own.pages.has(relative), outdated: listing.outdated }),
   };
+  const labels = await bodyLabels(ctx);
+  const labelsOf = (relative: string) => (own?.pages.has(relative) ? labels.own : labels.original);
   const limit = pLimit(32);
   for (let at = 0; at < relatives.length; at += GROUP) {
     ctx.signal?.throwIfAborted();
@@ -137,7 +160,7 @@ async function summarizeListed(
     // A translated page comes with its original's path, whose headings give it aliases (see `SourceFile.original`).
     const originalOf = (relative: string) => (own?.pages.has(relative) ? path.join(ctx.paths.content, relative) : undefined);
     const all = await Promise.all(
-      group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative), originalOf(relative)))),
+      group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative), originalOf(relative), labelsOf(relative)))),
     );
     if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
     const found = all.filter((file): file is FoundFile => file !== undefined);

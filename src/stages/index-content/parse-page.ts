@@ -1,3 +1,4 @@
+import type { MarkdownLabels } from "../../markdown/markdown-labels.ts";
 import type { Heading, Root, Text, Yaml } from "mdast";
 import { visit } from "unist-util-visit";
 import { VFile } from "vfile";
@@ -23,6 +24,8 @@ export interface SourceFile {
    * translation's, heading by heading, so links written for it still land.
    */
   original?: string;
+  /** The labels its body shows (code blocks', tables'), in the language of its folder, the project's own strings included; default the default language's shipped ones. */
+  labels?: MarkdownLabels;
 }
 
 /** Turns `guides/_foo.md` into `/guides/foo/`: no extension, no `index`, no leading `_`, trailing slash. */

@@ -59,7 +59,7 @@ function processUnguarded(source: SourceFile, settings: Settings, reference: Opt
   } = renderMarkdown(tree, file, {
     thirdParty: entry.thirdParty,
     examples: settings.examplesUrl,
-    labels: labelsOf(settings),
+    labels: source.labels ?? labelsOf(settings),
     options: reference && { reference, relative: source.relative },
   });
   return {

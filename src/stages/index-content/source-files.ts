@@ -1,3 +1,4 @@
+import type { MarkdownLabels } from "../../markdown/markdown-labels.ts";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { hashKey } from "../../cache/cache.ts";
@@ -55,7 +56,11 @@ export interface SourceFolder {
 const readNow = (source: SourceFile): FoundFile => ({
   relative: source.relative,
   display: source.display,
-  digest: source.original === undefined ? hashKey(source.text) : hashKey(source.text, "\0", source.original),
+  // What the page's body is made of besides its text: its original's headings, its labels.
+  digest:
+    source.original === undefined && source.labels === undefined
+      ? hashKey(source.text)
+      : hashKey(source.text, "\0", source.original ?? "", "\0", JSON.stringify(source.labels ?? null)),
   source,
 });
 
@@ -72,6 +77,7 @@ export async function findSource(
   folder: SourceFolder,
   known: string | undefined,
   original?: string,
+  labels?: MarkdownLabels,
 ): Promise<FoundFile | undefined> {
   const full = path.join(folder.dir, relative);
   if (known) return { relative, display: ctx.display(full), digest: known };
@@ -81,16 +87,16 @@ export async function findSource(
     const read = await readFresh(ctx, relative, full);
     // A translated page's original, whose headings its own are aliased to (see `SourceFile.original`); none when it has none.
     const text = original === undefined ? undefined : await fs.readFile(original, "utf8").catch(() => undefined);
-    const source = read && text !== undefined ? { ...read, original: text } : read;
+    const source = read && { ...read, ...(text !== undefined && { original: text }), ...(labels && { labels }) };
     return source && (ctx.cache.enabled ? readNow(source) : { relative, display: source.display, digest: "", source });
   }
   const { mtimeMs, size } = await fs.stat(full);
-  const id = `digest\0${full}\0${mtimeMs}\0${size}`;
+  const id = `digest\0${full}\0${mtimeMs}\0${size}${labels ? `\0${JSON.stringify(labels)}` : ""}`;
   const digest = memo.get(id) as string | undefined;
   if (digest) return { relative, display: ctx.display(full), digest };
-  const source = await readFresh(ctx, relative, full);
-  if (!source) return undefined;
-  const found = readNow(source);
+  const read = await readFresh(ctx, relative, full);
+  if (!read) return undefined;
+  const found = readNow(labels ? { ...read, labels } : read);
   memo.set(id, found.digest, { size: id.length * 2 + 128 });
   return found;
 }
