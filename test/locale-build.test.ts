@@ -253,6 +253,11 @@ test("a translated page's body labels are in its language, the project's own str
   }
 });
 
+test("the generated pages' titles are in the language: the not-found page's", async () => {
+  assert.match(fileText(await zh, "404.html"), `<title>${ZH["notFound.title"]}`);
+  assert.match(fileText(await all, "zh/404.html"), `<title>${ZH["notFound.title"]}`);
+});
+
 test("--locale names a language the config can build, or the build stops at once with which can", async () => {
   for (const [locale, said] of [
     ["ko", "the language ko has no folder of its own pages"],

@@ -74,7 +74,7 @@ registerBrowserTests(test, () => {
     }
   });
 
-  test("search under the prefix finds a Chinese word in the language's own index and leads under the prefix", async () => {
+  test("search under the prefix finds a Chinese word in the language's own index, and a fallback page by its English text, and leads under the prefix", async () => {
     const s = await harness.open("/zh/guides/", { viewport: "desktop" });
     const { page } = s;
     try {
@@ -85,6 +85,13 @@ registerBrowserTests(test, () => {
       await waitUntil(page, "a result", () => document.querySelector(".search-result") !== null);
       const first = decodeURIComponent((await page.locator(".search-result").first().getAttribute("href")) ?? "");
       assert.is(first, "/zh/guides/start/#安装");
+      // A fallback page is found in the language under its English text, with a typo too.
+      await input.fill("");
+      await page.keyboard.type("furthr");
+      await waitUntil(page, "a result for the fallback page", () => document.querySelector('.search-result[href^="/zh/guides/more/"]') !== null);
+      await input.fill("");
+      await page.keyboard.type("安装");
+      await waitUntil(page, "the result again", () => document.querySelector('.search-result[href^="/zh/guides/start/"]') !== null);
       await markWindow(page);
       await page.keyboard.press("Enter");
       await page.waitForURL("**/zh/guides/start/**");

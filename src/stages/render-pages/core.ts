@@ -1,4 +1,4 @@
-import { voteBoardMessages, type Messages } from "../../shared/messages/index.ts";
+import { voteBoardMessages, type MessageKey, type Messages } from "../../shared/messages/index.ts";
 import { SEARCH_INDEX_PATH } from "../../shared/search/split-format.ts";
 import type { Settings } from "../../context/config.ts";
 import type { LoadedPart, SitePages, SitePart } from "../../pipeline/site-pages.ts";
@@ -311,6 +311,11 @@ function planDocPage(planning: SitePlanning, processed: PageSummary, neighbours:
   return contentPlan(planning, processed, data);
 }
 
+/** One of the build's strings, in its language, the project's own included (see `PlanOptions.messages`). */
+function buildMessage(planning: SitePlanning, key: MessageKey): string {
+  return planning.options.messages?.[key] ?? siteMessage(planning.options.settings, key);
+}
+
 /** The generated index of a folder without an index page: links to the folder's pages. */
 function planSectionIndex(planning: SitePlanning, folder: DirectoryEntry): PagePlan {
   const { settings } = planning.options;
@@ -328,7 +333,7 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
   const url = `/${section}/printable/`;
   const members = pages.filter((page) => !isPrintable(page.entry));
   const data: PageData = {
-    ...planning.base(url, documentTitle(siteMessage(settings, "printable.title"), settings.name), ""),
+    ...planning.base(url, documentTitle(buildMessage(planning, "printable.title"), settings.name), ""),
     kind: "printable",
     sidebar: [],
     sidebarAnchors: "",
@@ -349,7 +354,7 @@ function planPrintablePage(planning: SitePlanning, section: string, pages: reado
 function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
   const { settings, voteStylesheet = "" } = planning.options;
   const data: PageData = {
-    ...planning.base("/vote/", documentTitle(siteMessage(settings, "vote.title"), settings.name), siteMessage(settings, "vote.description")),
+    ...planning.base("/vote/", documentTitle(buildMessage(planning, "vote.title"), settings.name), buildMessage(planning, "vote.description")),
     kind: "vote",
     vote: {
       topics: vote.topics,
@@ -363,7 +368,7 @@ function planVotePage(planning: SitePlanning, vote: VoteData): PagePlan {
 /** The not-found page, written as `404.html` and left out of search engines. */
 function planNotFoundPage(planning: SitePlanning): PagePlan {
   const data: PageData = {
-    ...planning.base("/404/", documentTitle(siteMessage(planning.options.settings, "notFound.title"), planning.options.settings.name), ""),
+    ...planning.base("/404/", documentTitle(buildMessage(planning, "notFound.title"), planning.options.settings.name), ""),
     kind: "not-found",
     sidebar: [],
     sidebarAnchors: "",
