@@ -75,6 +75,8 @@ export interface BuildOptions {
    * the default language's, processed once.
    */
   cacheDir?: string;
+  /** Other caches' folders the build reads where its own lacks an entry (the shards `docs-build merge` puts together). */
+  cacheLayers?: readonly string[];
   /** false reads no git history: no page shows a "Last updated" day and none is warned about (fixture builds inside the tool's own repository). Default true. */
   history?: boolean;
   /** Broken links: "error" (default) fails the build, "warn" only reports. */
@@ -296,6 +298,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
     logger,
     cache: options.cache,
     cacheDir: options.cacheDir,
+    cacheLayers: options.cacheLayers,
     links: options.links,
     threads: options.threads,
     spillAbove: options.spillAbove,

@@ -64,7 +64,7 @@ export function Document({ data, appHtml, canonical, robots, redirects = [], alt
         <meta name="theme-color" content={THEME_COLOR} />
         <link rel="icon" href={href(`/${ICON_PATHS.favicon}`)} type="image/svg+xml" />
         <link rel="manifest" href={href(`/${MANIFEST_PATH}`)} />
-        {data.url.startsWith("/blog/") ? (
+        {data.url.startsWith("/blog/") && data.site.feeds !== false ? (
           <>
             <link rel="alternate" type="application/rss+xml" title={messages["blog.rss"]} href={href(`/${RSS_PATH}`)} />
             <link rel="alternate" type="application/atom+xml" title={messages["blog.atom"]} href={href(`/${ATOM_PATH}`)} />

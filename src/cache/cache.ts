@@ -135,8 +135,17 @@ async function* emptyParts(): AsyncGenerator<string> {}
  * damaged one is counted, removed and read as missing, and something of
  * another kind in an entry's place is removed before it is written again.
  */
-function diskEntries(dir: string) {
-  const file = (key: string) => path.join(dir, key.slice(0, 2), key);
+function diskEntries(dir: string, layers: readonly string[] = []) {
+  const file = (key: string, under = dir) => path.join(under, key.slice(0, 2), key);
+  /** The entry in the first layer that has it whole, or undefined; a layer's damaged entry is a miss, left where it is. */
+  const fromLayers = async (key: string): Promise<Buffer | undefined> => {
+    for (const layer of layers) {
+      const raw = await fs.readFile(file(key, layer)).catch(() => undefined);
+      const body = raw && unsealed(raw);
+      if (body) return body;
+    }
+    return undefined;
+  };
   let damaged = 0;
   /** A damaged entry is a miss: it is counted and removed, and whoever asked makes it again. */
   const discard = async (key: string) => {
@@ -170,7 +179,7 @@ function diskEntries(dir: string) {
       try {
         raw = await fs.readFile(file(key));
       } catch (error) {
-        return (error as NodeJS.ErrnoException).code === "ENOENT" ? undefined : discard(key);
+        return (error as NodeJS.ErrnoException).code === "ENOENT" ? fromLayers(key) : discard(key);
       }
       return unsealed(raw) ?? discard(key);
     },
@@ -179,6 +188,10 @@ function diskEntries(dir: string) {
       const parts = await verifiedParts(file(key)).catch(() => undefined);
       if (parts) return parts;
       if (await fs.lstat(file(key)).catch(() => undefined)) await discard(key);
+      for (const layer of layers) {
+        const kept = await verifiedParts(file(key, layer)).catch(() => undefined);
+        if (kept) return kept;
+      }
       return undefined;
     },
   };
@@ -197,12 +210,14 @@ function parsedOr<T>(raw: string, damaged: () => Promise<undefined>): T | Promis
  * Creates a cache under `dir` (default `.cache/docs-build`); with
  * `enabled: false` it reads and writes nothing. A `memory` map, kept across
  * builds by a long-lived process (the dev server's builder), is checked
- * before the disk and filled alongside it.
+ * before the disk and filled alongside it. `layers` are other caches' folders
+ * read, never written, where `dir` lacks an entry (the shards a merge
+ * puts together: see `docs-build merge`).
  */
-export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache }): Cache {
+export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache; layers?: readonly string[] }): Cache {
   const memory = options.memory?.entries;
   const objects = options.memory?.objects;
-  const disk = diskEntries(options.dir);
+  const disk = diskEntries(options.dir, options.layers);
   const cache: Cache = {
     enabled: options.enabled,
     memo: options.enabled ? objects : undefined,

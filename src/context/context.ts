@@ -41,6 +41,8 @@ export interface ContextOptions {
   threads?: number;
   /** The cache's folder; default `.cache/docs-build` under the root. */
   cacheDir?: string;
+  /** Other caches' folders, read where the cache lacks an entry, never written (see `createCache`). */
+  cacheLayers?: readonly string[];
   /** An in-memory cache layer kept across builds by a long-lived process. */
   memory?: MemoryCache;
   /** Characters of stored pages and of search postings a build without a cache keeps in memory, each, before the rest goes to temporary files; default {@link SPILL_ABOVE}. */
@@ -136,7 +138,7 @@ export function createContext(options: ContextOptions): BuildContext {
     paths,
     settings: Object.freeze(options.settings),
     logger: options.logger,
-    cache: createCache({ dir: paths.cache, enabled: options.cache !== false, memory: options.memory }),
+    cache: createCache({ dir: paths.cache, enabled: options.cache !== false, memory: options.memory, layers: options.cacheLayers }),
     links: options.links ?? "error",
     threads: options.threads,
     spillAbove: options.spillAbove ?? SPILL_ABOVE,

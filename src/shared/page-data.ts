@@ -74,6 +74,8 @@ export interface SiteData {
   /** Analytics tracking id; "" means no analytics at all. */
   analyticsId: string;
   search: SiteSearch;
+  /** Whether the blog has RSS and Atom feeds in the site's language: a post of its own, not a fallback page. Absent: it has when it has posts. */
+  feeds?: boolean;
 }
 
 /** What the search box queries: the built-in index, or the hosted DocSearch service (search-only key). */

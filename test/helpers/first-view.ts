@@ -94,7 +94,10 @@ export function firstView(options: FirstViewOptions): FirstView {
   for (const file of entries) follow(options.files, file, seen);
   const prefixes = options.startup ?? STARTUP_CHUNKS;
   const loaded = [...seen].map((file) => textOf(options.files, file));
+  // A site's languages under its prefixes each have their own bundle, with chunks of the same names: the page's own site's count.
+  const site = entries[0] ? entries[0].slice(0, Math.max(0, entries[0].indexOf("assets/"))) : "";
   for (const file of options.files.keys()) {
+    if (!file.startsWith(`${site}assets/`)) continue;
     const name = file.slice(file.lastIndexOf("/") + 1);
     // Only a startup chunk some first-view script refers to counts; an unreferenced one is dead output.
     if (file.endsWith(".js") && prefixes.some((p) => name.startsWith(p)) && loaded.some((code) => code.includes(`/${name}`))) follow(options.files, file, seen);

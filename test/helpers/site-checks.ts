@@ -8,6 +8,8 @@ export interface CheckSiteOptions {
   files: SiteFiles;
   /** The site's absolute base URL (config `baseUrl`, an origin); absolute links on its origin are internal. */
   baseUrl: string;
+  /** The languages built under the site's prefixes (`zh` for `/zh/`): each is a site of its own there, with its own shell pages. Default none. */
+  languages?: readonly string[];
 }
 
 /** The problems found, and how much was looked at, so an empty list can be told from an empty check. */
@@ -62,8 +64,18 @@ function robotsTokens(facts: HtmlFacts): string[] {
   return facts.robots.flatMap((r) => r.toLowerCase().split(/[\s,]+/)).filter(Boolean);
 }
 
-/** Problems of one page on its own: parse errors, duplicate ids, what its head must carry, styles in the body and unnamed asides. */
-function pageProblems(file: string, facts: HtmlFacts, baseUrl: string): string[] {
+/** A page's path within its language's site: `zh/404.html` → `404.html` when `zh` is built under its prefix. */
+function withinLanguage(file: string, languages: readonly string[]): string {
+  const first = file.slice(0, file.indexOf("/"));
+  return languages.includes(first) ? file.slice(first.length + 1) : file;
+}
+
+/**
+ * Problems of one page on its own: parse errors, duplicate ids, what its head must carry, styles in the body and unnamed asides.
+ * A language's fallback page (`fallback`) names the default language's page as its canonical URL.
+ */
+function pageProblems(file: string, facts: HtmlFacts, baseUrl: string, { languages = [], fallback = false }: { languages?: readonly string[]; fallback?: boolean } = {}): string[] {
+  const inner = withinLanguage(file, languages);
   const problems = facts.parseErrors.map((e) => `${file}:${e.startLine}:${e.startCol}: HTML parse error ${e.code}`);
   const say = (message: string) => problems.push(`${file}: ${message}`);
   for (const [id, count] of facts.ids) {
@@ -72,24 +84,24 @@ function pageProblems(file: string, facts: HtmlFacts, baseUrl: string): string[]
   }
   if (facts.titles.length !== 1 || !facts.titles[0]) say(`needs one non-empty <title>, has ${JSON.stringify(facts.titles)}`);
   if (facts.descriptions.length !== 1 || !facts.descriptions[0]) say(`needs one non-empty meta description, has ${JSON.stringify(facts.descriptions)}`);
-  if (!WITHOUT_H1.has(file) && facts.h1Count !== 1) say(`needs exactly one <h1>, has ${facts.h1Count}`);
+  if (!WITHOUT_H1.has(inner) && facts.h1Count !== 1) say(`needs exactly one <h1>, has ${facts.h1Count}`);
   if (facts.bodyStyles) say(`has ${facts.bodyStyles} <style> element(s) in the body, which HTML allows only in the head (a <noscript> in the body included)`);
   if (facts.unnamedAsides)
     say(`has ${facts.unnamedAsides} <aside> landmark(s) without aria-label or aria-labelledby; a note in the text is a <div role="note">, not a landmark`);
   const robots = robotsTokens(facts);
-  if (SHELL_PAGES.has(file)) {
+  if (SHELL_PAGES.has(inner)) {
     if (facts.canonicals.length) say(`is served at other URLs and must not have a canonical link, has ${facts.canonicals.join(", ")}`);
     if (!robots.includes("noindex")) say("is served at other URLs and needs robots noindex");
     return problems;
   }
-  const own = new URL(pageUrlOf(file), baseUrl).href;
+  const own = new URL(pageUrlOf(fallback ? inner : file), baseUrl).href;
   if (facts.canonicals.length !== 1) say(`needs one canonical link, has ${facts.canonicals.length}`);
   else if (!/^https?:\/\//.test(facts.canonicals[0]) || !facts.canonicals[0].endsWith("/"))
     say(`canonical ${facts.canonicals[0]} must be absolute and end with /`);
   else if (facts.canonicals[0] !== own) say(`canonical ${facts.canonicals[0]} is not the page's own URL ${own}`);
-  if (PRINTABLE.test(file) && !(robots.includes("noindex") && robots.includes("nofollow")))
+  if (PRINTABLE.test(inner) && !(robots.includes("noindex") && robots.includes("nofollow")))
     say(`a printable page needs robots noindex,nofollow, has "${facts.robots.join(" ")}"`);
-  if (!PRINTABLE.test(file) && robots.includes("noindex")) say("is a page of the site but tells search engines not to index it");
+  if (!PRINTABLE.test(inner) && robots.includes("noindex")) say("is a page of the site but tells search engines not to index it");
   return problems;
 }
 
@@ -135,11 +147,14 @@ export function checkSite(options: CheckSiteOptions): CheckSiteResult {
     return parsed.get(file);
   };
   const result: CheckSiteResult = { problems: [], pages: pages.length, links: 0, fragments: 0 };
+  const languages = options.languages ?? [];
   for (const file of pages) {
     const facts = factsOf(file)!;
-    result.problems.push(...pageProblems(file, facts, base.href));
+    const contents = options.files.get(file)!;
+    const fallback = (typeof contents === "string" ? contents : decoder.decode(contents)).includes('class="fallback-notice"');
+    result.problems.push(...pageProblems(file, facts, base.href, { languages, fallback }));
     for (const reference of facts.references) {
-      const problem = referenceProblem({ file, reference, base, files: options.files, factsOf, counts: result });
+      const problem = referenceProblem({ file: withinLanguage(file, languages), path: file, reference, base, files: options.files, factsOf, counts: result });
       if (problem) result.problems.push(`${file}: ${reference.value} → ${problem}`);
     }
   }
@@ -148,18 +163,20 @@ export function checkSite(options: CheckSiteOptions): CheckSiteResult {
 
 /** Checks one reference of a page, counting it when it is internal. */
 function referenceProblem(options: {
+  /** The page's path within its language's site, and in the output. */
   file: string;
+  path: string;
   reference: UrlReference;
   base: URL;
   files: SiteFiles;
   factsOf: (file: string) => HtmlFacts | undefined;
   counts: CheckSiteResult;
 }): string | undefined {
-  const { file, reference, base } = options;
+  const { file, path, reference, base } = options;
   if (reference.value === "") return `empty URL in ${reference.source}`;
   let url: URL;
   try {
-    url = new URL(reference.value, new URL(pageUrlOf(file), base));
+    url = new URL(reference.value, new URL(pageUrlOf(path), base));
   } catch {
     return `not a valid URL in ${reference.source}`;
   }

@@ -169,6 +169,49 @@ async function summarizeListed(
   }
 }
 
+/** Opens where the index stage puts what it does not keep in memory, and what processes the pages (see `Stores`), for `pages` pages. */
+async function openStores(ctx: BuildContext, pages: number): Promise<{ stores: Stores; reference: OptionReference | undefined }> {
+  const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });
+  // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
+  const session = ctx.cache.memo !== undefined;
+  const reference = await optionReference(ctx);
+  const stores: Stores = {
+    store,
+    links: linkSpill({ inMemory: session }),
+    summaries: summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: session }),
+    processor: lazyProcessor(pages, ctx, reference),
+    keyOf: await pageKeyer(ctx, referenceHash(reference)),
+  };
+  return { stores, reference };
+}
+
+/**
+ * Processes the pages of the content folder that `only` names into the
+ * cache, as the index stage does each page: its body, summary, link facts and
+ * problems (reported on the context), cached under the key a build of the
+ * whole site looks for. The checks across pages (links, the tree) are left to
+ * that build. This is a shard's work (`docs-build build --shard`); it needs
+ * the cache. Returns how many pages it processed.
+ */
+export async function runIndexShare(ctx: BuildContext, only: (relative: string) => boolean): Promise<number> {
+  await requireContentFolder(ctx);
+  if (!ctx.cache.enabled) throw new Error("runIndexShare needs the cache: a shard's pages are kept there for the merge");
+  const contentReal = await fs.realpath(ctx.paths.content);
+  const listed = await listPages(ctx, contentReal, {});
+  const listing = { ...listed, relatives: listed.relatives.filter(only) };
+  boundHeapGrowth(listing.relatives.length, { oneOff: true });
+  const { stores } = await openStores(ctx, listing.relatives.length);
+  try {
+    await summarizeListed(ctx, { listing, contentReal, digests: undefined }, stores);
+    return listing.relatives.length;
+  } finally {
+    await stores.summaries.close();
+    await stores.store.close();
+    await stores.processor.close();
+    await stores.links.close();
+  }
+}
+
 /**
  * Finds every `.md`/`.mdx` page under the content folder and processes them a
  * group at a time (in worker threads, or from the cache), so memory never
@@ -185,18 +228,8 @@ export async function runIndexContent(ctx: BuildContext, input: ListingInput = {
   const listing = listed.translation && input.outdated ? { ...listed, outdated: input.outdated } : listed;
   boundHeapGrowth(listing.relatives.length, { oneOff: ctx.cache.memo === undefined });
   const digests = listing.keep ? new Map<string, string>() : undefined;
-  const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });
-  // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
-  const session = ctx.cache.memo !== undefined;
-  const reference = await optionReference(ctx);
-  const summaries = summarySpill({ rootPath: ctx.display(ctx.paths.content), settings: ctx.settings, keepParts: session });
-  const stores: Stores = {
-    store,
-    links: linkSpill({ inMemory: session }),
-    summaries,
-    processor: lazyProcessor(listing.relatives.length, ctx, reference),
-    keyOf: await pageKeyer(ctx, referenceHash(reference)),
-  };
+  const { stores, reference } = await openStores(ctx, listing.relatives.length);
+  const { store, summaries } = stores;
   const close = async () => {
     await summaries.close();
     await store.close();

@@ -159,12 +159,15 @@ function foldersOf(folder: DirectoryEntry | undefined, into = new Map<string, Di
 /** Gathers what the planners share (pure but for the blog's part, read once): sections, top URLs, posts, sidebars and the base page data. */
 async function sitePlanning(options: PlanOptions): Promise<SitePlanning> {
   const { site, settings, anchorFiles = new Map<string, string>() } = options;
-  const data = siteData(settings, site.parts, options.language);
+  const siteWide = siteData(settings, site.parts, options.language);
   const sections = new Set(site.parts.flatMap((part) => (part.folder ? [part.url] : [])));
   const topUrls = new Set(site.parts.flatMap((part) => (part.ownPage ? [part.url] : [])));
-  // The blog index lists exactly the posts the feeds carry, in the same order.
+  // The blog index lists the posts in the feeds' order; a language's feeds carry its own posts only, not its fallback pages.
   const blog = site.parts.find((part) => part.folder && part.url === BLOG_URL);
-  const posts = blog ? blogPosts((await site.load(blog)).pages) : [];
+  const blogPages = blog ? (await site.load(blog)).pages : [];
+  const posts = blogPosts(blogPages);
+  const own = blogPosts(blogPages.filter((page) => !page.entry.fallback)).length;
+  const data = own === posts.length ? siteWide : { ...siteWide, feeds: own > 0 };
   // Only the last section's sidebar is kept: pages come section by section, so memory holds one section's, never the site's.
   let last: { section: string; sidebar: SectionSidebar } | undefined;
   const planning: SitePlanning = {
