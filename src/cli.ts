@@ -98,6 +98,11 @@ const linksOption = () =>
   new Option("--links <mode>", "broken links and anchors: error fails the build, warn only reports them").choices(["error", "warn"]).default("error");
 const contentOption = () => new Option("--content <dir>", "folder of markdown pages").default("content");
 const configOption = () => new Option("--config <file>", "site config file (default: docs-build.config.json in the working directory, if present)");
+const lockWaitOption = () =>
+  new Option(
+    "--lock-wait <seconds>",
+    "how long to wait for another build writing the same output before giving up (default: 120; 0: give up at once)",
+  ).argParser(parseBudget);
 const reporterOption = () =>
   new Option(
     "--reporter <name>",
@@ -118,6 +123,7 @@ function program(run: Run): Command {
     .showHelpAfterError("(run with --help for usage)")
     .exitOverride();
   addBuildCommand(cli, run);
+  addMergeCommand(cli, run);
   addIndexCommand(cli, run);
   addServeCommand(cli, run);
   addFetchReadmesCommand(cli, run);
@@ -138,6 +144,10 @@ function addBuildCommand(cli: Command, run: Run): void {
       "build one language alone, for its own host: its pages from its folder (the config's languages[].content), the default language's where it has none",
     )
     .option("--base-url <url>", "absolute site URL for canonical links (default: the config's baseUrl, https://webpack.js.org)")
+    .option(
+      "--shard <i/n>",
+      "build shard i of n of a site split over a CI matrix: process its share of the pages into the folder --out names (a part), for `docs-build merge`",
+    )
     .addOption(configOption())
     .addOption(linksOption())
     .option("--no-cache", "read and write no build cache (.cache/docs-build)")
@@ -147,29 +157,31 @@ function addBuildCommand(cli: Command, run: Run): void {
       parseCount,
     )
     .addOption(pageTimeoutOption())
-    .option(
-      "--lock-wait <seconds>",
-      "how long to wait for another build writing the same output before giving up (default: 120; 0: give up at once)",
-      parseBudget,
-    )
+    .addOption(lockWaitOption())
     .option("-q, --quiet", "print only problems and the summary")
     .addOption(reporterOption())
-    .action(
-      (opts: {
-        content: string;
-        out: string;
-        locale?: string;
-        baseUrl?: string;
-        config?: string;
-        links: "error" | "warn";
-        cache: boolean;
-        threads?: number;
-        pageTimeout?: number;
-        lockWait?: number;
-        quiet?: boolean;
-        reporter?: ReporterName;
-      }) =>
-        run({
+    .action(buildAction(run));
+}
+
+/** What `docs-build build` does: a build, or with --shard a shard of one. */
+function buildAction(run: Run) {
+  return (opts: {
+    content: string;
+    out: string;
+    locale?: string;
+    baseUrl?: string;
+    shard?: string;
+    config?: string;
+    links: "error" | "warn";
+    cache: boolean;
+    threads?: number;
+    pageTimeout?: number;
+    lockWait?: number;
+    quiet?: boolean;
+    reporter?: ReporterName;
+  }) =>
+    opts.shard === undefined
+      ? run({
           opts,
           async work(logger) {
             const { build } = await import("./build.ts");
@@ -179,6 +191,56 @@ function addBuildCommand(cli: Command, run: Run): void {
             command: "build",
             end: ({ pages, bytes, seconds }) => ({ summary: { text: `Built ${pages} pages`, pages, bytes, seconds } }),
           },
+        })
+      : run({
+          opts,
+          async work(logger) {
+            const [{ parseShard }, { buildShard }] = await Promise.all([import("./shard/core.ts"), import("./shard/index.ts")]);
+            return buildShard({ ...opts, shard: parseShard(opts.shard as string), logger });
+          },
+          json: { command: "shard", end: ({ pages, seconds }) => ({ summary: { text: `Built a shard of ${pages} pages`, pages, seconds } }) },
+        });
+}
+
+/** Adds `docs-build merge`. */
+function addMergeCommand(cli: Command, run: Run): void {
+  cli
+    .command("merge")
+    .description(
+      "Build the site from the parts of a sharded build (docs-build build --shard <i>/<n> --out <part>): checks they are complete and built from this content, config and docs-build, then runs the site-wide stages. The previous output stays unless the merge succeeds.",
+    )
+    .argument("<parts...>", "the folders of the parts, one per shard")
+    .addOption(contentOption())
+    .option("--out <dir>", "output folder", "dist")
+    .option("--base-url <url>", "absolute site URL for canonical links (default: the config's baseUrl)")
+    .addOption(configOption())
+    .addOption(linksOption())
+    .option("--no-cache", "read and write no build cache of its own (.cache/docs-build); the parts are read all the same")
+    .addOption(lockWaitOption())
+    .option("-q, --quiet", "print only problems and the summary")
+    .addOption(reporterOption())
+    .action(
+      (
+        parts: string[],
+        opts: {
+          content: string;
+          out: string;
+          baseUrl?: string;
+          config?: string;
+          links: "error" | "warn";
+          cache: boolean;
+          lockWait?: number;
+          quiet?: boolean;
+          reporter?: ReporterName;
+        },
+      ) =>
+        run({
+          opts,
+          async work(logger) {
+            const { mergeShards } = await import("./shard/index.ts");
+            return mergeShards({ ...opts, parts, logger });
+          },
+          json: { command: "merge", end: ({ pages, bytes, seconds }) => ({ summary: { text: `Merged ${pages} pages`, pages, bytes, seconds } }) },
         }),
     );
 }

@@ -108,4 +108,40 @@ test("whatever damage is done to whichever cache entries, the next build is byte
   }
 });
 
+test("a cache reads its layers where it lacks an entry, writes only its own folder, and takes a damaged layer entry for a miss, left in place", async () => {
+  const site = tempSite();
+  try {
+    const layer = createCache({ dir: site.path("layer"), enabled: true });
+    await layer.set("bb1", "from the layer");
+    await layer.setJson("bb2", { n: 2 });
+    await layer.setParts(
+      "bb3",
+      (async function* () {
+        yield "part one, ";
+        yield "part two";
+      })(),
+    );
+    await layer.set("bb4", "damaged");
+    const damagedFile = site.path("layer", "bb", "bb4");
+    const bytes = fs.readFileSync(damagedFile);
+    bytes[0] ^= 0x5a;
+    fs.writeFileSync(damagedFile, bytes);
+    const before = listFiles(site.path("layer"));
+    const cache = createCache({ dir: site.path("own"), enabled: true, layers: [site.path("missing"), site.path("layer")] });
+    assert.is((await cache.get("bb1"))?.toString(), "from the layer");
+    assert.equal(await cache.getJson("bb2"), { n: 2 });
+    let parts = "";
+    for await (const part of (await cache.getParts("bb3"))!) parts += part;
+    assert.is(parts, "part one, part two");
+    assert.is(await cache.get("bb4"), undefined, "a damaged layer entry is a miss");
+    await cache.set("bb1", "its own");
+    assert.is((await cache.get("bb1"))?.toString(), "its own", "its own folder comes first");
+    assert.equal(listFiles(site.path("layer")), before, "the layer is never written or tidied");
+    assert.equal(listFiles(site.path("own")), ["bb/bb1"]);
+    assert.is(cache.damaged, 0, "a layer's damage is not the cache's own");
+  } finally {
+    site.remove();
+  }
+});
+
 test.run();

@@ -350,6 +350,7 @@ test("help: build --help shows every option with its default", async () => {
     "--out <dir>": 'default: "dist"',
     "--locale <lang>": "the default language's where",
     "--base-url <url>": "https://webpack.js.org",
+    "--shard <i/n>": "docs-build merge",
     "--config <file>": "docs-build.config.json",
     "--links <mode>": 'default: "error"',
     "--no-cache": ".cache/docs-build",

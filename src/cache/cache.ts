@@ -130,22 +130,29 @@ async function verifiedParts(file: string): Promise<AsyncIterable<string> | unde
 
 async function* emptyParts(): AsyncGenerator<string> {}
 
+/** Where an entry is kept under a cache's folder. */
+const entryFile = (dir: string, key: string) => path.join(dir, key.slice(0, 2), key);
+
+/** The entry (whole, or part by part) in the first of `layers` that has it whole, or undefined; a layer's damaged entry is a miss, left where it is. */
+async function layered(layers: readonly string[], key: string): Promise<Buffer | undefined>;
+async function layered(layers: readonly string[], key: string, parts: true): Promise<AsyncIterable<string> | undefined>;
+async function layered(layers: readonly string[], key: string, parts = false): Promise<Buffer | AsyncIterable<string> | undefined> {
+  for (const layer of layers) {
+    const file = entryFile(layer, key);
+    const found = parts ? await verifiedParts(file).catch(() => undefined) : await fs.readFile(file).then(unsealed, () => undefined);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * The cache's entries on disk under `dir`, sealed (see {@link sealOf}): a
  * damaged one is counted, removed and read as missing, and something of
  * another kind in an entry's place is removed before it is written again.
  */
 function diskEntries(dir: string, layers: readonly string[] = []) {
-  const file = (key: string, under = dir) => path.join(under, key.slice(0, 2), key);
-  /** The entry in the first layer that has it whole, or undefined; a layer's damaged entry is a miss, left where it is. */
-  const fromLayers = async (key: string): Promise<Buffer | undefined> => {
-    for (const layer of layers) {
-      const raw = await fs.readFile(file(key, layer)).catch(() => undefined);
-      const body = raw && unsealed(raw);
-      if (body) return body;
-    }
-    return undefined;
-  };
+  const file = (key: string, under = dir) => entryFile(under, key);
+  const fromLayers = (key: string) => layered(layers, key);
   let damaged = 0;
   /** A damaged entry is a miss: it is counted and removed, and whoever asked makes it again. */
   const discard = async (key: string) => {
@@ -188,11 +195,7 @@ function diskEntries(dir: string, layers: readonly string[] = []) {
       const parts = await verifiedParts(file(key)).catch(() => undefined);
       if (parts) return parts;
       if (await fs.lstat(file(key)).catch(() => undefined)) await discard(key);
-      for (const layer of layers) {
-        const kept = await verifiedParts(file(key, layer)).catch(() => undefined);
-        if (kept) return kept;
-      }
-      return undefined;
+      return layered(layers, key, true);
     },
   };
 }

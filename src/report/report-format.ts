@@ -127,6 +127,8 @@ const seconds = count("How long the command took, in seconds.");
 export const reportSchema = described(
   v.variant("command", [
     reportOf("build", { pages: count("Pages built."), bytes: count("Bytes of output written."), seconds }, {}),
+    reportOf("shard", { pages: count("Pages this shard processed into its part."), seconds }, {}),
+    reportOf("merge", { pages: count("Pages built."), bytes: count("Bytes of output written."), seconds }, {}),
     reportOf(
       "index",
       { pages: count("Pages in the content tree.") },

@@ -74,7 +74,12 @@ function withinLanguage(file: string, languages: readonly string[]): string {
  * Problems of one page on its own: parse errors, duplicate ids, what its head must carry, styles in the body and unnamed asides.
  * A language's fallback page (`fallback`) names the default language's page as its canonical URL.
  */
-function pageProblems(file: string, facts: HtmlFacts, baseUrl: string, { languages = [], fallback = false }: { languages?: readonly string[]; fallback?: boolean } = {}): string[] {
+function pageProblems(
+  file: string,
+  facts: HtmlFacts,
+  baseUrl: string,
+  { languages = [], fallback = false }: { languages?: readonly string[]; fallback?: boolean } = {},
+): string[] {
   const inner = withinLanguage(file, languages);
   const problems = facts.parseErrors.map((e) => `${file}:${e.startLine}:${e.startCol}: HTML parse error ${e.code}`);
   const say = (message: string) => problems.push(`${file}: ${message}`);
