@@ -3,7 +3,7 @@
 // targets are met, and 1 only when a build itself failed (after reporting
 // every measure; a failed build does not stop the others).
 //
-//   npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N] [--cold-only]
+//   npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N] [--cold-only] [--shards N]
 //
 // Corpora, generated from ../shared/corpus/webpack-docs into a temporary
 // folder by scale-corpus.ts (../shared is never touched):
@@ -22,6 +22,11 @@
 //   reader     on the cold build's output: what a reader pays, gzipped (reader-cost.ts)
 //   warm       one build fills the (empty) cache, then builds with nothing changed;
 //              left out with --cold-only (at 100k, the two builds take most of an hour)
+//   shards     with --shards N (and --only 10k unless --only says otherwise): after
+//              the first cold build, N shard builds (build --shard i/N, one after
+//              another, each with an empty part) and the merge (merge --no-cache),
+//              the merged site compared with the cold build's byte for byte; the
+//              projected wall time on N runners is the slowest shard plus the merge
 // Wall time and peak RSS come from bench-harness.ts (performance.now() and
 // GNU time's %M). Results: two markdown tables (the build, the reader) and
 // the targets (scale-targets.ts) on stdout, and test-artifacts/bench-scale.json,
@@ -64,7 +69,7 @@ import {
 } from "./scale-report.ts";
 import { formatTargets, type References } from "./scale-targets.ts";
 
-const USAGE = "npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N] [--cold-only]";
+const USAGE = "npm run bench:scale [-- --only 143,1k,nested-2k,10k,30k,100k] [--with-100k] [--rounds N] [--cold-only] [--shards N]";
 const REPORT = path.join(PROJECT, "test-artifacts", "bench-scale.json");
 /** Smallest first, so the figures larger corpora are compared with (143, 1k, 10k) are there before the long runs. */
 const ORDER: ScaleCorpusName[] = ["143", "1k", "nested-2k", "10k", "30k", "100k"];
@@ -83,18 +88,27 @@ let interrupted = false;
  * each corpus's default) and `--cold-only` (no cache-filling and warm
  * builds); exits 2 on a bad argument.
  */
-function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number; coldOnly: boolean } {
-  let names: string[] = ORDER.filter((name) => !ON_REQUEST.includes(name));
+function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number; coldOnly: boolean; shards?: number } {
+  let names: string[] | undefined;
   const rest: string[] = [];
   let with100k = false;
   let coldOnly = false;
+  let shards: number | undefined;
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--cold-only") coldOnly = true;
-    else if (argv[i] === "--only") names = (argv[++i] ?? "").split(",");
+    else if (argv[i] === "--shards") {
+      shards = Number(argv[++i]);
+      if (!Number.isInteger(shards) || shards < 1) {
+        process.stderr.write(`--shards takes a whole number of shards, 1 or more; got ${argv[i] ?? "nothing"}\nusage: ${USAGE}\n`);
+        process.exit(2);
+      }
+    } else if (argv[i] === "--only") names = (argv[++i] ?? "").split(",");
     else if (argv[i].startsWith("--only=")) names = argv[i].slice("--only=".length).split(",");
     else if (argv[i] === "--with-100k") with100k = true;
     else rest.push(argv[i]);
   }
+  // Sharded builds are measured on the 10,000-page corpus unless --only names others.
+  names ??= shards === undefined ? ORDER.filter((name) => !ON_REQUEST.includes(name)) : ["10k"];
   if (with100k) names.push("100k");
   const unknown = names.filter((name) => !ORDER.includes(name as ScaleCorpusName));
   if (unknown.length || names.length === 0) {
@@ -103,7 +117,7 @@ function parseArgs(argv: string[]): { only: ScaleCorpusName[]; rounds?: number; 
   }
   // 0 cannot be given (parseRounds wants a positive number), so it stands for "not given".
   const rounds = parseRounds(rest, { defaultRounds: 0, usage: USAGE });
-  return { only: ORDER.filter((name) => names.includes(name)), rounds: rounds || undefined, coldOnly };
+  return { only: ORDER.filter((name) => names.includes(name)), rounds: rounds || undefined, coldOnly, ...(shards === undefined ? {} : { shards }) };
 }
 
 /**
@@ -148,12 +162,65 @@ const rm = (dir: string) => fs.rmSync(dir, { recursive: true, force: true });
 interface CorpusRun {
   rounds: number;
   warm: boolean;
+  /** Shards to build and merge after the first cold build, if any. */
+  shards?: number;
+}
+
+/** The first file two output folders differ in (one lacks it, or its bytes differ), or true when they are the same byte for byte. */
+function sameOutput(a: string, b: string): true | string {
+  const [left, right] = [fs.realpathSync(a), fs.realpathSync(b)];
+  const files = (root: string) =>
+    fs
+      .readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)))
+      .sort();
+  const [l, r] = [files(left), files(right)];
+  if (l.length !== r.length) return `${l.length} files against ${r.length}`;
+  for (const [at, file] of l.entries()) {
+    if (r[at] !== file) return `${file} against ${r[at]}`;
+    if (!fs.readFileSync(path.join(left, file)).equals(fs.readFileSync(path.join(right, file)))) return `${file} differs`;
+  }
+  return true;
+}
+
+/** Builds the corpus as `count` shards, one after another, then merges them, and compares the merged site with `single`'s. */
+async function measureShards(root: string, content: string, count: number, single: string): Promise<NonNullable<CorpusResult["sharded"]>> {
+  const shards: Measure[] = [];
+  const parts = Array.from({ length: count }, (_, i) => path.join(root, "parts", `part-${i + 1}`));
+  for (const [i, part] of parts.entries())
+    shards.push(await measure(`shard ${i + 1}/${count}`, [BIN, "build", "--shard", `${i + 1}/${count}`, "--content", content, "--out", part, "-q"], root));
+  const out = path.join(root, "merged", "out");
+  const merge = await measure(`merge of ${count}`, [BIN, "merge", ...parts, "--no-cache", "--links", "warn", "-q", "--content", content, "--out", out], root);
+  const identical = merge.failed ? "the merge failed" : sameOutput(single, out);
+  console.log(`  merged site: ${identical === true ? "byte for byte the cold build's" : `not the cold build's: ${identical}`}`);
+  rm(path.join(root, "parts"));
+  rm(path.join(root, "merged"));
+  return { shards, merge, identical };
+}
+
+/** The sharded run's figures against the cold build of the same run (see the issue's targets). */
+function formatShards(result: CorpusResult): string[] {
+  const sharded = result.sharded;
+  const cold = result.cold.find((m) => !m.failed)?.seconds;
+  if (!sharded || cold === undefined) return [];
+  const share = (seconds: number) => `${((seconds / cold) * 100).toFixed(0)} %`;
+  const slowest = Math.max(...sharded.shards.map((m) => m.seconds));
+  const projected = slowest + sharded.merge.seconds;
+  const rss = (m: Measure) => (m.rssKB === undefined ? "n/a" : `${Math.round((m.rssKB * 1024) / 1e6)} MB`);
+  return [
+    `${result.corpus} in ${sharded.shards.length} shards, against its cold build of ${cold.toFixed(1)} s in the same run:`,
+    ...sharded.shards.map((m, i) => `  shard ${i + 1}: ${m.seconds.toFixed(1)} s (${share(m.seconds)} of the cold build; target 30 %), peak RSS ${rss(m)}`),
+    `  merge: ${sharded.merge.seconds.toFixed(1)} s (${share(sharded.merge.seconds)}; target 20 %), peak RSS ${rss(sharded.merge)} (target 1 GB)`,
+    `  projected wall time on ${sharded.shards.length} runners, slowest shard + merge: ${projected.toFixed(1)} s (${share(projected)}; target 50 %)`,
+    `  merged site: ${sharded.identical === true ? "byte for byte the cold build's" : `differs: ${sharded.identical}`}`,
+  ];
 }
 
 /** Generates one corpus under `tmp` and measures baseline, cold and (unless left out) warm builds on it. */
 async function measureCorpus(
   name: ScaleCorpusName,
-  { rounds, warm: withWarm }: CorpusRun,
+  { rounds, warm: withWarm, shards }: CorpusRun,
   tmp: string,
   tree: Pick<CorpusResult, "commit" | "uncommitted">,
 ): Promise<CorpusResult> {
@@ -174,6 +241,7 @@ async function measureCorpus(
   const cold: Measure[] = [];
   let output: OutputFacts | undefined;
   let reader: ReaderCost | undefined;
+  let sharded: CorpusResult["sharded"];
   for (let round = 1; round <= rounds; round++) {
     // Each output goes as soon as it is measured: at 100k, one takes gigabytes.
     // Run from the project so the baseline's imports resolve.
@@ -185,11 +253,24 @@ async function measureCorpus(
       output = measureOutput(outs.cold);
       reader = await measureReaderCost(outs.cold);
       console.log(`  reader: ${describeReader(reader)}`);
+      if (shards && !sharded) sharded = await measureShards(root, content, shards, outs.cold);
     }
     rm(path.dirname(outs.cold));
   }
 
-  const result = { corpus: name, shape, pages: generated.pages, rounds, measuredAt: new Date().toISOString(), ...tree, baseline, cold, output, reader };
+  const result = {
+    corpus: name,
+    shape,
+    pages: generated.pages,
+    rounds,
+    measuredAt: new Date().toISOString(),
+    ...tree,
+    baseline,
+    cold,
+    output,
+    reader,
+    ...(sharded && { sharded }),
+  };
   if (!withWarm) return { ...result, warm: [] };
   rm(path.join(root, ".cache"));
   const fill = await measure("cache-filling build", build(outs.warm, true), root);
@@ -209,6 +290,7 @@ function report(results: CorpusResult[]): void {
   console.log(`what a reader pays (gzipped, KB = 1024 bytes):\n\n${formatReaderTable(results)}\n`);
   console.log("targets (from the issue):");
   for (const line of formatTargets(results, refs)) console.log(`  ${line}`);
+  for (const line of results.flatMap(formatShards)) console.log(line);
   for (const line of formatFailures(results)) console.log(`failed run: ${line}`);
   for (const line of formatCodeChanges(results)) console.log(`note: ${line}`);
   console.log(`\nms/page: median wall time of the successful runs over the pages of the corpus; warm: median of the builds after the cache-filling one.`);
@@ -251,7 +333,14 @@ async function main(): Promise<number> {
   try {
     for (const name of args.only) {
       try {
-        results.push(await measureCorpus(name, { rounds: args.rounds ?? DEFAULT_ROUNDS[name], warm: !args.coldOnly }, tmp, tree));
+        results.push(
+          await measureCorpus(
+            name,
+            { rounds: args.rounds ?? DEFAULT_ROUNDS[name], warm: !args.coldOnly, ...(args.shards && { shards: args.shards }) },
+            tmp,
+            tree,
+          ),
+        );
       } finally {
         // A 10k corpus and its outputs take gigabytes: each goes as soon as it is measured.
         rm(path.join(tmp, name));

@@ -57,6 +57,8 @@ export interface CorpusResult {
   output?: OutputFacts;
   /** What a reader pays on the last successful cold build's output (reader-cost.ts). */
   reader?: ReaderCost;
+  /** With `--shards N`: each shard's build, the merge, and whether the merged site is the cold build's byte for byte (else the first difference). */
+  sharded?: { shards: Measure[]; merge: Measure; identical: true | string };
 }
 
 /** Size, file count and largest HTML files under an output folder, following the output's own symlink (`out -> .out-v-…`). */
@@ -92,7 +94,11 @@ export interface Summary {
 const buildRuns = (result: CorpusResult) => [...result.cold, ...(result.fill ? [result.fill] : []), ...result.warm];
 
 /** Every run of a corpus, baseline included. */
-export const allRuns = (result: CorpusResult) => [...result.baseline, ...buildRuns(result)];
+export const allRuns = (result: CorpusResult) => [
+  ...result.baseline,
+  ...buildRuns(result),
+  ...(result.sharded ? [...result.sharded.shards, result.sharded.merge] : []),
+];
 
 const ok = (runs: Measure[]) => runs.filter((run) => !run.failed);
 const medianSeconds = (runs: Measure[]) => (ok(runs).length ? median(ok(runs).map((run) => run.seconds)) : undefined);
