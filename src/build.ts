@@ -77,6 +77,8 @@ export interface BuildOptions {
   cacheDir?: string;
   /** Other caches' folders the build reads where its own lacks an entry (the shards `docs-build merge` puts together). */
   cacheLayers?: readonly string[];
+  /** False when `cacheDir` is a private folder that ends with the build: only what the build itself reads back is cached (see `Cache.lasting`). */
+  cacheLasting?: boolean;
   /** false reads no git history: no page shows a "Last updated" day and none is warned about (fixture builds inside the tool's own repository). Default true. */
   history?: boolean;
   /** Broken links: "error" (default) fails the build, "warn" only reports. */
@@ -278,7 +280,7 @@ async function withSharedCache({ options, ctx }: Prepared): Promise<BuildResult>
   await ctx.problems.close();
   const cacheDir = await makeSpillFolder();
   try {
-    return await build({ ...options, cache: true, cacheDir });
+    return await build({ ...options, cache: true, cacheDir, cacheLasting: false });
   } finally {
     await removeTree(cacheDir);
   }
@@ -299,6 +301,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
     cache: options.cache,
     cacheDir: options.cacheDir,
     cacheLayers: options.cacheLayers,
+    cacheLasting: options.cacheLasting,
     links: options.links,
     threads: options.threads,
     spillAbove: options.spillAbove,

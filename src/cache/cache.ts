@@ -7,6 +7,12 @@ import { LRUCache } from "lru-cache";
 /** A small content-addressed disk cache for expensive, deterministic steps. */
 export interface Cache {
   readonly enabled: boolean;
+  /**
+   * False for a private cache that ends with its build (the languages of a
+   * build without a cache share one, and so does a merge without one): what
+   * only later builds would read is not made (see {@link keepsForLater}).
+   */
+  readonly lasting: boolean;
   /** Entries found damaged (truncated, changed, unreadable, of another format) so far: each was removed and counted as a miss. */
   readonly damaged: number;
   get(key: string): Promise<Buffer | undefined>;
@@ -21,6 +27,14 @@ export interface Cache {
   /** Writes an entry as its parts arrive, so it is never whole in memory (but in a long-lived process's memory layer). */
   setParts(key: string, parts: AsyncIterable<string>): Promise<void>;
 }
+
+/**
+ * True when the cache outlives the build, so entries that only later builds
+ * read (rendered pages, search runs, the client bundle, the service worker,
+ * llms sections) are worth making; the pages' own entries, which the build
+ * reads back itself, are made whenever the cache is enabled.
+ */
+export const keepsForLater = (cache: Pick<Cache, "enabled" | "lasting">): boolean => cache.enabled && cache.lasting;
 
 /** Values kept in memory by key, each set with its (approximate) size in bytes. */
 export interface Memo {
@@ -217,12 +231,13 @@ function parsedOr<T>(raw: string, damaged: () => Promise<undefined>): T | Promis
  * read, never written, where `dir` lacks an entry (the shards a merge
  * puts together: see `docs-build merge`).
  */
-export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache; layers?: readonly string[] }): Cache {
+export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache; layers?: readonly string[]; lasting?: boolean }): Cache {
   const memory = options.memory?.entries;
   const objects = options.memory?.objects;
   const disk = diskEntries(options.dir, options.layers);
   const cache: Cache = {
     enabled: options.enabled,
+    lasting: options.lasting !== false,
     memo: options.enabled ? objects : undefined,
     get damaged() {
       return disk.damaged();

@@ -43,6 +43,8 @@ export interface ContextOptions {
   cacheDir?: string;
   /** Other caches' folders, read where the cache lacks an entry, never written (see `createCache`). */
   cacheLayers?: readonly string[];
+  /** False for a private cache that ends with the build (see `Cache.lasting`). */
+  cacheLasting?: boolean;
   /** An in-memory cache layer kept across builds by a long-lived process. */
   memory?: MemoryCache;
   /** Characters of stored pages and of search postings a build without a cache keeps in memory, each, before the rest goes to temporary files; default {@link SPILL_ABOVE}. */
@@ -138,7 +140,13 @@ export function createContext(options: ContextOptions): BuildContext {
     paths,
     settings: Object.freeze(options.settings),
     logger: options.logger,
-    cache: createCache({ dir: paths.cache, enabled: options.cache !== false, memory: options.memory, layers: options.cacheLayers }),
+    cache: createCache({
+      dir: paths.cache,
+      enabled: options.cache !== false,
+      memory: options.memory,
+      layers: options.cacheLayers,
+      lasting: options.cacheLasting,
+    }),
     links: options.links ?? "error",
     threads: options.threads,
     spillAbove: options.spillAbove ?? SPILL_ABOVE,

@@ -177,7 +177,7 @@ export async function mergeShards(options: MergeOptions): Promise<BuildResult> {
   // The parts are read through a cache: without one of its own the merge writes to a private folder, removed when it ends.
   const cacheDir = await makeSpillFolder();
   try {
-    return await build({ ...merge, cache: true, cacheDir });
+    return await build({ ...merge, cache: true, cacheDir, cacheLasting: false });
   } finally {
     await removeTree(cacheDir);
   }

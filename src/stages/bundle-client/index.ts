@@ -1,7 +1,7 @@
 import path from "node:path";
 import { assetsUnder } from "../../shared/client-assets.ts";
 import * as esbuild from "esbuild";
-import { hashKey } from "../../cache/cache.ts";
+import { hashKey, keepsForLater } from "../../cache/cache.ts";
 import { codeHash } from "../../cache/code-hash.ts";
 import { loadSiteChrome } from "../../context/site-chrome.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context/context.ts";
@@ -98,7 +98,7 @@ async function bundle(ctx: BuildContext, chrome: string): Promise<{ assets: Clie
 export async function runBundleClient(ctx: BuildContext): Promise<BundleClientResult> {
   const site = await loadSiteChrome(ctx);
   const chrome = JSON.stringify(site);
-  const key = ctx.cache.enabled ? hashKey("client", await codeHash(), chrome) : "";
+  const key = keepsForLater(ctx.cache) ? hashKey("client", await codeHash(), chrome) : "";
   const data = key ? await ctx.cache.getJson<CachedBundle>(key) : undefined;
   if (data)
     return {

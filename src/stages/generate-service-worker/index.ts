@@ -1,7 +1,7 @@
 import path from "node:path";
 import { basePathOf } from "../../shared/base-path.ts";
 import * as esbuild from "esbuild";
-import { hashKey } from "../../cache/cache.ts";
+import { hashKey, keepsForLater } from "../../cache/cache.ts";
 import { codeHash } from "../../cache/code-hash.ts";
 import { CLIENT_TSCONFIG, TOOL_ROOT, type BuildContext } from "../../context/context.ts";
 import { StageError } from "../../report/errors.ts";
@@ -33,7 +33,7 @@ export async function runGenerateServiceWorker(
   const base = basePathOf(ctx.settings.baseUrl);
   const entries = precacheEntries(input.files, input.assets, base);
   const offline = offlineContent(input.content, ctx.settings.offline.precacheBudget, base);
-  const key = ctx.cache.enabled ? hashKey("service-worker", await codeHash()) : "";
+  const key = keepsForLater(ctx.cache) ? hashKey("service-worker", await codeHash()) : "";
   const cached = key ? await ctx.cache.get(key) : undefined;
   let bundled = cached?.toString("utf8");
   if (!bundled) {

@@ -1,4 +1,4 @@
-import { hashKey } from "../../cache/cache.ts";
+import { hashKey, keepsForLater } from "../../cache/cache.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
 import type { BuildContext } from "../../context/context.ts";
 import { readRepositoryList, REPOSITORY_LISTS } from "../../data-files/repository-lists.ts";
@@ -71,7 +71,7 @@ function bodyReader(bodies: PageBodies, lists: () => Promise<Record<string, stri
  * cache body keys are only counters, and no page has a key.
  */
 function pageKeyer(ctx: BuildContext, lists: () => Promise<Record<string, string>>): PageKeyer {
-  if (!ctx.cache.enabled) return async () => undefined;
+  if (!keepsForLater(ctx.cache)) return async () => undefined;
   let listsKey: Promise<string> | undefined;
   return async (page) => {
     const made = [page.bodyKey, page.entry.url, page.entry.title];
@@ -194,5 +194,5 @@ export async function runLlmsFiles(ctx: BuildContext, input: LlmsFilesInput): Pr
     yield llmsIndexFiles(files, baseUrl);
   }
   await emit({ path: LLMS_INDEX_PATH, parts: index() });
-  return ctx.cache.enabled ? written : undefined;
+  return keepsForLater(ctx.cache) ? written : undefined;
 }

@@ -1,4 +1,4 @@
-import { hashKey } from "../../cache/cache.ts";
+import { hashKey, keepsForLater } from "../../cache/cache.ts";
 import { basePathOf, rebaseHtml } from "../../shared/base-path.ts";
 import { codeHash } from "../../cache/code-hash.ts";
 import type { Emitting } from "../../pipeline/stage.ts";
@@ -207,7 +207,7 @@ async function renderSetup(ctx: BuildContext, input: RenderPagesInput, emit: Emi
   };
   const frame: DocumentFrame = { assets: input.assets, chrome: await loadSiteChrome(ctx) };
   const assets = JSON.stringify(frame);
-  const templates = ctx.cache.enabled ? await codeHash() : "";
+  const templates = keepsForLater(ctx.cache) ? await codeHash() : "";
   // The site and sidebar objects are shared between plans; each is hashed once, not once per page.
   // Weakly held: a page's own sidebar (its item's anchors filled) is hashed once and let go with the page.
   const shared = new WeakMap<object, string>();
@@ -311,7 +311,7 @@ async function renderOne(setup: RenderSetup, planned: PagePlan): Promise<Rendere
       chunkSize: chunk ? await gzippedSize(chunk) : 0,
     };
   };
-  if (!ctx.cache.enabled) return { key: "", ...(await make()) };
+  if (!keepsForLater(ctx.cache)) return { key: "", ...(await make()) };
   const own = JSON.stringify({ ...plan.data, site: null, sidebar: null });
   const lists = plan.body.kind === "page" && plan.body.page.repositoryLists ? await setup.listsHash() : "";
   const key = hashKey(
@@ -363,7 +363,7 @@ async function streamPrintable(setup: RenderSetup, plan: PagePlan, members: read
     for await (const [member, body] of loadedInOrder(members, READ_AHEAD, bodyOf)) yield printableMember(member.entry, body, slugs);
     yield after;
   };
-  if (!ctx.cache.enabled) return emit({ path: plan.outPath, parts: parts() });
+  if (!keepsForLater(ctx.cache)) return emit({ path: plan.outPath, parts: parts() });
   const lists = members.some((member) => member.repositoryLists) ? await setup.listsHash() : "";
   const key = hashKey("printable", setup.templates, setup.assets, JSON.stringify(plan.data), plan.bodyHash, lists, plan.canonical, plan.robots);
   // Read from the cache only when emitted: the dev server keeps a printable page whose key is unchanged unread.

@@ -4,7 +4,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import readline from "node:readline";
 import { Readable } from "node:stream";
-import { hashKey } from "../../cache/cache.ts";
+import { hashKey, keepsForLater } from "../../cache/cache.ts";
 import { codeHash, sourcesHash } from "../../cache/code-hash.ts";
 import type { BuildContext } from "../../context/context.ts";
 import type { OutputFile, StreamedFile } from "../../output/files.ts";
@@ -211,7 +211,7 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
   // The folder's name follows the index's inputs and the search code's sources, never how docs-build was run; cache
   // entries also follow the rest of its code.
   const stamp = hashKey(await sourcesHash(), inputs).slice(0, 12);
-  const code = ctx.cache.enabled ? await codeHash() : "";
+  const code = keepsForLater(ctx.cache) ? await codeHash() : "";
   const key = code && hashKey(code, inputs);
   // The dev server (a memory layer across builds) makes a new index after nearly every edit, never to be replayed:
   // it keeps the runs and each bucket's parts in memory, and its parts in one folder across its builds, so a
