@@ -92,6 +92,12 @@ test("refusal names the first mismatch in one sentence, and accepts a complete, 
   assert.match(refusal([one, part("part-2", 2, ["c.md"], 2, { tool: { version: "0.9.0", code: "c0de" } })], HERE)!, "part-2 was built by docs-build 0.9.0");
   assert.match(refusal([one, part("part-2", 2, ["c.md"], 2, { config: "0ther" })], HERE)!, "part-2 was built with other settings");
   assert.match(refusal([part("part-1", 1, ["a.md"], 2, { content: { pages: 3, hash: "0ld" } }), two], HERE)!, "part-1 was built from other content");
+  const files = (...pages: Array<[string, string]>) => ({ pages: pages.length, hash: pages.join(), files: pages });
+  const here = { ...HERE, content: files(["a.md", "1"], ["b.md", "2"], ["c.md", "3"]) };
+  const withContent = (content: BuildInputs["content"]) => [part("part-1", 1, ["a.md", "b.md"], 2, { content }), part("part-2", 2, ["c.md"], 2, here)];
+  assert.match(refusal(withContent(files(["a.md", "1"], ["b.md", "9"], ["c.md", "3"])), here)!, ": b.md differs;");
+  assert.match(refusal(withContent(files(["a.md", "1"], ["b.md", "2"], ["c.md", "3"], ["d.md", "4"])), here)!, ": d.md is not in this checkout;");
+  assert.match(refusal(withContent(files(["a.md", "1"], ["b.md", "2"])), here)!, ": c.md is not in the part;");
   assert.match(refusal([part("part-1", 1, ["a.md"]), two], HERE)!, "The parts hold 2 pages and the content has 3");
 });
 
@@ -129,7 +135,8 @@ test("merge refuses a missing shard, an overlap, other content, another docs-bui
     fs.writeFileSync(config, settings);
     const page = listFiles(site.path("content")).find((file) => file.endsWith(".md"))!;
     fs.appendFileSync(site.path("content", page), "\nOne more line.\n");
-    await refused(site, parts, "part-1 was built from other content");
+    await refused(site, parts, `part-1 was built from other content (${listFiles(site.path("content")).filter((f) => f.endsWith(".md")).length} pages`);
+    await refused(site, parts, `: ${page} differs; build every shard`);
   } finally {
     site.remove();
   }

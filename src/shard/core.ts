@@ -59,11 +59,25 @@ export const SHARD_CACHE = "cache";
 /** The manifest's format; a part of another is refused. */
 export const SHARD_FORMAT = 1;
 
-/** What a build and a merge are made from: docs-build (its version and a hash of its code), the settings, and the content (its pages and a hash of their paths and bytes). */
+/** What a build and a merge are made from: docs-build (its version and a hash of its code), the settings, and the content (its pages, each with the SHA-256 of its bytes, and a hash of them all). */
 export interface BuildInputs {
   tool: { version: string; code: string };
   config: string;
-  content: { pages: number; hash: string };
+  content: { pages: number; hash: string; files?: ReadonlyArray<readonly [string, string]> };
+}
+
+/** The first page two contents differ in (pure), for a sentence: one changed, or one only either has; "" when neither lists its pages. */
+function firstDifference(part: BuildInputs["content"], here: BuildInputs["content"]): string {
+  if (!part.files || !here.files) return "";
+  const ours = new Map(here.files);
+  for (const [page, digest] of part.files) {
+    const now = ours.get(page);
+    if (now === undefined) return `${page} is not in this checkout`;
+    if (now !== digest) return `${page} differs`;
+    ours.delete(page);
+  }
+  const [extra] = ours.keys();
+  return extra === undefined ? "" : `${extra} is not in the part`;
 }
 
 /** A part's manifest: what it was built from, which shard it is, and the pages it holds. */
@@ -96,11 +110,13 @@ function mismatch({ dir, manifest }: ShardPart, here: BuildInputs): string | und
     );
   if (manifest.config !== here.config)
     return `${dir} was built with other settings (${short(manifest.config)}) than the merge's (${short(here.config)}): build every shard and the merge with the same config.`;
-  if (manifest.content.hash !== here.content.hash)
+  if (manifest.content.hash !== here.content.hash) {
+    const first = firstDifference(manifest.content, here.content);
     return (
       `${dir} was built from other content (${manifest.content.pages} pages, ${short(manifest.content.hash)}) than this checkout's ` +
-      `(${here.content.pages} pages, ${short(here.content.hash)}): build every shard and the merge from the same commit.`
+      `(${here.content.pages} pages, ${short(here.content.hash)})${first ? `: ${first}` : ""}; build every shard and the merge from the same commit.`
     );
+  }
   return undefined;
 }
 

@@ -39,7 +39,7 @@ export interface ShardOptions extends ProjectOptions {
 }
 
 /** The content folder's pages with their sizes, and a hash of their paths and bytes (what a part and a merge compare). */
-async function contentPages(folder: string): Promise<{ files: Array<{ relative: string; size: number }>; hash: string }> {
+async function contentPages(folder: string): Promise<{ files: Array<{ relative: string; size: number; digest: string }>; hash: string }> {
   const relatives = await markdownFiles(folder);
   const limit = pLimit(32);
   const read = await Promise.all(
@@ -52,7 +52,7 @@ async function contentPages(folder: string): Promise<{ files: Array<{ relative: 
   );
   const hash = createHash("sha256");
   for (const file of read) hash.update(`${file.relative}\0${file.digest}\n`);
-  return { files: read.map(({ relative, size }) => ({ relative, size })), hash: hash.digest("hex") };
+  return { files: read, hash: hash.digest("hex") };
 }
 
 /** What a shard or a merge is made from (see `BuildInputs`), and the content's pages. */
@@ -61,7 +61,7 @@ async function inputsOf(settings: Settings, content: string): Promise<BuildInput
   return {
     tool: { version: VERSION, code: await codeHash() },
     config: hashKey(JSON.stringify(settings)),
-    content: { pages: pages.files.length, hash: pages.hash },
+    content: { pages: pages.files.length, hash: pages.hash, files: pages.files.map((file) => [file.relative, file.digest] as const) },
     files: pages.files,
   };
 }
