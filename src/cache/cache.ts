@@ -214,6 +214,11 @@ function diskEntries(dir: string, layers: readonly string[] = []) {
   };
 }
 
+/** An entry held whole in memory, as the one part of an entry read part by part. */
+async function* wholeAsParts(kept: Buffer): AsyncGenerator<string> {
+  yield kept.toString("utf8");
+}
+
 /** A JSON entry's value, or undefined when its body is not JSON (written by other code under the same key): a damaged entry all the same. */
 function parsedOr<T>(raw: string, damaged: () => Promise<undefined>): T | Promise<undefined> {
   try {
@@ -273,11 +278,7 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     async getParts(key) {
       if (!options.enabled) return undefined;
       const kept = memory?.get(key);
-      if (kept)
-        return (async function* () {
-          yield kept.toString("utf8");
-        })();
-      return disk.readParts(key);
+      return kept ? wholeAsParts(kept) : disk.readParts(key);
     },
     async setParts(key, parts) {
       if (!options.enabled) {
