@@ -70,9 +70,10 @@ export interface BuildOptions {
   cache?: boolean;
   /**
    * The cache's folder, default `.cache/docs-build` under the root. A build
-   * of several languages without a cache shares one in a private temporary
-   * folder, which it removes when it ends: a language's fallback pages are
-   * the default language's, processed once.
+   * without a cache that needs one has one in a private temporary folder,
+   * which it removes when it ends: a build of several languages (a
+   * language's fallback pages are the default language's, processed once),
+   * and one that reads other caches (`cacheLayers`).
    */
   cacheDir?: string;
   /** Other caches' folders the build reads where its own lacks an entry (the shards `docs-build merge` puts together). */
@@ -260,7 +261,7 @@ interface Made {
  */
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const prepared = await prepare(options);
-  if (prefixedLanguages(prepared).length > 0 && options.cache === false) return withSharedCache(prepared);
+  if (options.cache === false && (prefixedLanguages(prepared).length > 0 || options.cacheLayers?.length)) return withPrivateCache(prepared);
   try {
     const indexed = await indexAndResolve(prepared);
     const output = await openOutput(prepared);
@@ -275,8 +276,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
-/** Builds every language of a site without a cache (see `BuildOptions.cacheDir`) through a private one, removed when the build ends. */
-async function withSharedCache({ options, ctx }: Prepared): Promise<BuildResult> {
+/** Builds without a cache of the project's, through a private one removed when the build ends (see `BuildOptions.cacheDir`). */
+async function withPrivateCache({ options, ctx }: Prepared): Promise<BuildResult> {
   await ctx.problems.close();
   const cacheDir = await makeSpillFolder();
   try {

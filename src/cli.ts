@@ -1,16 +1,12 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { DEFAULT_POLICY } from "./code-host/policy.ts";
-import { TOOL_ROOT } from "./context/tool-root.ts";
+import { toolVersion } from "./context/tool-root.ts";
 import { defaultReporter, REPORTERS, type ReporterName } from "./report/reporters.ts";
 import type { ReportCommand } from "./report/report-format.ts";
 import { printError, runCommand, type CommandRun } from "./commands/run-command.ts";
 import type { CheckContributorsResult } from "./commands/contributors/check.ts";
 import type { FetchReadmesResult } from "./commands/fetch-readmes/index.ts";
 import type { FailOn, TranslationsResult } from "./commands/translations/index.ts";
-
-const version = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -116,7 +112,7 @@ type Run = <R, C extends ReportCommand>(run: CommandRun<R, C>) => Promise<void>;
 function program(run: Run): Command {
   const cli = new Command("docs-build")
     .description("Builds the webpack documentation website from markdown content.")
-    .version(version, "-v, --version", "print the version")
+    .version(toolVersion(), "-v, --version", "print the version")
     .option("--debug", "on an internal error (a bug or a failure outside the content), print its stack trace and causes")
     // Each command's help lists --debug too, under "Global Options".
     .configureHelp({ showGlobalOptions: true })

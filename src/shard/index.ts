@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import pLimit from "p-limit";
@@ -8,18 +7,14 @@ import { hashKey } from "../cache/cache.ts";
 import { codeHash } from "../cache/code-hash.ts";
 import { loadSettings, type Settings } from "../context/config.ts";
 import { createContext } from "../context/context.ts";
-import { TOOL_ROOT } from "../context/tool-root.ts";
-import { removeTree, writeFileAtomic } from "../output/write-file.ts";
+import { toolVersion } from "../context/tool-root.ts";
+import { writeFileAtomic } from "../output/write-file.ts";
 import { markdownFiles } from "../pipeline/markdown-files.ts";
-import { makeSpillFolder } from "../pipeline/spill-folder.ts";
 import { ContentError, UsageError } from "../report/errors.ts";
 import { createLogger, task, type Logger } from "../report/logger.ts";
 import { printProblems } from "../report/reporters.ts";
 import { requireContentFolder, runIndexShare } from "../stages/index-content/index.ts";
 import { refusal, SHARD_CACHE, SHARD_FORMAT, SHARD_MANIFEST, shardsOf, type BuildInputs, type ShardManifest, type ShardOf, type ShardPart } from "./core.ts";
-
-/** docs-build's version, from its package.json. */
-const VERSION = (JSON.parse(readFileSync(path.join(TOOL_ROOT, "package.json"), "utf8")) as { version: string }).version;
 
 /** Where a shard's or a merge's project is, and how it is set up; every one has the default a build has. */
 interface ProjectOptions {
@@ -59,7 +54,7 @@ async function contentPages(folder: string): Promise<{ files: Array<{ relative: 
 async function inputsOf(settings: Settings, content: string): Promise<BuildInputs & { files: Array<{ relative: string; size: number }> }> {
   const pages = await contentPages(content);
   return {
-    tool: { version: VERSION, code: await codeHash() },
+    tool: { version: toolVersion(), code: await codeHash() },
     config: hashKey(JSON.stringify(settings)),
     content: { pages: pages.files.length, hash: pages.hash, files: pages.files.map((file) => [file.relative, file.digest] as const) },
     files: pages.files,
@@ -106,8 +101,7 @@ export async function buildShard(options: ShardOptions): Promise<{ pages: number
     const pages = await task(logger, `shard ${options.shard.index}/${options.shard.count}: index content`, () =>
       runIndexShare(ctx, (relative) => mine.has(relative)),
     );
-    const problems = await ctx.problems.all();
-    if (ctx.problems.errors > 0) throw new ContentError(problems);
+    if (ctx.problems.errors > 0) throw new ContentError(await ctx.problems.all());
     await printProblems(ctx.problems.sorted(), logger);
     const manifest: ShardManifest = {
       format: SHARD_FORMAT,
@@ -172,13 +166,5 @@ export async function mergeShards(options: MergeOptions): Promise<BuildResult> {
   if (why) throw new UsageError(`docs-build merge: ${why}`);
   const layers = parts.map((part) => path.join(path.resolve(root, part.dir), SHARD_CACHE));
   const { parts: _parts, ...rest } = options;
-  const merge: BuildOptions = { ...rest, root, settings, logger, cacheLayers: layers };
-  if (options.cache !== false) return build(merge);
-  // The parts are read through a cache: without one of its own the merge writes to a private folder, removed when it ends.
-  const cacheDir = await makeSpillFolder();
-  try {
-    return await build({ ...merge, cache: true, cacheDir, cacheLasting: false });
-  } finally {
-    await removeTree(cacheDir);
-  }
+  return build({ ...rest, root, settings, logger, cacheLayers: layers });
 }
