@@ -223,10 +223,9 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
   const { settings } = planning.options;
   const robots = isPrintable(entry) ? "noindex,nofollow" : "";
   // The boot script matches them against the browser's address, under the site's base path.
-  const base = basePathOf(settings.baseUrl);
-  const redirects = settings.redirects
-    .filter((r) => r.from.startsWith(`${entry.url}#`))
-    .map((r) => ({ from: withBase(base, r.from), to: withBase(base, r.to) }));
+  const starting = settings.redirects.filter((r) => r.from.startsWith(`${entry.url}#`));
+  const base = starting.length > 0 ? basePathOf(settings.baseUrl) : "/";
+  const redirects = starting.map((r) => ({ from: withBase(base, r.from), to: withBase(base, r.to) }));
   return {
     outPath: outPathOf(entry.url),
     data,
