@@ -198,6 +198,9 @@ const TEXT_DESCRIPTIONS: Record<keyof ChromeTexts, string> = {
   blogDescription: "The blog's description in its RSS and Atom feeds.",
 };
 
+/** An address with no slash at its end, so a site path can follow it (`https://webpack.js.org` + `/guides/`). */
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, "");
+
 /** The keys of the config and their defaults, before the checks across keys. */
 const settingsGroup = group(
   {
@@ -206,7 +209,7 @@ const settingsGroup = group(
     baseUrl: v.optional(
       v.pipe(
         absoluteUrl("must be an absolute http(s) URL, such as https://webpack.js.org."),
-        v.transform((url) => url.replace(/\/+$/, "")),
+        v.transform(withoutTrailingSlash),
         v.description("Absolute base URL for canonical links."),
       ),
       "https://webpack.js.org",
@@ -238,7 +241,7 @@ const settingsGroup = group(
               }
             }, 'must be a language tag, such as "en", "zh" or "pt-BR".'),
           ),
-          url: absoluteUrl("must be an absolute http(s) URL."),
+          url: v.pipe(absoluteUrl("must be an absolute http(s) URL."), v.transform(withoutTrailingSlash)),
           content: v.optional(
             v.pipe(
               v.string(mustBe("a string")),

@@ -20,7 +20,7 @@ export function alternatesOf(
 ): Alternate[] {
   const others = entry.alternates ?? [];
   if (entry.fallback || others.length === 0) return [];
-  const addressOf = (tag: string) => (tag === lang ? settings.baseUrl : (settings.languages.find((l) => l.lang === tag)?.url ?? "").replace(/\/+$/, ""));
+  const addressOf = (tag: string) => (tag === lang ? settings.baseUrl : (settings.languages.find((l) => l.lang === tag)?.url ?? ""));
   const tags = [lang, ...settings.languages.map((l) => l.lang).filter((tag) => others.includes(tag))];
   const links = tags.map((tag) => ({ lang: tag, href: `${addressOf(tag)}${entry.url}` }));
   const original = links.find((link) => link.lang === settings.defaultLanguage);

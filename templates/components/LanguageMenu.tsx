@@ -4,7 +4,7 @@ import type { LanguageItem } from "../../src/shared/page-data.ts";
 
 /** Joins a language's address and the current path, or its home page's where the language lacks the page. */
 function languageUrl(language: LanguageItem, path: string, homeIn: readonly string[]): string {
-  return `${language.url.replace(/\/+$/, "")}${homeIn.includes(language.lang) ? "/" : path}`;
+  return `${language.url}${homeIn.includes(language.lang) ? "/" : path}`;
 }
 
 /** What the language menu shows and where it keeps its items for the keyboard model. */

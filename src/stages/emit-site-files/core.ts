@@ -194,7 +194,7 @@ export interface SiteFilesOptions {
 
 /** The addresses of the languages whose sites are under this one's (pure): those built under its prefixes. */
 function languagesUnder(settings: Pick<Settings, "baseUrl" | "languages">): string[] {
-  return settings.languages.map((l) => l.url.replace(/\/+$/, "")).filter((url) => url.startsWith(`${settings.baseUrl}/`));
+  return settings.languages.map((l) => l.url).filter((url) => url.startsWith(`${settings.baseUrl}/`));
 }
 
 /**

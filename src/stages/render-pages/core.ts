@@ -241,7 +241,7 @@ function contentPlan(planning: SitePlanning, processed: PageSummary, data: PageD
 
 /** Where the default language's site is: its languages entry's address, else the site's own. */
 function defaultLanguageUrl(settings: Settings): string {
-  return (settings.languages.find((l) => l.lang === settings.defaultLanguage)?.url ?? settings.baseUrl).replace(/\/+$/, "");
+  return settings.languages.find((l) => l.lang === settings.defaultLanguage)?.url ?? settings.baseUrl;
 }
 
 /**
