@@ -85,7 +85,35 @@ test("translationStatus: translated, outdated by git, outdated by translates, mi
     { path: "d.md", status: "translated" },
     { path: "e.md", status: "missing", historyUrl: "https://github.com/acme/docs/commits/main/content/e.md" },
   ]);
-  assert.equal(unknown, [{ path: "d.md", revision: "0123456" }]);
+  assert.equal(unknown, [{ path: "d.md", translation: "d.md", revision: "0123456" }]);
+});
+
+test("translationStatus: a translation pairs with its source across .md and .mdx, each file's history read under its own name", () => {
+  const log = [
+    commit(SHA("c"), "2026-02-01T09:00:00+08:00", "content/a.mdx"),
+    commit(SHA("b"), "2026-01-20T12:00:00+00:00", "i18n/zh/a.md", "i18n/zh/b.mdx"),
+    commit(SHA("a"), "2026-01-10T12:00:00+00:00", "content/a.mdx", "content/b.md"),
+  ].join("");
+  const translated = new Map([
+    ["a.md", { relative: "a.md" }],
+    ["b.mdx", { relative: "b.mdx", translates: "0123456" }],
+  ]);
+  const { pages, unknown } = translationStatus({
+    source: "content",
+    folder: "i18n/zh",
+    sourcePages: ["a.mdx", "b.md"],
+    translated,
+    revisions: readLog(log),
+    links: LINKS,
+  });
+  assert.equal(
+    pages.map((page) => [page.path, page.status, page.status === "outdated" ? page.revision : null]),
+    [
+      ["a.mdx", "outdated", SHA("a")],
+      ["b.md", "translated", null],
+    ],
+  );
+  assert.equal(unknown, [{ path: "b.md", translation: "b.mdx", revision: "0123456" }]);
 });
 
 test("translationStatus: a translates outside the log of the folders stands where its date puts it", () => {

@@ -14,3 +14,12 @@ export async function markdownFiles(cwd: string, fs?: Partial<fg.FileSystemAdapt
   const relatives = await fg(PAGES, { cwd, onlyFiles: true, dot: false, ignore: ["**/node_modules/**"], ...(fs && { fs }) });
   return relatives.sort();
 }
+
+/**
+ * What pairs a page with its translation: its path inside its folder without
+ * the `.md` or `.mdx` extension, as its URL is made. A translation may be
+ * written in either format whatever its source's.
+ */
+export function pageKey(relative: string): string {
+  return relative.replace(/\.mdx?$/, "");
+}

@@ -158,7 +158,10 @@ async function summarizeListed(
     const group = relatives.slice(at, at + GROUP);
     const folderOf = (relative: string) => (own?.pages.has(relative) ? own : { dir: ctx.paths.content, real: contentReal });
     // A translated page comes with its original's path, whose headings give it aliases (see `SourceFile.original`).
-    const originalOf = (relative: string) => (own?.pages.has(relative) ? path.join(ctx.paths.content, relative) : undefined);
+    const originalOf = (relative: string) => {
+      const original = own?.originals.get(relative);
+      return original === undefined ? undefined : path.join(ctx.paths.content, original);
+    };
     const all = await Promise.all(
       group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative), originalOf(relative), labelsOf(relative)))),
     );

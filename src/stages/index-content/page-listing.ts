@@ -3,7 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type fg from "fast-glob";
 import type { BuildContext } from "../../context/context.ts";
-import { markdownFiles } from "../../pipeline/markdown-files.ts";
+import { markdownFiles, pageKey } from "../../pipeline/markdown-files.ts";
 import { UsageError } from "../../report/errors.ts";
 import { pagesAfterChanges, type PathChange } from "./core.ts";
 
@@ -39,9 +39,11 @@ export interface PageListing {
    * In the build of a language with a folder of its own: the pages that folder
    * holds (read from there, the others from the content folder, as fallback
    * pages), and the folder with its real path. Undefined in the default
-   * language's build.
+   * language's build. `originals` names, for each of the language's pages
+   * that translates one of the content folder, that page's path (the same
+   * but for a `.md` or `.mdx` extension); `onlyOwn` holds the others.
    */
-  translation?: { pages: ReadonlySet<string>; dir: string; real: string; onlyOwn: ReadonlySet<string> };
+  translation?: { pages: ReadonlySet<string>; dir: string; real: string; onlyOwn: ReadonlySet<string>; originals: ReadonlyMap<string, string> };
   /** The language's translated pages whose source changed since, by path (set by the index stage from the history). */
   outdated?: ReadonlyMap<string, { changed: string; commits: number; compareUrl: string }>;
 }
@@ -63,10 +65,17 @@ export async function listPages(ctx: BuildContext, contentReal: string, input: L
     );
   });
   const [own, base] = await Promise.all([markdownFiles(dir), markdownFiles(ctx.paths.content)]);
-  const relatives = [...new Set([...own, ...base])].sort();
-  const inBase = new Set(base);
-  const onlyOwn = new Set(own.filter((relative) => !inBase.has(relative)));
-  return { relatives, known: () => undefined, keep: false, translation: { pages: new Set(own), dir, real, onlyOwn } };
+  // A translation takes its source's place whatever its extension: both have one URL.
+  const baseByKey = new Map(base.map((relative) => [pageKey(relative), relative]));
+  const ownKeys = new Set(own.map(pageKey));
+  const relatives = [...own, ...base.filter((relative) => !ownKeys.has(pageKey(relative)))].sort();
+  const originals = new Map<string, string>();
+  for (const relative of own) {
+    const original = baseByKey.get(pageKey(relative));
+    if (original !== undefined) originals.set(relative, original);
+  }
+  const onlyOwn = new Set(own.filter((relative) => !originals.has(relative)));
+  return { relatives, known: () => undefined, keep: false, translation: { pages: new Set(own), dir, real, onlyOwn, originals } };
 }
 
 /**
@@ -88,13 +97,13 @@ export async function languageHolders(ctx: BuildContext, listing: Pick<PageListi
         (stat) => stat.isDirectory(),
         () => false,
       );
-      return { lang: l.lang, pages: new Set(exists ? await markdownFiles(dir) : []) };
+      return { lang: l.lang, pages: new Set((exists ? await markdownFiles(dir) : []).map(pageKey)) };
     }),
   );
   const onlyOwn = listing.translation?.onlyOwn;
   return (relative) => {
     const holders = onlyOwn && !onlyOwn.has(relative) ? [settings.defaultLanguage] : [];
-    for (const { lang, pages } of held) if (pages.has(relative)) holders.push(lang);
+    for (const { lang, pages } of held) if (pages.has(pageKey(relative))) holders.push(lang);
     return holders;
   };
 }

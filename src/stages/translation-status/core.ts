@@ -5,6 +5,7 @@
  * missing. No I/O happens here.
  */
 import { LineReader } from "../../pipeline/line-reader.ts";
+import { pageKey } from "../../pipeline/markdown-files.ts";
 import { pathHash } from "../../shared/path-hash.ts";
 
 /** The arguments of the one `git log` a run reads, from the project root: every commit's name and committer date, then the files it touched, paths from the root. */
@@ -140,7 +141,9 @@ export type PageStatus =
 
 /** A `translates` that names no commit of the log: the page's freshness comes from git instead. */
 export interface UnknownRevision {
+  /** The source page's path in the default language's folder, and its translation's in the language's. */
   path: string;
+  translation: string;
   revision: string;
 }
 
@@ -179,9 +182,8 @@ function after(commits: ArrayLike<number>, at: number): number {
  * in the log's order, newest first, as `git log` walks them; a named commit
  * that changed other files only stands where its committer date puts it.
  */
-function pageStatus(input: TranslationStatusInput, page: TranslatedPage, unknown: (revision: string) => void): PageStatus {
+function pageStatus(input: TranslationStatusInput, path: string, page: TranslatedPage, unknown: (revision: string) => void): PageStatus {
   const { revisions, links, source, folder } = input;
-  const path = page.relative;
   const sourceFile = `${source}/${path}`;
   const translates = page.translates === undefined ? undefined : named(input, page.translates);
   if (page.translates !== undefined && translates === undefined) unknown(page.translates);
@@ -190,7 +192,7 @@ function pageStatus(input: TranslationStatusInput, page: TranslatedPage, unknown
   const from = translates === undefined ? "git" : "front-matter";
   let at = translates?.at;
   if (at === undefined) {
-    const own = revisions.commits(`${folder}/${path}`);
+    const own = revisions.commits(`${folder}/${page.relative}`);
     if (own.length === 0) return { path, status: "translated" };
     at = own[0];
   }
@@ -224,9 +226,11 @@ function pageStatus(input: TranslationStatusInput, page: TranslatedPage, unknown
 export function translationStatus(input: TranslationStatusInput): { pages: PageStatus[]; unknown: UnknownRevision[] } {
   const pages: PageStatus[] = [];
   const unknown: UnknownRevision[] = [];
+  // A translation pairs with its source whatever either's extension (`.md`, `.mdx`).
+  const byKey = new Map([...input.translated.values()].map((page) => [pageKey(page.relative), page]));
   for (const path of input.sourcePages) {
-    const page = input.translated.get(path);
-    if (page) pages.push(pageStatus(input, page, (revision) => unknown.push({ path, revision })));
+    const page = byKey.get(pageKey(path));
+    if (page) pages.push(pageStatus(input, path, page, (revision) => unknown.push({ path, translation: page.relative, revision })));
     else {
       const historyUrl = fill(input.links.historyUrl, { repository: input.links.repository, branch: input.links.branch, path: `${input.source}/${path}` });
       pages.push({ path, status: "missing", historyUrl });

@@ -10,7 +10,7 @@ import { LineCounter, parseDocument } from "yaml";
 import type { LanguageSetting } from "../../context/config.ts";
 import type { BuildContext } from "../../context/context.ts";
 import { readGitOutput } from "../../pipeline/git-log.ts";
-import { markdownFiles } from "../../pipeline/markdown-files.ts";
+import { markdownFiles, pageKey } from "../../pipeline/markdown-files.ts";
 import { diagnostic } from "../../report/diagnostics.ts";
 import { isRevision } from "../../shared/content-rules.ts";
 import {
@@ -182,9 +182,13 @@ export async function runTranslationStatus(ctx: BuildContext, { locales }: { loc
     const names = [...translated.values()].flatMap((page) => (page.translates ? [page.translates] : []));
     const outside = await outsideCommits(ctx, revisions, names);
     const status = translationStatus({ source, folder, sourcePages, translated, revisions, outside, links });
-    for (const { path: page, revision } of status.unknown)
+    for (const { path: page, translation, revision } of status.unknown)
       ctx.report(
-        diagnostic("translation-revision", { revision, source: `${source}/${page}` }, { file: `${folder}/${page}`, line: translated.get(page)?.line }),
+        diagnostic(
+          "translation-revision",
+          { revision, source: `${source}/${page}` },
+          { file: `${folder}/${translation}`, line: translated.get(translation)?.line },
+        ),
       );
     const words = (relative: string) => sources.get(relative) ?? 0;
     const pages = status.pages.map((page): CountedStatus => (page.status === "translated" ? page : { ...page, words: words(page.path) }));
@@ -227,8 +231,14 @@ export async function outdatedPages(ctx: BuildContext): Promise<Map<string, Outd
   const outside = await outsideCommits(ctx, revisions, names);
   const { settings } = ctx;
   const links = { repository: settings.repository, branch: settings.branch, compareUrl: settings.compareUrl, historyUrl: settings.historyUrl };
-  const status = translationStatus({ source, folder, sourcePages: [...pages.keys()], translated: pages, revisions, outside, links });
-  for (const page of status.pages)
-    if (page.status === "outdated") found.set(page.path, { changed: page.sourceChanged, commits: page.sourceCommits, compareUrl: page.compareUrl });
+  // The sources are listed, not read: a translation's may have the other extension.
+  const sourcePages = await pagesOf(ctx, source);
+  const status = translationStatus({ source, folder, sourcePages, translated: pages, revisions, outside, links });
+  const ownOf = new Map([...pages.keys()].map((relative) => [pageKey(relative), relative]));
+  for (const page of status.pages) {
+    const own = ownOf.get(pageKey(page.path));
+    if (page.status === "outdated" && own !== undefined)
+      found.set(own, { changed: page.sourceChanged, commits: page.sourceCommits, compareUrl: page.compareUrl });
+  }
   return found;
 }
