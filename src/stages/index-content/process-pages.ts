@@ -136,6 +136,8 @@ function workerShare(
 function workerPool() {
   const workers: Worker[] = [];
   return {
+    /** How many workers run now. */
+    size: () => workers.length,
     take(count: number): Worker[] {
       while (workers.length < count) {
         // Unreferenced while idle, so a worker never keeps a finished command alive.
@@ -183,7 +185,10 @@ export function createPageProcessor(
   const pool = keepWorkers ? kept : workerPool();
   return {
     async run(sources) {
-      if (count === 0 || sources.length < BATCH) return processPages(sources, settings, reference);
+      // A group too small to share is processed here; so, unless workers were asked for (`threads`), is one too small to
+      // pay for starting the first (a language's own pages among the default language's, which come from the cache).
+      const least = pool.size() > 0 || threads !== undefined ? BATCH : MIN_PAGES_FOR_WORKERS;
+      if (count === 0 || sources.length < least) return processPages(sources, settings, reference);
       const workers = pool.take(count);
       const results = new Array<ProcessedPage>(sources.length);
       const take = queueOf(sources.length, workers.length + 1);
