@@ -21,7 +21,6 @@ const result = await esbuild.build({
     index: "src/index.ts",
     builder: "src/serve/builder-process.ts",
     "page-worker": "src/stages/index-content/page-worker-thread.ts",
-    "language-worker": "src/language-worker-thread.ts",
     "code-hash": "src/cache/code-hash.ts",
   },
   outdir,

@@ -6,8 +6,7 @@ import { buildDiskError } from "./report/disk-errors.ts";
 import { printProblems } from "./report/reporters.ts";
 import { PROBLEMS_IN_MEMORY } from "./report/problem-log.ts";
 import { ContentError } from "./report/errors.ts";
-import { createLogger, formatBytes, formatDuration, recordingLogger, replayStep, task, type Logger } from "./report/logger.ts";
-import { LanguageWorker, languageThreads, revived, sentError, type LanguageJob, type LanguageReply } from "./language-workers.ts";
+import { createLogger, formatBytes, formatDuration, task, type Logger } from "./report/logger.ts";
 import { collectGarbage } from "./pipeline/heap-growth.ts";
 import type { Emit, OutputFile } from "./output/files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
@@ -18,8 +17,7 @@ import { runBundleClient, type BundleClientResult } from "./stages/bundle-client
 import { runEmitSiteFiles } from "./stages/emit-site-files/index.ts";
 import { runGenerateServiceWorker } from "./stages/generate-service-worker/index.ts";
 import { runPageDates, type DayOf } from "./stages/page-dates/index.ts";
-import { requireContentFolder, runIndexContent, runIndexShare, wholeIndex, type IndexedContent } from "./stages/index-content/index.ts";
-import { markdownFiles } from "./pipeline/markdown-files.ts";
+import { requireContentFolder, runIndexContent, wholeIndex, type IndexedContent } from "./stages/index-content/index.ts";
 import type { FoundPages } from "./stages/index-content/page-listing.ts";
 import type { OptionReference } from "./markdown/option-reference.ts";
 import type { LlmsBefore, LlmsWritten } from "./stages/llms-files/full-text.ts";
@@ -264,19 +262,16 @@ interface Made {
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const prepared = await prepare(options);
   if (options.cache === false && (prefixedLanguages(prepared).length > 0 || options.cacheLayers?.length)) return withPrivateCache(prepared);
-  // Workers for the languages under prefixes start now, to process the languages' own pages beside the default language's.
-  const languages = languageBuilds(prepared);
   try {
     const indexed = await indexAndResolve(prepared);
     const output = await openOutput(prepared);
-    const made = await renderAndWrite(prepared, indexed, output, languages);
+    const made = await renderAndWrite(prepared, indexed, output);
     if (made.published.replaced) return { files: [], pages: 0, bytes: 0, seconds: 0, diagnostics: [], problems: 0, changed: null, replaced: true };
     return await finish(prepared, output, made, indexed.index);
   } catch (error) {
     warnDamaged(prepared);
     throw (await buildDiskError(error, prepared.ctx.paths, prepared.ctx.paths.root)) ?? error;
   } finally {
-    await languages.stop();
     await prepared.ctx.problems.close();
   }
 }
@@ -357,18 +352,16 @@ function openOutput({ options, logger, ctx }: Prepared): Promise<Publisher> {
  * built under a prefix of it (see {@link makeLanguage}), and puts it all in
  * place at once; abandons the staging folder on failure.
  */
-async function renderAndWrite(prepared: Prepared, indexed: Indexed, output: Publisher, languages: LanguageBuilds): Promise<Made> {
+async function renderAndWrite(prepared: Prepared, indexed: Indexed, output: Publisher): Promise<Made> {
   const { ctx, logger } = prepared;
-  // The languages under prefixes start now in worker threads, beside this thread's making of the default language's site.
-  languages.start(output);
   try {
     const made = await makeSite(prepared, indexed, output.emit, output);
-    const pages = made.rendered.routes + (await languages.finish(output));
+    let pages = made.rendered.routes;
+    for (const lang of prefixedLanguages(prepared)) pages += await task(logger, `language ${lang} under /${lang}/`, () => makeLanguage(prepared, lang, output));
     ctx.signal?.throwIfAborted();
     const published = await putInPlace(prepared, output);
     return { ...made, pages, published };
   } catch (error) {
-    await languages.stop();
     // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
     const leftover = await output.abort();
     const disk = await buildDiskError(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
@@ -440,7 +433,7 @@ async function makeSite(
  * `<baseUrl>/<lang>`. Its problems are printed with its language's name;
  * an error fails the whole build. Returns how many pages it made.
  */
-async function makeLanguage(parent: Pick<Prepared, "options" | "settings" | "logger">, lang: string, output: Pick<Publisher, "emit">): Promise<number> {
+async function makeLanguage(parent: Prepared, lang: string, output: Publisher): Promise<number> {
   const { options, settings, logger } = parent;
   const prepared = await prepare({ ...options, baseUrl: undefined, locale: lang, settings, logger });
   try {
@@ -450,126 +443,6 @@ async function makeLanguage(parent: Pick<Prepared, "options" | "settings" | "log
     return made.rendered.routes;
   } finally {
     await prepared.ctx.problems.close();
-  }
-}
-
-/** The step a language's build is shown as. */
-const languageStep = (lang: string) => `language ${lang} under /${lang}/`;
-
-/** The languages under prefixes, as a build makes them (see {@link languageBuilds}). */
-interface LanguageBuilds {
-  /** Hands the languages to the workers, into the site's output, once the default language's pages are in the cache. */
-  start(output: Publisher): void;
-  /** Makes in this thread the languages no worker has taken; resolves with every language's pages once all are made. */
-  finish(output: Publisher): Promise<number>;
-  /** Ends the workers (at once when the build failed). */
-  stop(): Promise<void>;
-}
-
-/**
- * The languages a build makes under prefixes (see {@link prefixedLanguages}),
- * taken in turn by worker threads (see `languageThreads`) and by this thread
- * once it has made the default language's site. The workers start with the
- * build and process the languages' own pages while this thread indexes the
- * default language's (see `LanguageWorker`); they take languages once
- * those pages are in the cache (`start`), where a language's fallback pages
- * are read from. What a worker's language printed is printed when it ends.
- * The first error fails the build once every language under way has ended.
- */
-function languageBuilds(prepared: Prepared): LanguageBuilds {
-  const { options, settings, logger } = prepared;
-  const queue = prefixedLanguages(prepared);
-  // What crosses to a worker: the options that are data, with the settings this build resolved.
-  const sent = { ...options, logger: undefined, signal: undefined, carry: undefined, settings: undefined };
-  const job = (lang: string, staging?: string): LanguageJob<BuildOptions> => ({
-    options: sent,
-    settings,
-    lang,
-    staging,
-    reporter: logger.reporter,
-    problems: logger.problem !== undefined,
-  });
-  const count = languageThreads(queue.length, options.threads);
-  const workers = Array.from({ length: count }, () => new LanguageWorker(queue.map((lang) => job(lang))));
-  let routes = 0;
-  let failed: { error: unknown } | undefined;
-  let running: Promise<void>[] = [];
-  const take = async (worker: LanguageWorker<BuildOptions>, output: Publisher) => {
-    for (let lang = queue.shift(); lang !== undefined && !failed; lang = queue.shift()) {
-      const made = await worker.make(job(lang, output.stagingDir));
-      replayStep(logger, { name: languageStep(lang), ms: made.ms, ok: !made.error }, made.events);
-      if (made.error) throw revived(made.error);
-      await output.absorb(made);
-      routes += made.routes;
-    }
-  };
-  return {
-    start(output) {
-      running = workers.map((worker) =>
-        take(worker, output).catch((error: unknown) => {
-          failed ??= { error };
-        }),
-      );
-    },
-    async finish(output) {
-      for (let lang = queue.shift(); lang !== undefined && !failed; lang = queue.shift()) {
-        // Read after the language is made: a worker's count may have grown meanwhile.
-        const made = await task(logger, languageStep(lang), () => makeLanguage(prepared, lang, output));
-        routes += made;
-      }
-      await Promise.all(running);
-      if (failed) throw failed.error;
-      return routes;
-    },
-    async stop() {
-      failed ??= { error: undefined };
-      await Promise.all(workers.map((worker) => worker.stop()));
-      await Promise.all(running);
-    },
-  };
-}
-
-/**
- * Processes the own pages of each language of `jobs` into the build's cache
- * (see `runIndexShare`), as its build would, so that build finds them there:
- * a languages' worker's first work (see `LanguageWorker`). What it finds is
- * reported by the language's build, which reads it back from the cache;
- * whatever fails here is left for that build to meet again.
- */
-export async function warmLanguages(jobs: readonly LanguageJob<BuildOptions>[]): Promise<void> {
-  for (const job of jobs) {
-    const logger = recordingLogger({});
-    const prepared = await prepare({ ...job.options, baseUrl: undefined, locale: job.lang, settings: job.settings, logger }).catch(() => undefined);
-    const dir = prepared?.ctx.language.translation;
-    if (!prepared || !dir) continue;
-    try {
-      const own = new Set(await markdownFiles(dir));
-      await runIndexShare(prepared.ctx, (relative) => own.has(relative));
-    } catch {
-      // The language's build meets it again and reports it.
-    } finally {
-      await prepared.ctx.problems.close();
-    }
-  }
-}
-
-/**
- * Makes one language of the site in this thread as a worker thread is asked
- * to (see `languageInWorker`): into the site's staging folder, or collecting
- * its files, with what it prints kept for the site's logger.
- */
-export async function languageHere(job: LanguageJob<BuildOptions>): Promise<LanguageReply> {
-  const started = performance.now();
-  const logger = recordingLogger({ reporter: job.reporter, ...(job.problems && { problem: () => undefined }) });
-  const output = Publisher.beside(job.staging);
-  const made = { count: 0, bytes: 0, files: [] as OutputFile[], events: logger.events };
-  try {
-    const routes = await makeLanguage({ options: job.options, settings: job.settings, logger }, job.lang, output);
-    return { ...made, routes, count: output.count, bytes: output.bytes, files: output.collected, ms: performance.now() - started };
-  } catch (error) {
-    // What it was writing is let finish: the site's publisher removes the staging folder with it.
-    await output.abort();
-    return { ...made, routes: 0, ms: performance.now() - started, error: sentError(error) };
   }
 }
 

@@ -8,7 +8,8 @@ import { resolveSettings } from "../src/context/config.ts";
 import { createContext } from "../src/context/context.ts";
 import { createMemoryLogger } from "../src/report/logger.ts";
 import { loadWholeSite } from "../src/pipeline/site-pages.ts";
-import { spillBodyStore } from "../src/stages/index-content/body-store.ts";
+import { keptBodyStore, spillBodyStore } from "../src/stages/index-content/body-store.ts";
+import { createCache } from "../src/cache/cache.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { tempSite, type TempSite } from "./helpers/temp-site.ts";
 
@@ -87,6 +88,35 @@ test("pages stored at once in the spill file come back exactly, whatever their c
       [],
     );
   });
+});
+
+test("a cache that ends with its build keeps the first pages in memory too: they are read from there, the others and those of other builds from the cache", async () => {
+  const site = tempSite();
+  try {
+    const cache = createCache({ dir: site.path("cache"), enabled: true, lasting: false });
+    const page = (n: number) => ({
+      bodyHtml: `<p>${"page ".repeat(n + 1)}</p>`,
+      sections: [{ anchor: `s${n}`, headings: ["One"], text: "text" }],
+      markdown: `# Page ${n}`,
+      entry: { anchors: [{ id: `a${n}`, title: "One", level: 2 }] },
+    });
+    // Pages 0 and 1 fit (107 and 112 characters), page 2 (117) does not.
+    const kept = keptBodyStore(cache, { inMemory: 230 });
+    for (const n of [0, 1, 2]) await kept.put(`key${n}`, page(n) as never);
+    // Every page is in the cache, where another build (a language's) reads it.
+    const other = keptBodyStore(cache, { inMemory: 100 });
+    for (const n of [0, 1, 2]) assert.is(await other.body(`key${n}`), page(n).bodyHtml);
+    // The cache's entries are removed: what this build reads still comes, from memory, for the pages that fit there.
+    fs.rmSync(site.path("cache"), { recursive: true });
+    assert.is(await kept.body("key0"), page(0).bodyHtml);
+    assert.equal(await kept.sections("key0"), page(0).sections);
+    assert.ok((await kept.sections("key0")) !== (await kept.sections("key0")), "each read parses afresh");
+    assert.equal(await kept.anchors("key1"), page(1).entry.anchors);
+    assert.is(await kept.markdown("key1"), page(1).markdown);
+    assert.is(await kept.body("key2"), undefined, "past the memory budget, a page is read from the cache only");
+  } finally {
+    site.remove();
+  }
 });
 
 test("a small site's bodies wait in memory: no folder is made for them", async () => {

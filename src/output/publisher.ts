@@ -2,17 +2,7 @@ import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { byteLength, type OutputFile, type StreamedFile } from "./files.ts";
-import {
-  digester,
-  digestOf,
-  openStaging,
-  stagedWriter,
-  writeChanged,
-  type OutputManifest,
-  type SpooledFile,
-  type Staging,
-  type WriteOptions,
-} from "./staging.ts";
+import { digester, digestOf, openStaging, writeChanged, type OutputManifest, type SpooledFile, type Staging, type WriteOptions } from "./staging.ts";
 
 /**
  * The size in bytes past which a streamed file of the dev server's later
@@ -161,35 +151,6 @@ export class Publisher {
   static async open(options: PublisherOptions): Promise<Publisher> {
     const staging = options.write && !options.prior ? await openStaging(options.out, options.lock) : undefined;
     return new Publisher(options, staging);
-  }
-
-  /**
-   * A publisher for part of a site made in another thread (a language under
-   * its prefix): it writes into the site's staging folder `dir` (see
-   * {@link stagingDir}), or collects its files when there is none (a build
-   * that does not write), and counts them. The site's own publisher takes
-   * the count or the files (see {@link absorb}) and puts it all in place;
-   * this one never does.
-   */
-  static beside(dir: string | undefined): Publisher {
-    const writer = dir === undefined ? undefined : stagedWriter(dir, {});
-    const refuse = () => Promise.reject(new Error("A publisher beside another's staging folder never commits it."));
-    // Its abort lets its writes finish and leaves the folder to the site's publisher.
-    const staging = dir === undefined || !writer ? undefined : { dir, write: writer.write, commit: refuse, abort: () => writer.settled() };
-    return new Publisher({ out: dir ?? "", write: staging !== undefined, track: false, lock: {} }, staging);
-  }
-
-  /** The staging folder the site is written into; undefined for a build that patches or collects. */
-  get stagingDir(): string | undefined {
-    return this.#staging?.dir;
-  }
-
-  /** Takes what a publisher {@link beside} this one's staging folder made: the count of what it wrote there, or the files it collected. */
-  async absorb(part: { count: number; bytes: number; files: readonly OutputFile[] }): Promise<void> {
-    for (const file of part.files) await this.emit(file);
-    if (part.files.length > 0) return;
-    this.count += part.count;
-    this.bytes += part.bytes;
   }
 
   /** The digests of the files emitted so far, by path, when kept (see `track`). */

@@ -122,7 +122,7 @@ const RECENT_FOLDERS = 64;
  * when it aborts, and removing the folder under them fails (ENOTEMPTY) or
  * leaves files behind, so `settled` waits for them.
  */
-export function stagedWriter(dir: string, options: WriteOptions) {
+function stagedWriter(dir: string, options: WriteOptions) {
   // The folders made lately: a site's files come folder by folder, so a few spare most mkdir calls, and a
   // large site's hundred thousand page folders are not all kept in memory.
   const folders = new Set<string>([dir]);

@@ -148,57 +148,9 @@ export async function task<T>(logger: Logger, name: string, run: () => Promise<T
     return result;
   } finally {
     const ms = performance.now() - start;
-    logger.info(stepLine(name, ms, ok));
+    logger.info(`${ok ? "✓" : "✗"} ${name.padEnd(26)} ${formatDuration(ms)}`);
     logger.end?.(name, ms, ok);
   }
-}
-
-/** A step's final line: `✓ name  12 ms`, or `✗ name` for one that failed (pure). */
-function stepLine(name: string, ms: number, ok: boolean): string {
-  return `${ok ? "✓" : "✗"} ${name.padEnd(26)} ${formatDuration(ms)}`;
-}
-
-/** What a logger was told, in order (progress aside): to be told again to another logger (see {@link recordingLogger}). */
-export type LogEvent =
-  | { kind: "info" | "summary" | "warn" | "error"; message: string }
-  | { kind: "begin"; step: string }
-  | { kind: "end"; step: string; ms: number; ok: boolean }
-  | { kind: "problem"; diagnostic: Diagnostic };
-
-/**
- * A logger that keeps what it is told, in order, for {@link replayStep}: the
- * logger of work done in another thread, whose lines are printed together
- * once it ends instead of among this thread's. It prints problems as
- * `like` does (its reporter, and whole problems when it takes them); it
- * shows no progress.
- */
-export function recordingLogger(like: Pick<Logger, "reporter" | "problem">): Logger & { events: LogEvent[] } {
-  const events: LogEvent[] = [];
-  const line = (kind: "info" | "summary" | "warn" | "error") => (message: string) => void events.push({ kind, message });
-  return {
-    events,
-    reporter: like.reporter,
-    info: line("info"),
-    summary: line("summary"),
-    warn: line("warn"),
-    error: line("error"),
-    begin: (step) => void events.push({ kind: "begin", step }),
-    end: (step, ms, ok) => void events.push({ kind: "end", step, ms, ok }),
-    ...(like.problem && { problem: (diagnostic: Diagnostic) => void events.push({ kind: "problem", diagnostic }) }),
-  };
-}
-
-/** Tells `logger` a step done elsewhere as {@link task} would have: its beginning, what it printed (`events`), then its final line and end. */
-export function replayStep(logger: Logger, step: { name: string; ms: number; ok: boolean }, events: readonly LogEvent[]): void {
-  logger.begin?.(step.name);
-  for (const event of events) {
-    if (event.kind === "begin") logger.begin?.(event.step);
-    else if (event.kind === "end") logger.end?.(event.step, event.ms, event.ok);
-    else if (event.kind === "problem") logger.problem?.(event.diagnostic);
-    else logger[event.kind](event.message);
-  }
-  logger.info(stepLine(step.name, step.ms, step.ok));
-  logger.end?.(step.name, step.ms, step.ok);
 }
 
 /**

@@ -58,6 +58,45 @@ export function cacheBodyStore(cache: Cache): BodyStore {
   };
 }
 
+/**
+ * A store in a cache that ends with its build (a build of several languages
+ * without a cache of the project's): pages go to the cache, where the other
+ * languages read them, and the first `inMemory` characters of them also wait
+ * in memory, where this build's later stages read them first, as a build of
+ * one language without a cache reads its spill store. Each read parses what
+ * it returns afresh, as a read from the cache does.
+ */
+export function keptBodyStore(cache: Cache, { inMemory }: { inMemory: number }): BodyStore {
+  const far = cacheBodyStore(cache);
+  const kept = new Map<string, StoredTexts>();
+  let keptLength = 0;
+  const near = (key: string, text: (typeof TEXTS)[number]) => kept.get(key)?.[text];
+  return {
+    async put(key, page) {
+      const texts = textsOf(page);
+      const length = lengthOf(texts);
+      if (!kept.has(key) && keptLength + length <= inMemory) {
+        keptLength += length;
+        kept.set(key, texts);
+      }
+      await far.put(key, page);
+    },
+    body: async (key) => near(key, "html") ?? far.body(key),
+    markdown: async (key) => near(key, "md") ?? far.markdown(key),
+    async sections(key) {
+      const text = near(key, "json");
+      return text === undefined ? far.sections(key) : (JSON.parse(text) as SearchSection[]);
+    },
+    async anchors(key) {
+      const text = near(key, "anchors");
+      return text === undefined ? far.anchors(key) : (JSON.parse(text) as Anchor[]);
+    },
+    async close() {
+      kept.clear();
+    },
+  };
+}
+
 /** The four texts a stored page is kept as, in the order a spilled page's record lays them out. */
 const TEXTS = ["html", "json", "md", "anchors"] as const;
 type StoredTexts = Record<(typeof TEXTS)[number], string>;

@@ -8,7 +8,7 @@ import { loadWholeSite, type SitePages } from "../../pipeline/site-pages.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import type { OptionReference } from "../../markdown/option-reference.ts";
 import { loadedInOrder } from "../../pipeline/read-ahead.ts";
-import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
+import { cacheBodyStore, keptBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import { stoppedAtBudget } from "./page-failure.ts";
 import type { PageProcessor } from "./process-pages.ts";
 import { indexedPage, type IndexedPage } from "./summary.ts";
@@ -174,7 +174,12 @@ async function summarizeListed(
 
 /** Opens where the index stage puts what it does not keep in memory, and what processes the pages (see `Stores`), for `pages` pages. */
 async function openStores(ctx: BuildContext, pages: number): Promise<{ stores: Stores; reference: OptionReference | undefined }> {
-  const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });
+  // A cache that ends with the build is read back by this build alone, besides its other languages: it reads from memory first.
+  const store = !ctx.cache.enabled
+    ? spillBodyStore({ inMemory: ctx.spillAbove })
+    : ctx.cache.lasting
+      ? cacheBodyStore(ctx.cache)
+      : keptBodyStore(ctx.cache, { inMemory: ctx.spillAbove });
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
   const session = ctx.cache.memo !== undefined;
   const reference = await optionReference(ctx);
