@@ -68,27 +68,20 @@ export function cacheBodyStore(cache: Cache): BodyStore {
  */
 export function keptBodyStore(cache: Cache, { inMemory }: { inMemory: number }): BodyStore {
   const far = cacheBodyStore(cache);
-  const kept = new Map<string, StoredTexts>();
-  let keptLength = 0;
-  const near = (key: string, text: (typeof TEXTS)[number]) => kept.get(key)?.[text];
+  const kept = keptTexts(inMemory);
   return {
     async put(key, page) {
-      const texts = textsOf(page);
-      const length = lengthOf(texts);
-      if (!kept.has(key) && keptLength + length <= inMemory) {
-        keptLength += length;
-        kept.set(key, texts);
-      }
+      kept.keep(key, textsOf(page));
       await far.put(key, page);
     },
-    body: async (key) => near(key, "html") ?? far.body(key),
-    markdown: async (key) => near(key, "md") ?? far.markdown(key),
+    body: async (key) => kept.text(key, "html") ?? far.body(key),
+    markdown: async (key) => kept.text(key, "md") ?? far.markdown(key),
     async sections(key) {
-      const text = near(key, "json");
+      const text = kept.text(key, "json");
       return text === undefined ? far.sections(key) : (JSON.parse(text) as SearchSection[]);
     },
     async anchors(key) {
-      const text = near(key, "anchors");
+      const text = kept.text(key, "anchors");
       return text === undefined ? far.anchors(key) : (JSON.parse(text) as Anchor[]);
     },
     async close() {
@@ -110,6 +103,28 @@ const textsOf = (page: Stored): StoredTexts => ({
   md: page.markdown,
   anchors: JSON.stringify(page.entry.anchors),
 });
+
+/**
+ * Pages' texts held in memory up to `inMemory` characters in all: a page
+ * stored again takes its own place whatever the bound, and past the bound a
+ * new page is not kept (`keep` says false, and the store puts it elsewhere).
+ */
+function keptTexts(inMemory: number) {
+  const kept = new Map<string, StoredTexts>();
+  let length = 0;
+  return {
+    keep(key: string, texts: StoredTexts): boolean {
+      const before = kept.get(key);
+      const added = lengthOf(texts) - (before ? lengthOf(before) : 0);
+      if (!before && length + added > inMemory) return false;
+      length += added;
+      kept.set(key, texts);
+      return true;
+    },
+    text: (key: string, text: (typeof TEXTS)[number]) => kept.get(key)?.[text],
+    clear: () => kept.clear(),
+  };
+}
 
 /**
  * Where each spilled page's record lies in the spill file, by the page's
@@ -165,8 +180,7 @@ function pageNumber(key: string): number {
  * read from a file does, so no reader shares another's objects.
  */
 export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
-  const kept = new Map<string, StoredTexts>();
-  let keptLength = 0;
+  const kept = keptTexts(inMemory);
   const places = new Places();
   // Opened on the first page spilled, so a build that spills nothing leaves nothing to remove.
   let spill: Promise<{ dir: string; file: fs.FileHandle }> | undefined;
@@ -174,7 +188,7 @@ export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
   const open = () => (spill ??= makeSpillFolder().then(async (dir) => ({ dir, file: await fs.open(path.join(dir, "bodies"), "w+") })));
   /** A stored text; undefined when nothing was stored. */
   const read = async (key: string, text: (typeof TEXTS)[number]) => {
-    const inMemoryText = kept.get(key)?.[text];
+    const inMemoryText = kept.text(key, text);
     if (inMemoryText !== undefined) return inMemoryText;
     const place = places.of(pageNumber(key), TEXTS.indexOf(text));
     if (!place) return undefined;
@@ -185,13 +199,7 @@ export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
   return {
     async put(key, page) {
       const texts = textsOf(page);
-      const length = lengthOf(texts);
-      const before = kept.get(key);
-      if (before || keptLength + length <= inMemory) {
-        keptLength += length - (before ? lengthOf(before) : 0);
-        kept.set(key, texts);
-        return;
-      }
+      if (kept.keep(key, texts)) return;
       const buffers = TEXTS.map((text) => Buffer.from(texts[text]));
       // The record's place is taken now, so pages stored at once never write over each other.
       const offset = end;
