@@ -1,4 +1,4 @@
-import type { MemoryCache } from "./cache/cache.ts";
+import { keptEntries, type KeptEntries, type MemoryCache } from "./cache/cache.ts";
 import { loadSettings, resolveSettings, type Settings } from "./context/config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context/context.ts";
 import { formatDiagnostic, type Diagnostic } from "./report/diagnostics.ts";
@@ -80,6 +80,8 @@ export interface BuildOptions {
   cacheLayers?: readonly string[];
   /** False when `cacheDir` is a private folder that ends with the build: only what the build itself reads back is cached (see `Cache.lasting`). */
   cacheLasting?: boolean;
+  /** The private cache's entries held in memory as written, which its languages read first (see `KeptEntries`). */
+  cacheKept?: KeptEntries;
   /** false reads no git history: no page shows a "Last updated" day and none is warned about (fixture builds inside the tool's own repository). Default true. */
   history?: boolean;
   /** Broken links: "error" (default) fails the build, "warn" only reports. */
@@ -281,7 +283,9 @@ async function withPrivateCache({ options, ctx }: Prepared): Promise<BuildResult
   await ctx.problems.close();
   const cacheDir = await makeSpillFolder();
   try {
-    return await build({ ...options, cache: true, cacheDir, cacheLasting: false });
+    // Pages are read back from memory up to the bound stores without a cache keep theirs to, in bytes (see `KeptEntries`).
+    const cacheKept = keptEntries(2 * ctx.spillAbove);
+    return await build({ ...options, cache: true, cacheDir, cacheLasting: false, cacheKept });
   } finally {
     await removeTree(cacheDir);
   }
@@ -303,6 +307,7 @@ async function prepare(options: BuildOptions): Promise<Prepared> {
     cacheDir: options.cacheDir,
     cacheLayers: options.cacheLayers,
     cacheLasting: options.cacheLasting,
+    cacheKept: options.cacheKept,
     links: options.links,
     threads: options.threads,
     spillAbove: options.spillAbove,

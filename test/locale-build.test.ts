@@ -3,7 +3,8 @@ import * as assert from "uvu/assert";
 import { UsageError } from "../src/report/errors.ts";
 import fs from "node:fs";
 import path from "node:path";
-import { loadSettings } from "../src/context/config.ts";
+import { loadSettings, resolveSettings } from "../src/context/config.ts";
+import { processPage } from "../src/stages/index-content/process-page.ts";
 import { createContext } from "../src/context/context.ts";
 import { createMemoryLogger } from "../src/report/logger.ts";
 import { outdatedPages } from "../src/stages/translation-status/index.ts";
@@ -67,6 +68,16 @@ test("a translated page's headings answer to its original's ids too, so links wr
   // The fallback page links to /guides/start/#install; the strict link check of the build above passed with it.
   assert.match(fileText(await zh, "guides/more/index.html"), 'href="/guides/start/#install"');
   assert.not.ok(fileText(await en, "guides/start/index.html").includes("<span id="), "the default language's page has no aliases");
+});
+
+test("in the whole site, a translation takes its original's heading ids from the default language's processing of it, and they are the ids its text gives", async () => {
+  assert.match(fileText(await all, "zh/guides/start/index.html"), '<h2 id="安装"><span id="install"></span>安装');
+  // Given ids, the original's text is not parsed for them: ids that differ from the text's are the ones used.
+  const settings = resolveSettings({});
+  const source = { relative: "start.md", display: "i18n/zh/start.md", text: "# 开始\n\n## 安装\n", size: 30, original: "# Start\n\n## Install\n" };
+  const ids = (page: ReturnType<typeof processPage>) => /<h2 id="安装"><span id="([^"]*)"><\/span>/.exec(page.bodyHtml)?.[1];
+  assert.is(ids(processPage(source, settings)), "install");
+  assert.is(ids(processPage({ ...source, originalIds: ["start", "setup"] }, settings)), "setup");
 });
 
 test("the default language's build is unchanged: no notice, English document", async () => {

@@ -8,8 +8,8 @@ import { resolveSettings } from "../src/context/config.ts";
 import { createContext } from "../src/context/context.ts";
 import { createMemoryLogger } from "../src/report/logger.ts";
 import { loadWholeSite } from "../src/pipeline/site-pages.ts";
-import { keptBodyStore, spillBodyStore } from "../src/stages/index-content/body-store.ts";
-import { createCache } from "../src/cache/cache.ts";
+import { spillBodyStore } from "../src/stages/index-content/body-store.ts";
+import { createCache, keptEntries } from "../src/cache/cache.ts";
 import { runIndexContent } from "../src/stages/index-content/index.ts";
 import { tempSite, type TempSite } from "./helpers/temp-site.ts";
 
@@ -90,31 +90,44 @@ test("pages stored at once in the spill file come back exactly, whatever their c
   });
 });
 
-test("a cache that ends with its build keeps the first pages in memory too: they are read from there, the others and those of other builds from the cache", async () => {
+test("a private cache holds its first entries in memory as written, shared by the builds given it; the rest, and entries read part by part, only on disk", async () => {
   const site = tempSite();
   try {
-    const cache = createCache({ dir: site.path("cache"), enabled: true, lasting: false });
-    const page = (n: number) => ({
-      bodyHtml: `<p>${"page ".repeat(n + 1)}</p>`,
-      sections: [{ anchor: `s${n}`, headings: ["One"], text: "text" }],
-      markdown: `# Page ${n}`,
-      entry: { anchors: [{ id: `a${n}`, title: "One", level: 2 }] },
-    });
-    // Pages 0 and 1 fit (107 and 112 characters), page 2 (117) does not.
-    const kept = keptBodyStore(cache, { inMemory: 230 });
-    for (const n of [0, 1, 2]) await kept.put(`key${n}`, page(n) as never);
-    // Every page is in the cache, where another build (a language's) reads it.
-    const other = keptBodyStore(cache, { inMemory: 100 });
-    for (const n of [0, 1, 2]) assert.is(await other.body(`key${n}`), page(n).bodyHtml);
-    // The cache's entries are removed: what this build reads still comes, from memory, for the pages that fit there.
+    // Entries of 10 bytes: three fit a bound of 35.
+    const kept = keptEntries(35);
+    const [writer, reader] = [0, 1].map(() => createCache({ dir: site.path("cache"), enabled: true, lasting: false, kept }));
+    for (const n of [0, 1, 2, 3]) await writer.set(`k${n}`, `entry ${n}...`);
+    await writer.setJson("json", { n: 1 });
+    await writer.setParts(
+      "parts",
+      (async function* () {
+        yield "one part";
+      })(),
+    );
+    for (const n of [0, 1, 2, 3]) assert.is((await reader.get(`k${n}`))?.toString(), `entry ${n}...`, "every entry is on disk for another build");
+    // The cache's folder is removed: what came first is still read, from memory.
     fs.rmSync(site.path("cache"), { recursive: true });
-    assert.is(await kept.body("key0"), page(0).bodyHtml);
-    assert.equal(await kept.sections("key0"), page(0).sections);
-    const [first, again] = [await kept.sections("key0"), await kept.sections("key0")];
-    assert.ok(first !== again, "each read parses afresh");
-    assert.equal(await kept.anchors("key1"), page(1).entry.anchors);
-    assert.is(await kept.markdown("key1"), page(1).markdown);
-    assert.is(await kept.body("key2"), undefined, "past the memory budget, a page is read from the cache only");
+    for (const n of [0, 1, 2]) assert.is((await reader.get(`k${n}`))?.toString(), `entry ${n}...`);
+    assert.is(await reader.get("k3"), undefined, "past the bound, an entry is on disk only");
+    assert.is(await reader.getJson("json"), undefined, "the JSON entry did not fit either");
+    assert.is(await reader.getParts("parts"), undefined, "entries written part by part are never held");
+    // An entry written again takes its own place whatever the bound.
+    await writer.set("k0", "again 0...");
+    assert.is((await reader.get("k0"))?.toString(), "again 0...");
+  } finally {
+    site.remove();
+  }
+});
+
+test("a private cache's JSON entries held in memory are parsed afresh at each read", async () => {
+  const site = tempSite();
+  try {
+    const cache = createCache({ dir: site.path("cache"), enabled: true, lasting: false, kept: keptEntries(1000) });
+    await cache.setJson("sections", [{ anchor: "a", text: "one" }]);
+    fs.rmSync(site.path("cache"), { recursive: true });
+    const [first, again] = [await cache.getJson("sections"), await cache.getJson("sections")];
+    assert.equal(first, [{ anchor: "a", text: "one" }]);
+    assert.ok(first !== again, "each read parses afresh, so no reader shares another's objects");
   } finally {
     site.remove();
   }

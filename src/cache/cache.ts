@@ -71,6 +71,35 @@ export function createMemoryCache(bytes = MEMORY_LAYER_BYTES): MemoryCache {
 /** The approximate bytes of a parsed JSON value, from the length of its text (strings hold two bytes a character at most). */
 const parsedSize = (text: string) => Math.max(1, text.length * 2);
 
+/**
+ * Entries a private cache (see {@link Cache.lasting}) holds in memory as they
+ * are written, until they come to a bound in bytes: the first that fit stay,
+ * later ones are only on disk. Shared by the languages of one build, so each
+ * reads the default language's pages, which it falls back to, from memory;
+ * kept in the order written rather than by recent use, since the build's
+ * stages read pages in the order they were written, which a least-recently-
+ * used bound would evict first.
+ */
+export interface KeptEntries {
+  get(key: string): Buffer | undefined;
+  set(key: string, value: Buffer): void;
+}
+
+/** Entries held in memory, as written, up to `bytes` in all (see {@link KeptEntries}). */
+export function keptEntries(bytes: number): KeptEntries {
+  const kept = new Map<string, Buffer>();
+  let held = 0;
+  return {
+    get: (key) => kept.get(key),
+    set(key, value) {
+      const before = kept.get(key)?.length;
+      if (before === undefined && held + value.length > bytes) return;
+      held += value.length - (before ?? 0);
+      kept.set(key, value);
+    },
+  };
+}
+
 /** Hashes any number of strings or buffers into a hex key. */
 export function hashKey(...parts: Array<string | Buffer>): string {
   const hash = createHash("sha256");
@@ -234,10 +263,18 @@ function parsedOr<T>(raw: string, damaged: () => Promise<undefined>): T | Promis
  * builds by a long-lived process (the dev server's builder), is checked
  * before the disk and filled alongside it. `layers` are other caches' folders
  * read, never written, where `dir` lacks an entry (the shards a merge
- * puts together: see `docs-build merge`).
+ * puts together: see `docs-build merge`). `kept` holds a private cache's
+ * entries in memory as they are written (see {@link KeptEntries}).
  */
-export function createCache(options: { dir: string; enabled: boolean; memory?: MemoryCache; layers?: readonly string[]; lasting?: boolean }): Cache {
-  const memory = options.memory?.entries;
+export function createCache(options: {
+  dir: string;
+  enabled: boolean;
+  memory?: MemoryCache;
+  kept?: KeptEntries;
+  layers?: readonly string[];
+  lasting?: boolean;
+}): Cache {
+  const memory: KeptEntries | undefined = options.memory?.entries ?? options.kept;
   const objects = options.memory?.objects;
   const disk = diskEntries(options.dir, options.layers);
   const cache: Cache = {
@@ -263,7 +300,7 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     async getJson<T>(key: string) {
       if (!options.enabled) return undefined;
       if (objects?.has(key)) return objects.get(key) as T;
-      const raw = (await disk.read(key))?.toString("utf8");
+      const raw = (memory?.get(key) ?? (await disk.read(key)))?.toString("utf8");
       if (raw === undefined) return undefined;
       const value = await parsedOr<T>(raw, () => disk.discard(key));
       if (value !== null && value !== undefined) objects?.set(key, value, { size: parsedSize(raw) });
@@ -272,7 +309,8 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
     async setJson(key, value) {
       if (!options.enabled) return;
       const text = JSON.stringify(value);
-      if (value !== null && value !== undefined) objects?.set(key, value, { size: parsedSize(text) });
+      if (!objects) memory?.set(key, Buffer.from(text));
+      else if (value !== null && value !== undefined) objects.set(key, value, { size: parsedSize(text) });
       await disk.write(key, text);
     },
     async getParts(key) {
@@ -285,7 +323,8 @@ export function createCache(options: { dir: string; enabled: boolean; memory?: M
         for await (const _part of parts);
         return;
       }
-      if (!memory) return disk.writeParts(key, parts);
+      // Entries read part by part are too large for kept entries: only a long-lived process's memory holds them.
+      if (!options.memory) return disk.writeParts(key, parts);
       const chunks: Buffer[] = [];
       for await (const part of parts) chunks.push(Buffer.from(part));
       return cache.set(key, Buffer.concat(chunks));

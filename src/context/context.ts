@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Octokit } from "@octokit/rest";
 import type { CodeHostOptions } from "../code-host/client.ts";
-import { createCache, type Cache, type MemoryCache } from "../cache/cache.ts";
+import { createCache, type Cache, type KeptEntries, type MemoryCache } from "../cache/cache.ts";
 import type { Settings } from "./config.ts";
 import type { Diagnostic } from "../report/diagnostics.ts";
 import type { Logger } from "../report/logger.ts";
@@ -47,6 +47,8 @@ export interface ContextOptions {
   cacheLasting?: boolean;
   /** An in-memory cache layer kept across builds by a long-lived process. */
   memory?: MemoryCache;
+  /** A private cache's entries held in memory as written, shared by the languages of one build (see `KeptEntries`). */
+  cacheKept?: KeptEntries;
   /** Characters of stored pages and of search postings a build without a cache keeps in memory, each, before the rest goes to temporary files; default {@link SPILL_ABOVE}. */
   spillAbove?: number;
   /** Stops the build at its next step once aborted (the dev server, when a newer edit arrives). */
@@ -144,6 +146,7 @@ export function createContext(options: ContextOptions): BuildContext {
       dir: paths.cache,
       enabled: options.cache !== false,
       memory: options.memory,
+      kept: options.cacheKept,
       layers: options.cacheLayers,
       lasting: options.cacheLasting,
     }),

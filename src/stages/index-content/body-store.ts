@@ -58,38 +58,6 @@ export function cacheBodyStore(cache: Cache): BodyStore {
   };
 }
 
-/**
- * A store in a cache that ends with its build (a build of several languages
- * without a cache of the project's): pages go to the cache, where the other
- * languages read them, and the first `inMemory` characters of them also wait
- * in memory, where this build's later stages read them first, as a build of
- * one language without a cache reads its spill store. Each read parses what
- * it returns afresh, as a read from the cache does.
- */
-export function keptBodyStore(cache: Cache, { inMemory }: { inMemory: number }): BodyStore {
-  const far = cacheBodyStore(cache);
-  const kept = keptTexts(inMemory);
-  return {
-    async put(key, page) {
-      kept.keep(key, textsOf(page));
-      await far.put(key, page);
-    },
-    body: async (key) => kept.text(key, "html") ?? far.body(key),
-    markdown: async (key) => kept.text(key, "md") ?? far.markdown(key),
-    async sections(key) {
-      const text = kept.text(key, "json");
-      return text === undefined ? far.sections(key) : (JSON.parse(text) as SearchSection[]);
-    },
-    async anchors(key) {
-      const text = kept.text(key, "anchors");
-      return text === undefined ? far.anchors(key) : (JSON.parse(text) as Anchor[]);
-    },
-    async close() {
-      kept.clear();
-    },
-  };
-}
-
 /** The four texts a stored page is kept as, in the order a spilled page's record lays them out. */
 const TEXTS = ["html", "json", "md", "anchors"] as const;
 type StoredTexts = Record<(typeof TEXTS)[number], string>;

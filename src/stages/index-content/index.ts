@@ -8,7 +8,7 @@ import { loadWholeSite, type SitePages } from "../../pipeline/site-pages.ts";
 import type { DirectoryEntry, PageSummary } from "../../shared/content-types.ts";
 import type { OptionReference } from "../../markdown/option-reference.ts";
 import { loadedInOrder } from "../../pipeline/read-ahead.ts";
-import { cacheBodyStore, keptBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
+import { cacheBodyStore, spillBodyStore, type BodyStore } from "./body-store.ts";
 import { stoppedAtBudget } from "./page-failure.ts";
 import type { PageProcessor } from "./process-pages.ts";
 import { indexedPage, type IndexedPage } from "./summary.ts";
@@ -22,7 +22,7 @@ import { languageHolders, listPages, type FoundPages, type ListingInput, type Pa
 import { lazyProcessor } from "./lazy-processor.ts";
 import { pageKeyer } from "./page-keys.ts";
 import { optionReference, referenceHash } from "./option-index.ts";
-import { findSource, readAgain, requireContentFolder, type FoundFile } from "./source-files.ts";
+import { findSource, readAgain, requireContentFolder, sourceDigest, type FoundFile } from "./source-files.ts";
 import { pageBodies } from "./stored-bodies.ts";
 
 export { requireContentFolder } from "./source-files.ts";
@@ -163,7 +163,13 @@ async function summarizeListed(
       return original === undefined ? undefined : path.join(ctx.paths.content, original);
     };
     const all = await Promise.all(
-      group.map((relative) => limit(() => findSource(ctx, relative, folderOf(relative), listing.known(relative), originalOf(relative), labelsOf(relative)))),
+      group.map((relative) =>
+        limit(async () => {
+          const found = await findSource(ctx, relative, folderOf(relative), listing.known(relative), originalOf(relative), labelsOf(relative));
+          const original = own?.originals.get(relative);
+          return found && original !== undefined ? withOriginalIds(ctx, found, original, labels.original, stores.keyOf) : found;
+        }),
+      ),
     );
     if (digests) for (const [n, relative] of group.entries()) digests.set(relative, all[n]?.digest ?? "");
     const found = all.filter((file): file is FoundFile => file !== undefined);
@@ -172,14 +178,33 @@ async function summarizeListed(
   }
 }
 
+/**
+ * A translated page given its original's heading ids (see
+ * `SourceFile.originalIds`) from the cache, where processing the original
+ * left them: in a build of several languages the default language's build
+ * has just processed every original, so a translation's needs not be parsed
+ * again. Without that entry (a language built alone, no cache), the original
+ * is parsed as before.
+ */
+async function withOriginalIds(
+  ctx: BuildContext,
+  found: FoundFile,
+  relative: string,
+  labels: MarkdownLabels | undefined,
+  keyOf: Stores["keyOf"],
+): Promise<FoundFile> {
+  const text = found.source?.original;
+  if (!ctx.cache.enabled || text === undefined) return found;
+  const display = ctx.display(path.join(ctx.paths.content, relative));
+  const cached = await ctx.cache.getJson<IndexedPage>(keyOf({ relative, display, digest: sourceDigest({ text, ...(labels && { labels }) }) }));
+  if (!cached || cached.links.failed) return found;
+  return { ...found, source: { ...found.source!, originalIds: cached.links.headingIds } };
+}
+
 /** Opens where the index stage puts what it does not keep in memory, and what processes the pages (see `Stores`), for `pages` pages. */
 async function openStores(ctx: BuildContext, pages: number): Promise<{ stores: Stores; reference: OptionReference | undefined }> {
-  // A cache that ends with the build is read back by this build alone, besides its other languages: it reads from memory first.
-  const store = !ctx.cache.enabled
-    ? spillBodyStore({ inMemory: ctx.spillAbove })
-    : ctx.cache.lasting
-      ? cacheBodyStore(ctx.cache)
-      : keptBodyStore(ctx.cache, { inMemory: ctx.spillAbove });
+  // A private cache (a build of languages) holds its first entries in memory, where this build and its other languages read them.
+  const store = ctx.cache.enabled ? cacheBodyStore(ctx.cache) : spillBodyStore({ inMemory: ctx.spillAbove });
   // The dev server (a memory layer across builds) keeps the parts it reads; a build reads a part each time a stage comes to it.
   const session = ctx.cache.memo !== undefined;
   const reference = await optionReference(ctx);

@@ -24,6 +24,12 @@ export interface SourceFile {
    * translation's, heading by heading, so links written for it still land.
    */
   original?: string;
+  /**
+   * The original's heading ids, in order, when the build already has them
+   * (the default language's build of the same run processed the original):
+   * the original's text is then not parsed again.
+   */
+  originalIds?: string[];
   /** The labels its body shows (code blocks', tables'), in the language of its folder, the project's own strings included; default the default language's shipped ones. */
   labels?: MarkdownLabels;
 }
@@ -136,10 +142,7 @@ function defaultEditUrl(source: SourceFile, settings: Settings): string {
  * default language's page lands on `## 安装`. Translations keep their
  * original's headings in order; when the counts differ, no heading gets one.
  */
-function aliasHeadings(tree: Root, file: VFile, original: string, mdx: boolean): void {
-  const before = new VFile({ value: original });
-  transformMarkdown(parseMarkdown(before), before, mdx);
-  const ids = before.data.headingIds ?? [];
+function aliasHeadings(tree: Root, file: VFile, ids: readonly string[]): void {
   const headings: Heading[] = [];
   visit(tree, "heading", (node) => {
     headings.push(node);
@@ -153,6 +156,13 @@ function aliasHeadings(tree: Root, file: VFile, original: string, mdx: boolean):
     heading.children.unshift({ type: "text", value: "", data: { hName: "span", hProperties: { id } } } as Text);
     file.data.headingIds?.push(id);
   });
+}
+
+/** The heading ids of a page's text, in order, as its processing gives them. */
+function headingIdsOf(text: string, mdx: boolean): string[] {
+  const file = new VFile({ value: text });
+  transformMarkdown(parseMarkdown(file), file, mdx);
+  return file.data.headingIds ?? [];
 }
 
 /**
@@ -196,7 +206,7 @@ export function parsePage(source: SourceFile, settings: Settings): VFile {
   const read = readParsed(tree, source.text, { url: urlOf(source.relative), mdx, markdown: settings.llms, examples: settings.examplesUrl });
   file.data.markdown = read.markdown;
   transformMarkdown(tree, file, mdx);
-  if (source.original !== undefined) aliasHeadings(tree, file, source.original, mdx);
+  if (source.original !== undefined) aliasHeadings(tree, file, source.originalIds ?? headingIdsOf(source.original, mdx));
   file.data.frontmatter = frontmatter.data;
   file.data.tree = tree;
   file.data.entry = toEntry(file, source, frontmatter, settings);

@@ -52,17 +52,15 @@ export interface SourceFolder {
   real: string;
 }
 
-/** A file read now, with the digest of its text (`hashKey`, as every cache key is made). */
-const readNow = (source: SourceFile): FoundFile => ({
-  relative: source.relative,
-  display: source.display,
+/** The digest of a page's source that its cache key is made from (`hashKey`, as every cache key is made). */
+export const sourceDigest = (source: Pick<SourceFile, "text" | "original" | "labels">): string =>
   // What the page's body is made of besides its text: its original's headings, its labels.
-  digest:
-    source.original === undefined && source.labels === undefined
-      ? hashKey(source.text)
-      : hashKey(source.text, "\0", source.original ?? "", "\0", JSON.stringify(source.labels ?? null)),
-  source,
-});
+  source.original === undefined && source.labels === undefined
+    ? hashKey(source.text)
+    : hashKey(source.text, "\0", source.original ?? "", "\0", JSON.stringify(source.labels ?? null));
+
+/** A file read now, with the digest of its text. */
+const readNow = (source: SourceFile): FoundFile => ({ relative: source.relative, display: source.display, digest: sourceDigest(source), source });
 
 /**
  * Finds one file; reports (and skips) files that are empty or not UTF-8. A
