@@ -1,7 +1,7 @@
 import { useChrome, useHref } from "../site-chrome.ts";
 import type { ReactNode } from "react";
 import { withLink } from "../with-link.tsx";
-import { formatCount, formatDay, formatMessage } from "../../src/shared/messages/format.ts";
+import { formatCount, formatDay, formatMessage, languageName } from "../../src/shared/messages/format.ts";
 import type { DocPageProps } from "../../src/shared/page-data.ts";
 import { Content, type Body } from "./Content.tsx";
 import { Contributors } from "./Contributors.tsx";
@@ -9,15 +9,6 @@ import { CopyPage } from "./CopyPage.tsx";
 import { FurtherReading } from "./FurtherReading.tsx";
 import { LastUpdated } from "./LastUpdated.tsx";
 import { PageLinks } from "./PageLinks.tsx";
-
-/** A language's name in the reader's language (`en` in a Chinese site: 英语), or the tag where the runtime has no name for it. */
-function languageName(tag: string, lang: string): string {
-  try {
-    return new Intl.DisplayNames([lang], { type: "language" }).of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
-}
 
 /** The notice of a translation whose source changed since: when, how many commits since, and a link to the change. */
 function OutdatedNotice({ lang, outdated }: { lang: string; outdated: NonNullable<DocPageProps["outdated"]> }) {
