@@ -1,5 +1,5 @@
 import { keptEntries, type KeptEntries, type MemoryCache } from "./cache/cache.ts";
-import { loadSettings, resolveSettings, type Settings } from "./context/config.ts";
+import { loadSettings, resolveSettings, translatedLanguages, type Settings } from "./context/config.ts";
 import { createContext, type BuildContext, type LinkMode } from "./context/context.ts";
 import { formatDiagnostic, type Diagnostic } from "./report/diagnostics.ts";
 import { buildDiskError } from "./report/disk-errors.ts";
@@ -192,11 +192,6 @@ async function settingsFor(options: BuildOptions, root: string): Promise<Setting
   const resolved = baseUrl ? resolveSettings({ ...settings, baseUrl }, options.baseUrl ? "--base-url" : "--locale") : settings;
   // Without --locale the site is every language's: those with a folder of their own are under its prefixes (the dev server builds the default one).
   return options.locale === undefined && translatedLanguages(resolved).length > 0 ? underPrefixes(resolved) : resolved;
-}
-
-/** The languages built from a folder of their own, besides the default language (pure). */
-function translatedLanguages(settings: Settings): string[] {
-  return settings.languages.filter((l) => l.content && l.lang !== settings.defaultLanguage).map((l) => l.lang);
 }
 
 /**

@@ -7,6 +7,7 @@ import { loadSettings, resolveSettings } from "../src/context/config.ts";
 import { processPage } from "../src/stages/index-content/process-page.ts";
 import { createContext } from "../src/context/context.ts";
 import { createMemoryLogger } from "../src/report/logger.ts";
+import { build } from "../src/build.ts";
 import { outdatedPages } from "../src/stages/translation-status/index.ts";
 import { formatDay, formatMessage } from "../src/shared/messages/format.ts";
 import { ZH } from "../src/shared/messages/zh.ts";
@@ -78,6 +79,34 @@ test("in the whole site, a translation takes its original's heading ids from the
   const ids = (page: ReturnType<typeof processPage>) => /<h2 id="安装"><span id="([^"]*)"><\/span>/.exec(page.bodyHtml)?.[1];
   assert.is(ids(processPage(source, settings)), "install");
   assert.is(ids(processPage({ ...source, originalIds: ["start", "setup"] }, settings)), "setup");
+});
+
+/** The search runs (see `SearchRun`) a cache folder holds, each entry's body read past its seal. */
+function cachedRuns(dir: string): number {
+  let runs = 0;
+  for (const file of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!file.isFile()) continue;
+    const text = fs.readFileSync(path.join(file.parentPath, file.name), "utf8");
+    const body = text.slice(0, text.lastIndexOf("\ndocs-build-cache "));
+    if (!body.startsWith('{"pages":')) continue;
+    const value = JSON.parse(body) as Record<string, unknown>;
+    if ("rowPages" in value && "buckets" in value) runs++;
+  }
+  return runs;
+}
+
+test("a language indexes for search only the folders it translates: the others' runs are the default language's, read from the cache", async () => {
+  const dir = copyFixtureSite("locales");
+  try {
+    await build({ root: dir, out: "dist", cache: true, history: false, logger: createMemoryLogger() });
+    // English: the root's pages and guides/, a run each; zh translates guides/ (a run of its own) and falls back at the root.
+    assert.is(cachedRuns(path.join(dir, ".cache", "docs-build")), 3);
+    const zhRoot = JSON.parse(fs.readFileSync(path.join(dir, "dist", "zh", "search-index.json"), "utf8")) as { documentCount: number };
+    const enRoot = JSON.parse(fs.readFileSync(path.join(dir, "dist", "search-index.json"), "utf8")) as { documentCount: number };
+    assert.ok(zhRoot.documentCount > 0 && enRoot.documentCount > 0);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test("the default language's build is unchanged: no notice, English document", async () => {

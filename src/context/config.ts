@@ -502,6 +502,11 @@ export type LanguageSetting = Settings["languages"][number];
 /** The defaults: the webpack documentation site itself. */
 export const DEFAULT_SETTINGS: Settings = v.parse(configSchema, {});
 
+/** The languages built from a folder of their own, besides the default language (pure). */
+export function translatedLanguages(settings: Pick<Settings, "languages" | "defaultLanguage">): string[] {
+  return settings.languages.filter((l) => l.content && l.lang !== settings.defaultLanguage).map((l) => l.lang);
+}
+
 /**
  * Resolves settings from a parsed config object (pure): defaults, then the
  * user's values, then the checks that cross keys. The first problem throws a

@@ -7,10 +7,11 @@ import { Readable } from "node:stream";
 import { hashKey, keepsForLater } from "../../cache/cache.ts";
 import { codeHash, sourcesHash } from "../../cache/code-hash.ts";
 import type { BuildContext } from "../../context/context.ts";
+import { translatedLanguages } from "../../context/config.ts";
 import type { OutputFile, StreamedFile } from "../../output/files.ts";
 import type { PageBodies } from "../../pipeline/page-bodies.ts";
 import { loadedInOrder } from "../../pipeline/read-ahead.ts";
-import { inRuns, pagesWhere, partSections, type SitePages } from "../../pipeline/site-pages.ts";
+import { inRuns, pagesWhere, partSections, type SitePages, type SitePart } from "../../pipeline/site-pages.ts";
 import type { PageSummary } from "../../shared/content-types.ts";
 import { segmenterLocale } from "../../shared/search/tokenize.ts";
 import { SEARCH_INDEX_PATH, SEARCH_INDEX_VERSION, SEARCH_PARTS_DIR, SERVED_PARTS_DIR, type SearchRoot } from "../../shared/search/split-format.ts";
@@ -213,6 +214,10 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
   const stamp = hashKey(await sourcesHash(), inputs).slice(0, 12);
   const code = keepsForLater(ctx.cache) ? await codeHash() : "";
   const key = code && hashKey(code, inputs);
+  // A site of several languages cuts its runs where top-level folders end and keeps them even in a private cache: a
+  // language's folder it has not translated then makes the very runs the default language's build made and kept.
+  const byFolder = translatedLanguages(ctx.settings).length > 0;
+  const runCode = code || (byFolder && ctx.cache.enabled ? await codeHash() : "");
   // The dev server (a memory layer across builds) makes a new index after nearly every edit, never to be replayed:
   // it keeps the runs and each bucket's parts in memory, and its parts in one folder across its builds, so a
   // rebuild neither copies every part into the cache nor writes or moves a part that did not change.
@@ -239,7 +244,7 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
       locale: localeOf(ctx),
       ...(memo ? { memo, stamp } : {}),
     });
-    await addRuns(ctx, writer, { site, bodies, pages: searchable(), code, sectionOf });
+    await addRuns(ctx, writer, { site, bodies, runs: searchRuns(site, byFolder), code: runCode, sectionOf });
     const { root, precached: parts } = await writer.finish();
     // The dev server's parts keep their names, so the service worker precaches them at the stamped addresses the loader asks for.
     const precached = memo ? parts.map((part) => ({ ...part, path: `${part.path}?${stamp}` })) : parts;
@@ -253,6 +258,26 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
 }
 
 /**
+ * The searchable pages in runs of {@link RUN_PAGES}, in site order; cut
+ * `byFolder` also where each top-level folder ends (the pages at the content
+ * folder's root, one part each, stay together), so a run never holds pages
+ * of two folders.
+ */
+async function* searchRuns(site: SitePages, byFolder: boolean): AsyncGenerator<PageSummary[]> {
+  if (!byFolder) {
+    yield* inRuns(pagesWhere(site, isSearchable), RUN_PAGES);
+    return;
+  }
+  const groups: SitePart[][] = [];
+  for (const part of site.parts) {
+    const last = groups.at(-1);
+    if (!part.folder && last && !last[0].folder) last.push(part);
+    else groups.push([part]);
+  }
+  for (const parts of groups) yield* inRuns(pagesWhere(site, isSearchable, parts), RUN_PAGES);
+}
+
+/**
  * Adds the pages to the writer a run at a time: a run kept in the cache
  * (under the search code and its pages' URLs, titles, section texts and site
  * sections) whole, any other read from the body store and indexed, then kept.
@@ -260,11 +285,11 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
 async function addRuns(
   ctx: BuildContext,
   writer: SplitIndexWriter,
-  input: { site: SitePages; bodies: Pick<PageBodies, "sections">; pages: AsyncIterable<PageSummary>; code: string; sectionOf: (url: string) => string },
+  input: { site: SitePages; bodies: Pick<PageBodies, "sections">; runs: AsyncIterable<PageSummary[]>; code: string; sectionOf: (url: string) => string },
 ): Promise<void> {
   const { site, bodies, code, sectionOf } = input;
   let indexed = 0;
-  for await (const run of inRuns(input.pages, RUN_PAGES)) {
+  for await (const run of input.runs) {
     ctx.logger.progress?.("build search index", Math.min((indexed += run.length), site.count), site.count, "pages");
     const runKey =
       code && hashKey(code, "run", localeOf(ctx) ?? "", ...run.map((p) => `${p.entry.url}\0${p.entry.title}\0${p.sectionsHash}\0${sectionOf(p.entry.url)}`));
