@@ -73,16 +73,18 @@ const parsedSize = (text: string) => Math.max(1, text.length * 2);
 
 /**
  * Entries a private cache (see {@link Cache.lasting}) holds in memory as they
- * are written, until they come to a bound in bytes: the first that fit stay,
- * later ones are only on disk. Shared by the languages of one build, so each
- * reads the default language's pages, which it falls back to, from memory;
- * kept in the order written rather than by recent use, since the build's
- * stages read pages in the order they were written, which a least-recently-
- * used bound would evict first.
+ * are written, until they come to a bound in bytes: the first that fit stay
+ * in memory only, for a private cache ends with its build; later ones go to
+ * disk. Shared by the languages of one build, so each reads the default
+ * language's pages, which it falls back to, from memory; kept in the order
+ * written rather than by recent use, since the build's stages read pages in
+ * the order they were written, which a least-recently-used bound would evict
+ * first.
  */
 export interface KeptEntries {
   get(key: string): Buffer | undefined;
-  set(key: string, value: Buffer): void;
+  /** Holds the entry when it fits (or replaces one held), and says whether it did. */
+  set(key: string, value: Buffer): boolean;
 }
 
 /** Entries held in memory, as written, up to `bytes` in all (see {@link KeptEntries}). */
@@ -93,9 +95,10 @@ export function keptEntries(bytes: number): KeptEntries {
     get: (key) => kept.get(key),
     set(key, value) {
       const before = kept.get(key)?.length;
-      if (before === undefined && held + value.length > bytes) return;
+      if (before === undefined && held + value.length > bytes) return false;
       held += value.length - (before ?? 0);
       kept.set(key, value);
+      return true;
     },
   };
 }
@@ -274,8 +277,10 @@ export function createCache(options: {
   layers?: readonly string[];
   lasting?: boolean;
 }): Cache {
-  const memory: KeptEntries | undefined = options.memory?.entries ?? options.kept;
+  const memory = options.memory?.entries ?? options.kept;
   const objects = options.memory?.objects;
+  // An entry a private cache holds in memory is never needed on disk: the cache ends with the build.
+  const heldAlone = (key: string, value: Buffer) => options.lasting === false && options.kept?.set(key, value) === true;
   const disk = diskEntries(options.dir, options.layers);
   const cache: Cache = {
     enabled: options.enabled,
@@ -294,7 +299,9 @@ export function createCache(options: {
     },
     async set(key, value) {
       if (!options.enabled) return;
-      memory?.set(key, Buffer.from(value));
+      const buffer = Buffer.from(value);
+      if (heldAlone(key, buffer)) return;
+      options.memory?.entries.set(key, buffer);
       await disk.write(key, value);
     },
     async getJson<T>(key: string) {
@@ -309,8 +316,8 @@ export function createCache(options: {
     async setJson(key, value) {
       if (!options.enabled) return;
       const text = JSON.stringify(value);
-      if (!objects) memory?.set(key, Buffer.from(text));
-      else if (value !== null && value !== undefined) objects.set(key, value, { size: parsedSize(text) });
+      if (heldAlone(key, Buffer.from(text))) return;
+      if (value !== null && value !== undefined) objects?.set(key, value, { size: parsedSize(text) });
       await disk.write(key, text);
     },
     async getParts(key) {

@@ -46,5 +46,6 @@ const SITE_PATH_ATTRIBUTE = /(\s(?:href|src|poster)=")(\/(?!\/))/g;
 export function rebaseHtml(html: string, base: string): string {
   if (base === "/") return html;
   const under = base.slice(0, -1);
-  return html.replace(START_TAG, (tag) => tag.replace(SITE_PATH_ATTRIBUTE, `$1${under}$2`));
+  // Most tags have no site path: they are passed over without a second search.
+  return html.replace(START_TAG, (tag) => (tag.includes('="/') ? tag.replace(SITE_PATH_ATTRIBUTE, `$1${under}$2`) : tag));
 }
