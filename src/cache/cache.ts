@@ -260,6 +260,32 @@ function parsedOr<T>(raw: string, damaged: () => Promise<undefined>): T | Promis
   }
 }
 
+/** What {@link createCache} makes a cache of. */
+interface CacheOptions {
+  dir: string;
+  enabled: boolean;
+  memory?: MemoryCache;
+  kept?: KeptEntries;
+  layers?: readonly string[];
+  lasting?: boolean;
+}
+
+/**
+ * Writes an entry that arrives in parts: streamed to disk, or gathered whole
+ * into a long-lived process's memory layer and written through `set`. Entries
+ * read part by part are too large for a private cache's kept entries.
+ */
+async function writeParts(options: CacheOptions, disk: ReturnType<typeof diskEntries>, set: Cache["set"], key: string, parts: AsyncIterable<string>) {
+  if (!options.enabled) {
+    for await (const _part of parts);
+    return;
+  }
+  if (!options.memory) return disk.writeParts(key, parts);
+  const chunks: Buffer[] = [];
+  for await (const part of parts) chunks.push(Buffer.from(part));
+  return set(key, Buffer.concat(chunks));
+}
+
 /**
  * Creates a cache under `dir` (default `.cache/docs-build`); with
  * `enabled: false` it reads and writes nothing. A `memory` map, kept across
@@ -269,14 +295,7 @@ function parsedOr<T>(raw: string, damaged: () => Promise<undefined>): T | Promis
  * puts together: see `docs-build merge`). `kept` holds a private cache's
  * entries in memory as they are written (see {@link KeptEntries}).
  */
-export function createCache(options: {
-  dir: string;
-  enabled: boolean;
-  memory?: MemoryCache;
-  kept?: KeptEntries;
-  layers?: readonly string[];
-  lasting?: boolean;
-}): Cache {
+export function createCache(options: CacheOptions): Cache {
   const memory = options.memory?.entries ?? options.kept;
   const objects = options.memory?.objects;
   // An entry a private cache holds in memory is never needed on disk: the cache ends with the build.
@@ -325,17 +344,7 @@ export function createCache(options: {
       const kept = memory?.get(key);
       return kept ? wholeAsParts(kept) : disk.readParts(key);
     },
-    async setParts(key, parts) {
-      if (!options.enabled) {
-        for await (const _part of parts);
-        return;
-      }
-      // Entries read part by part are too large for kept entries: only a long-lived process's memory holds them.
-      if (!options.memory) return disk.writeParts(key, parts);
-      const chunks: Buffer[] = [];
-      for await (const part of parts) chunks.push(Buffer.from(part));
-      return cache.set(key, Buffer.concat(chunks));
-    },
+    setParts: (key, parts) => writeParts(options, disk, (k, value) => cache.set(k, value), key, parts),
   };
   return cache;
 }
