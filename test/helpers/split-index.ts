@@ -33,6 +33,8 @@ export interface WriteSplitOptions {
   onRead?: () => void;
   /** The locale of the pages' CJK text (see `segmenterLocale`). */
   locale?: string;
+  /** A run also ends where this changes from one page to the next (a site of several languages cuts runs by top-level folder). */
+  runOf?: (entry: PageEntry) => string;
 }
 
 /** Writes the split index of `pages` (printable pages left out, as the build does) in memory. */
@@ -61,6 +63,7 @@ export async function writeSplit(
   });
   const searchable = pages.filter((page) => !isPrintable(page.entry));
   for (const [n, page] of searchable.entries()) {
+    if (options.runOf && n > 0 && options.runOf(searchable[n - 1].entry) !== options.runOf(page.entry)) await writer.endRun();
     await writer.add(page.entry, page.sections);
     if (options.runPages && (n + 1) % options.runPages === 0) await writer.endRun();
   }
