@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { writeFileAtomic } from "../output/write-file.ts";
 import { LRUCache } from "lru-cache";
+import { firstKept, type FirstKept } from "../pipeline/first-kept.ts";
 
 /** A small content-addressed disk cache for expensive, deterministic steps. */
 export interface Cache {
@@ -73,35 +74,15 @@ const parsedSize = (text: string) => Math.max(1, text.length * 2);
 
 /**
  * Entries a private cache (see {@link Cache.lasting}) holds in memory as they
- * are written, until they come to a bound in bytes: the first that fit stay
- * in memory only, for a private cache ends with its build; later ones go to
- * disk. Shared by the languages of one build, so each reads the default
- * language's pages, which it falls back to, from memory; kept in the order
- * written rather than by recent use, since the build's stages read pages in
- * the order they were written, which a least-recently-used bound would evict
- * first.
+ * are written (see `FirstKept`), until they come to a bound in bytes: those
+ * held stay in memory only, for a private cache ends with its build; later
+ * ones go to disk. Shared by the languages of one build, so each reads the
+ * default language's pages, which it falls back to, from memory.
  */
-export interface KeptEntries {
-  get(key: string): Buffer | undefined;
-  /** Holds the entry when it fits (or replaces one held), and says whether it did. */
-  set(key: string, value: Buffer): boolean;
-}
+export type KeptEntries = FirstKept<Buffer>;
 
 /** Entries held in memory, as written, up to `bytes` in all (see {@link KeptEntries}). */
-export function keptEntries(bytes: number): KeptEntries {
-  const kept = new Map<string, Buffer>();
-  let held = 0;
-  return {
-    get: (key) => kept.get(key),
-    set(key, value) {
-      const before = kept.get(key)?.length;
-      if (before === undefined && held + value.length > bytes) return false;
-      held += value.length - (before ?? 0);
-      kept.set(key, value);
-      return true;
-    },
-  };
-}
+export const keptEntries = (bytes: number): KeptEntries => firstKept<Buffer>(bytes, (value) => value.length);
 
 /** Hashes any number of strings or buffers into a hex key. */
 export function hashKey(...parts: Array<string | Buffer>): string {
@@ -296,10 +277,10 @@ async function writeParts(options: CacheOptions, disk: ReturnType<typeof diskEnt
  * entries in memory as they are written (see {@link KeptEntries}).
  */
 export function createCache(options: CacheOptions): Cache {
-  const memory = options.memory?.entries ?? options.kept;
+  const memory = options.memory?.entries ?? (options.kept && { get: options.kept.get, set: options.kept.keep });
   const objects = options.memory?.objects;
   // An entry a private cache holds in memory is never needed on disk: the cache ends with the build.
-  const heldAlone = (key: string, value: Buffer) => options.lasting === false && options.kept?.set(key, value) === true;
+  const heldAlone = (key: string, value: Buffer) => options.lasting === false && options.kept?.keep(key, value) === true;
   const disk = diskEntries(options.dir, options.layers);
   const cache: Cache = {
     enabled: options.enabled,

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { hashKey, type Cache } from "../../cache/cache.ts";
 import { makeSpillFolder } from "../../pipeline/spill-folder.ts";
+import { firstKept } from "../../pipeline/first-kept.ts";
 import type { Anchor, ProcessedPage, SearchSection } from "../../shared/content-types.ts";
 import { removeTree } from "../../output/write-file.ts";
 
@@ -73,28 +74,6 @@ const textsOf = (page: Stored): StoredTexts => ({
 });
 
 /**
- * Pages' texts held in memory up to `inMemory` characters in all: a page
- * stored again takes its own place whatever the bound, and past the bound a
- * new page is not kept (`keep` says false, and the store puts it elsewhere).
- */
-function keptTexts(inMemory: number) {
-  const kept = new Map<string, StoredTexts>();
-  let length = 0;
-  return {
-    keep(key: string, texts: StoredTexts): boolean {
-      const before = kept.get(key);
-      const added = lengthOf(texts) - (before ? lengthOf(before) : 0);
-      if (!before && length + added > inMemory) return false;
-      length += added;
-      kept.set(key, texts);
-      return true;
-    },
-    text: (key: string, text: (typeof TEXTS)[number]) => kept.get(key)?.[text],
-    clear: () => kept.clear(),
-  };
-}
-
-/**
  * Where each spilled page's record lies in the spill file, by the page's
  * number (a build without a cache numbers its pages 0, 1, 2…): its offset and
  * its texts' lengths in bytes, in typed arrays, so a site's worth of places
@@ -148,7 +127,7 @@ function pageNumber(key: string): number {
  * read from a file does, so no reader shares another's objects.
  */
 export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
-  const kept = keptTexts(inMemory);
+  const kept = firstKept<StoredTexts>(inMemory, lengthOf);
   const places = new Places();
   // Opened on the first page spilled, so a build that spills nothing leaves nothing to remove.
   let spill: Promise<{ dir: string; file: fs.FileHandle }> | undefined;
@@ -156,7 +135,7 @@ export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
   const open = () => (spill ??= makeSpillFolder().then(async (dir) => ({ dir, file: await fs.open(path.join(dir, "bodies"), "w+") })));
   /** A stored text; undefined when nothing was stored. */
   const read = async (key: string, text: (typeof TEXTS)[number]) => {
-    const inMemoryText = kept.text(key, text);
+    const inMemoryText = kept.get(key)?.[text];
     if (inMemoryText !== undefined) return inMemoryText;
     const place = places.of(pageNumber(key), TEXTS.indexOf(text));
     if (!place) return undefined;

@@ -157,16 +157,13 @@ async function summarizeListed(
     ctx.signal?.throwIfAborted();
     const group = relatives.slice(at, at + GROUP);
     const folderOf = (relative: string) => (own?.pages.has(relative) ? own : { dir: ctx.paths.content, real: contentReal });
-    // A translated page comes with its original's path, whose headings give it aliases (see `SourceFile.original`).
-    const originalOf = (relative: string) => {
-      const original = own?.originals.get(relative);
-      return original === undefined ? undefined : path.join(ctx.paths.content, original);
-    };
     const all = await Promise.all(
       group.map((relative) =>
         limit(async () => {
-          const found = await findSource(ctx, relative, folderOf(relative), listing.known(relative), originalOf(relative), labelsOf(relative));
+          // A translated page comes with its original, whose headings give it aliases (see `SourceFile.original`).
           const original = own?.originals.get(relative);
+          const originalPath = original === undefined ? undefined : path.join(ctx.paths.content, original);
+          const found = await findSource(ctx, relative, folderOf(relative), listing.known(relative), originalPath, labelsOf(relative));
           return found && original !== undefined ? withOriginalIds(ctx, found, original, labels.original, stores.keyOf) : found;
         }),
       ),
