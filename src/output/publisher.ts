@@ -186,7 +186,9 @@ export class Publisher {
       return;
     }
     // Without a staging folder, a streamed file is collected whole, or spooled when large.
-    const whole = "parts" in file ? await gathered(this.#spool, file) : file;
+    const gotten = "parts" in file ? await gathered(this.#spool, file) : file;
+    // Text written to the staging folder is encoded once, here, for both its count and its write.
+    const whole = this.#staging && "contents" in gotten && typeof gotten.contents === "string" ? { ...gotten, contents: Buffer.from(gotten.contents) } : gotten;
     const prior = this.#options.prior?.written;
     if ("spooled" in whole) {
       this.bytes += whole.bytes;

@@ -36,13 +36,26 @@ export function formatCount(count: number, lang: string): string {
   return countFormat(lang).format(count);
 }
 
-const languageNames = perLanguage((lang) => new Intl.DisplayNames([lang], { type: "language" }));
+/** Each language's names of languages, by tag, as asked for: the runtime's lookup of a name costs far more than a map's, and every page names every language of the site. */
+const languageNames = perLanguage((lang) => {
+  const names = new Map<string, string>();
+  let display: Intl.DisplayNames | undefined;
+  return (tag: string): string => {
+    let name = names.get(tag);
+    if (name === undefined) {
+      try {
+        display ??= new Intl.DisplayNames([lang], { type: "language" });
+        name = display.of(tag) ?? tag;
+      } catch {
+        name = tag;
+      }
+      names.set(tag, name);
+    }
+    return name;
+  };
+});
 
 /** A language's name in the reader's language (`en` in a Chinese site: 英语), or the tag where the runtime has no name for it. */
 export function languageName(tag: string, lang: string): string {
-  try {
-    return languageNames(lang).of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
+  return languageNames(lang)(tag);
 }
