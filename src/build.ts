@@ -6,7 +6,7 @@ import { buildDiskError } from "./report/disk-errors.ts";
 import { printProblems } from "./report/reporters.ts";
 import { PROBLEMS_IN_MEMORY } from "./report/problem-log.ts";
 import { ContentError } from "./report/errors.ts";
-import { createLogger, formatBytes, formatDuration, heldLogger, task, type Logger } from "./report/logger.ts";
+import { createLogger, formatBytes, formatDuration, task, type Logger } from "./report/logger.ts";
 import { collectGarbage } from "./pipeline/heap-growth.ts";
 import type { Emit, OutputFile } from "./output/files.ts";
 import type { ClientAssets } from "./shared/client-assets.ts";
@@ -287,7 +287,7 @@ async function withPrivateCache({ options, ctx }: Prepared): Promise<BuildResult
 }
 
 /** Starts the clock, resolves the settings and creates the build context. */
-async function prepare(options: BuildOptions, { pagesAside = false }: { pagesAside?: boolean } = {}): Promise<Prepared> {
+async function prepare(options: BuildOptions): Promise<Prepared> {
   const started = performance.now();
   const logger = options.logger ?? createLogger();
   const root = options.root ?? process.cwd();
@@ -305,7 +305,6 @@ async function prepare(options: BuildOptions, { pagesAside = false }: { pagesAsi
     cacheKept: options.cacheKept,
     links: options.links,
     threads: options.threads,
-    pagesAside,
     spillAbove: options.spillAbove,
     memory: options.carry?.memory,
     signal: options.signal,
@@ -355,22 +354,14 @@ function openOutput({ options, logger, ctx }: Prepared): Promise<Publisher> {
  */
 async function renderAndWrite(prepared: Prepared, indexed: Indexed, output: Publisher): Promise<Made> {
   const { ctx, logger } = prepared;
-  const languages = prefixedLanguages(prepared);
-  // Each language is indexed while the one before it is made (see indexAhead).
-  let ahead = languages.length > 0 ? indexAhead(prepared, languages[0]) : undefined;
   try {
     const made = await makeSite(prepared, indexed, output.emit, output);
     let pages = made.rendered.routes;
-    for (const [at, lang] of languages.entries()) {
-      const current = ahead;
-      const next = () => void (ahead = at + 1 < languages.length ? indexAhead(prepared, languages[at + 1]) : undefined);
-      if (current) pages += await task(logger, `language ${lang} under /${lang}/`, () => makeLanguage(current, output, next));
-    }
+    for (const lang of prefixedLanguages(prepared)) pages += await task(logger, `language ${lang} under /${lang}/`, () => makeLanguage(prepared, lang, output));
     ctx.signal?.throwIfAborted();
     const published = await putInPlace(prepared, output);
     return { ...made, pages, published };
   } catch (error) {
-    await dropAhead(ahead);
     // The first error is the one to report: a staging folder that cannot be removed after it is said alongside, never instead.
     const leftover = await output.abort();
     const disk = await buildDiskError(error, ctx.paths, ctx.paths.root, { written: output.bytes, leftover });
@@ -434,64 +425,21 @@ async function makeSite(
   }
 }
 
-/** A language of the site indexed ahead (see {@link indexAhead}). */
-interface LanguageAhead {
-  lang: string;
-  /** Its build set up, and its content indexed. */
-  ready: Promise<{ prepared: Prepared; indexed: Indexed }>;
-  /** Prints what its build said so far, and passes on all it says from then. */
-  release(): void;
-}
-
-/**
- * Sets up one language of the site under its prefix and starts indexing it
- * while this thread makes the language before it: its pages are processed on
- * the worker threads alone (`pagesAside`), so on two cores its own pages are
- * parsed beside the other language's rendering. Its fallback pages are the
- * default language's, already in the cache. What its build says is held
- * until its turn.
- */
-function indexAhead(parent: Prepared, lang: string): LanguageAhead {
-  const { options, settings, logger } = parent;
-  const held = heldLogger(logger);
-  const ready = (async () => {
-    const prepared = await prepare({ ...options, baseUrl: undefined, locale: lang, settings, logger: held.logger }, { pagesAside: true });
-    try {
-      return { prepared, indexed: await indexAndResolve(prepared) };
-    } catch (error) {
-      await prepared.ctx.problems.close();
-      throw error;
-    }
-  })();
-  // Its failure is the build's when its turn comes, never an unhandled rejection before.
-  ready.catch(() => undefined);
-  return { lang, ready, release: held.release };
-}
-
-/** Lets go of a language indexed ahead when the build fails before its turn: its index and problem log closed. */
-async function dropAhead(ahead: LanguageAhead | undefined): Promise<void> {
-  const started = await ahead?.ready.catch(() => undefined);
-  if (!started) return;
-  await started.indexed.index.close();
-  await started.prepared.ctx.problems.close();
-}
-
 /**
  * Makes one language of the site under its prefix (`zh/`) of the same
- * output, once indexed ahead (see {@link indexAhead}; `next` then starts the
- * next language's index): its own pages, the default language's where it has
- * none (served from the cache the default language's build filled), its own
- * search index, feeds, llms files, not-found page and service worker, all at
+ * output: its own pages, the default language's where it has none (served
+ * from the cache the default language's build just filled), its own search
+ * index, feeds, llms files, not-found page and service worker, all at
  * `<baseUrl>/<lang>`. Its problems are printed with its language's name;
  * an error fails the whole build. Returns how many pages it made.
  */
-async function makeLanguage(ahead: LanguageAhead, output: Publisher, next: () => void): Promise<number> {
-  ahead.release();
-  const { prepared, indexed } = await ahead.ready;
-  next();
+async function makeLanguage(parent: Prepared, lang: string, output: Publisher): Promise<number> {
+  const { options, settings, logger } = parent;
+  const prepared = await prepare({ ...options, baseUrl: undefined, locale: lang, settings, logger });
   try {
-    const made = await makeSite(prepared, indexed, (file) => output.emit({ ...file, path: `${ahead.lang}/${file.path}` }), undefined);
-    await printProblems(prepared.ctx.problems.sorted(), prepared.logger);
+    const indexed = await indexAndResolve(prepared);
+    const made = await makeSite(prepared, indexed, (file) => output.emit({ ...file, path: `${lang}/${file.path}` }), undefined);
+    await printProblems(prepared.ctx.problems.sorted(), logger);
     return made.rendered.routes;
   } finally {
     await prepared.ctx.problems.close();

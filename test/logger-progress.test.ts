@@ -1,6 +1,6 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
-import { createLogger, heldLogger, progressLine, type Logger } from "../src/report/logger.ts";
+import { createLogger, progressLine } from "../src/report/logger.ts";
 
 test("a progress line says how far, how fast and how long is left", () => {
   assert.is(progressLine("index content", 0, 10_000, "pages", 0), "index content: 0 of 10,000 pages (0 %)");
@@ -56,28 +56,3 @@ test("-q prints no progress", () => {
 });
 
 test.run();
-
-test("a held logger tells nothing until released, then all it was told in order, progress left out, and passes on from then", () => {
-  const told: string[] = [];
-  const under: Logger = {
-    info: (m) => told.push(`info ${m}`),
-    summary: (m) => told.push(`summary ${m}`),
-    warn: (m) => told.push(`warn ${m}`),
-    error: (m) => told.push(`error ${m}`),
-    progress: (step, done) => told.push(`progress ${step} ${done}`),
-    begin: (step) => told.push(`begin ${step}`),
-    end: (step, _ms, ok) => told.push(`end ${step} ${ok}`),
-  };
-  const { logger, release } = heldLogger(under);
-  logger.begin?.("index content");
-  logger.progress?.("index content", 3, 10, "pages");
-  logger.warn("a warning");
-  logger.info("✓ index content");
-  logger.end?.("index content", 5, true);
-  assert.equal(told, []);
-  release();
-  assert.equal(told, ["begin index content", "warn a warning", "info ✓ index content", "end index content true"]);
-  logger.progress?.("render pages", 1, 10, "pages");
-  logger.error("an error");
-  assert.equal(told.slice(4), ["progress render pages 1", "error an error"]);
-});

@@ -39,8 +39,6 @@ export interface ContextOptions {
   links?: LinkMode;
   /** Worker threads for page processing; default chosen by core count. */
   threads?: number;
-  /** Pages are processed on the worker threads alone, leaving this thread to a build running beside (see `createPageProcessor`). */
-  pagesAside?: boolean;
   /** The cache's folder; default `.cache/docs-build` under the root. */
   cacheDir?: string;
   /** Other caches' folders, read where the cache lacks an entry, never written (see `createCache`). */
@@ -87,8 +85,6 @@ export interface BuildContext {
   readonly links: LinkMode;
   /** Worker threads requested for page processing (undefined: chosen by core count). */
   readonly threads: number | undefined;
-  /** True when pages are processed on the worker threads alone (see `createPageProcessor`). */
-  readonly pagesAside: boolean;
   /** Characters each temporary store keeps in memory before it writes to disk (see {@link SPILL_ABOVE}). */
   readonly spillAbove: number;
   /** Aborted when the build's result is no longer wanted; long stages check it between steps. */
@@ -156,7 +152,6 @@ export function createContext(options: ContextOptions): BuildContext {
     }),
     links: options.links ?? "error",
     threads: options.threads,
-    pagesAside: options.pagesAside ?? false,
     spillAbove: options.spillAbove ?? SPILL_ABOVE,
     signal: options.signal,
     language: Object.freeze(buildLanguage(options.settings, root, options.locale)),

@@ -122,42 +122,6 @@ export function createMemoryLogger(): Logger & { lines: string[] } {
   return { lines, info: keep, summary: keep, warn: keep, error: keep };
 }
 
-/**
- * A logger that holds what it is told until `release`, then tells `logger`
- * all of it in order and passes everything on from then: the lines of work
- * done ahead, beside other work, printed where that work's place comes.
- * Progress is dropped while held, as it is stale by then.
- */
-export function heldLogger(logger: Logger): { logger: Logger; release(): void } {
-  let held: (() => void)[] | undefined = [];
-  const pass =
-    <A extends unknown[]>(tell: (...args: A) => void) =>
-    (...args: A) => {
-      if (held) held.push(() => tell(...args));
-      else tell(...args);
-    };
-  return {
-    logger: {
-      reporter: logger.reporter,
-      info: pass((message: string) => logger.info(message)),
-      summary: pass((message: string) => logger.summary(message)),
-      warn: pass((message: string) => logger.warn(message)),
-      error: pass((message: string) => logger.error(message)),
-      progress: (step, done, total, unit) => {
-        if (!held) logger.progress?.(step, done, total, unit);
-      },
-      begin: pass((step: string) => logger.begin?.(step)),
-      end: pass((step: string, ms: number, ok: boolean) => logger.end?.(step, ms, ok)),
-      ...(logger.problem && { problem: pass((diagnostic: Diagnostic) => logger.problem?.(diagnostic)) }),
-    },
-    release() {
-      const lines = held ?? [];
-      held = undefined;
-      for (const tell of lines) tell();
-    },
-  };
-}
-
 /** Formats a duration in milliseconds for progress lines. */
 export function formatDuration(ms: number): string {
   return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(2)} s`;

@@ -11,7 +11,7 @@ export function lazyProcessor(total: number, ctx: BuildContext, reference?: Opti
       // The dev server (a memory layer across builds) keeps the workers for its next build.
       const keepWorkers = ctx.cache.memo !== undefined;
       processor ??= import("./process-pages.ts").then(({ createPageProcessor }) =>
-        createPageProcessor(total, ctx.settings, { threads: ctx.threads, keepWorkers, reference, aside: ctx.pagesAside }),
+        createPageProcessor(total, ctx.settings, { threads: ctx.threads, keepWorkers, reference }),
       );
       return (await processor).run(sources);
     },

@@ -24,13 +24,12 @@ const WORKER_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "pag
 /**
  * How many worker threads to use by default: one per core but one, since
  * this thread processes pages too; none for a build too small to pay for a
- * worker's start, unless its pages are processed `aside` (see
- * `createPageProcessor`). `requested` (the `--threads` option) overrides the
- * default; 0 means none.
+ * worker's start. `requested` (the `--threads` option) overrides the default;
+ * 0 means none.
  */
-function workerCount(pages: number, requested: number | undefined, aside: boolean): number {
+function workerCount(pages: number, requested?: number): number {
   if (pages === 0) return 0;
-  const wanted = requested ?? (pages < MIN_PAGES_FOR_WORKERS && !aside ? 0 : os.availableParallelism() - 1);
+  const wanted = requested ?? (pages < MIN_PAGES_FOR_WORKERS ? 0 : os.availableParallelism() - 1);
   return Math.min(wanted, Math.ceil(pages / BATCH));
 }
 
@@ -173,35 +172,31 @@ const kept = workerPool();
  * and the workers take batches from one queue per group, so every core
  * processes pages and a slow page never holds the others back; a group too
  * small to share is processed here. `keepWorkers` (the dev server) takes the
- * process's kept workers, and `close` leaves them running. `aside` leaves this
- * thread to a build running beside (a language indexed while the one before
- * it is made): every group goes to the workers, however small, and this
- * thread processes pages only when there are none (one core, `--threads 0`).
+ * process's kept workers, and `close` leaves them running.
  */
 export function createPageProcessor(
   total: number,
   settings: Settings,
-  options: { threads?: number; keepWorkers?: boolean; reference?: OptionReference | undefined; aside?: boolean } = {},
+  options: { threads?: number; keepWorkers?: boolean; reference?: OptionReference | undefined } = {},
 ): PageProcessor {
-  const { threads, keepWorkers = false, reference, aside = false } = options;
+  const { threads, keepWorkers = false, reference } = options;
   const processing: Processing = { settings, reference };
-  const count = workerCount(total, threads, aside);
+  const count = workerCount(total, threads);
   const pool = keepWorkers ? kept : workerPool();
   return {
     async run(sources) {
       // A group too small to share is processed here; so, unless workers were asked for (`threads`), is one too small to
       // pay for starting the first (a language's own pages among the default language's, which come from the cache).
-      // Pages processed aside all go to the workers, however few.
-      const least = aside ? 1 : pool.size() > 0 || threads !== undefined ? BATCH : MIN_PAGES_FOR_WORKERS;
+      const least = pool.size() > 0 || threads !== undefined ? BATCH : MIN_PAGES_FOR_WORKERS;
       if (count === 0 || sources.length < least) return processPages(sources, settings, reference);
       const workers = pool.take(count);
       const results = new Array<ProcessedPage>(sources.length);
-      const take = queueOf(sources.length, workers.length + (aside ? 0 : 1));
+      const take = queueOf(sources.length, workers.length + 1);
       for (const worker of workers) worker.ref();
       try {
         // The workers are sent their first batches before this thread starts on its own.
         const shares = workers.map((worker) => workerShare(worker, sources, results, take, processing));
-        await Promise.all(aside ? shares : [...shares, processOwnShare(sources, results, take, processing)]);
+        await Promise.all([...shares, processOwnShare(sources, results, take, processing)]);
       } finally {
         for (const worker of workers) worker.unref();
       }
