@@ -211,6 +211,41 @@ test("a bucket larger than the join budget, joined a run of terms at a time, mak
   }
 });
 
+test("the writer keeps several part writes under way, never more than 16, and finishes once all are written; a failed write fails it", async () => {
+  const pages = samplePages(170);
+  const sizes = { ...PART_SIZES, postingsBytes: 2_000, documentsPerPart: 16 };
+  const whole = await writeSplit(pages, { runPages: 20, sizes });
+  let writing = 0;
+  let most = 0;
+  const slow = await writeSplit(pages, {
+    runPages: 20,
+    sizes,
+    write: async () => {
+      most = Math.max(most, ++writing);
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      writing--;
+    },
+  });
+  assert.ok(whole.parts.length > 40, `${whole.parts.length} parts`);
+  assert.ok(most > 1 && most <= 16, `${most} writes under way at most`);
+  assert.is(writing, 0, "every write had ended when the writer finished");
+  assert.equal(slow.parts.map((part) => part.path).sort(), whole.parts.map((part) => part.path).sort());
+  assert.equal(slow.root, whole.root);
+  let written = 0;
+  const failing = writeSplit(pages, {
+    runPages: 20,
+    sizes,
+    write: async (file) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (++written === 30) throw new Error(`disk full writing ${file.path}`);
+    },
+  });
+  await failing.then(
+    () => assert.unreachable("a failed write fails the index"),
+    (error: Error) => assert.match(error.message, "disk full writing"),
+  );
+});
+
 /** Every postings part of a split index, merged: term → postings. */
 const postingsOf = (split: WrittenSplit): PostingsPart =>
   Object.assign({}, ...split.parts.filter((p) => /\/p\d+\.json$/.test(p.path)).map((p) => JSON.parse(p.contents) as PostingsPart));

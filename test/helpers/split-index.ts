@@ -35,6 +35,8 @@ export interface WriteSplitOptions {
   locale?: string;
   /** A run also ends where this changes from one page to the next (a site of several languages cuts runs by top-level folder). */
   runOf?: (entry: PageEntry) => string;
+  /** Writes each part, before it is kept in `parts`; default at once. */
+  write?: (file: TextFile) => Promise<void>;
 }
 
 /** Writes the split index of `pages` (printable pages left out, as the build does) in memory. */
@@ -46,7 +48,11 @@ export async function writeSplit(
   const parts: TextFile[] = [];
   const writer = new SplitIndexWriter({
     dir: options.dir ?? "search/0123456789ab/",
-    emit: async (file) => void parts.push(await textOf(file)),
+    emit: async (file) => {
+      const text = await textOf(file);
+      await options.write?.(text);
+      parts.push(text);
+    },
     store: {
       append: async (bucket, text) => void (buckets.get(bucket) ?? buckets.set(bucket, []).get(bucket))?.push(text),
       async *read(bucket) {

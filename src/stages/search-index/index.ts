@@ -128,22 +128,15 @@ function temporaryStore({ inMemory }: { inMemory: number }): TemporaryStore {
   const file = async (n: number) => path.join(await (made ??= makeSpillFolder()), n < 0 ? "parts" : String(n));
   // Bucket n's file is kept open under n, the parts' file under -1. What is appended waits in memory: all of
   // it up to `inMemory` characters, then up to WRITE_BYTES a file (a run appends a few KB to each of 256 buckets).
-  const open = new Map<number, Promise<fs.FileHandle>>();
   const waiting = new Waiting();
+  const files = appendedFiles(file, waiting);
   let onDisk = false;
-  const flush = async (n: number) => {
-    const text = waiting.take(n);
-    if (text === undefined) return;
-    let handle = open.get(n);
-    if (!handle) open.set(n, (handle = file(n).then((name) => fs.open(name, "a"))));
-    await (await handle).appendFile(text);
-  };
   const append = async (n: number, text: string) => {
     const bucketLength = waiting.add(n, text);
     if (!onDisk && waiting.length > inMemory) {
       onDisk = true;
-      for (const bucket of waiting.buckets()) await flush(bucket);
-    } else if (onDisk && bucketLength >= WRITE_BYTES) await flush(n);
+      for (const bucket of waiting.buckets()) await files.flush(bucket);
+    } else if (onDisk && bucketLength >= WRITE_BYTES) await files.flush(n);
   };
   /** What was appended to `n`, from memory or (once the store writes to disk) from its file, after which `n` takes no more; it can be read again until `done`. */
   async function* read(n: number): AsyncIterable<string> {
@@ -152,35 +145,60 @@ function temporaryStore({ inMemory }: { inMemory: number }): TemporaryStore {
       if (text !== undefined) yield text;
       return;
     }
-    await close(n);
+    await files.close(n);
     const handle = await fs.open(await file(n)).catch((error: NodeJS.ErrnoException) => (error.code === "ENOENT" ? undefined : Promise.reject(error)));
     // In chunks small enough for V8's young generation: a chunk of 1 M characters went straight to the old
     // generation's large objects, and the many read at the end of a large site's index piled up there until a
     // full collection: at 100,000 pages, 40–60 MB over the rest of the stage.
     if (handle) yield* handle.createReadStream({ encoding: "utf8", highWaterMark: READ_CHUNK });
   }
-  const close = async (n: number) => {
-    await flush(n);
-    const handle = open.get(n);
-    open.delete(n);
-    await (await handle)?.close();
-  };
   return {
     append,
     read,
     // A bucket read for the last time leaves memory, so what is appended later (the parts kept for the cache) has its room.
     async done(n) {
       waiting.take(n);
-      await close(n);
+      await files.close(n);
     },
     keep: (part) => append(-1, partLine(part)),
     kept: () => read(-1),
     async remove() {
       for (const bucket of waiting.buckets()) waiting.take(bucket);
-      await Promise.all([...open.keys()].map(close));
+      await files.closeAll();
       if (made) await removeTree(await made);
     },
   };
+}
+
+/**
+ * The run store's files (see {@link temporaryStore}), each kept open for
+ * appending until closed. `flush` appends what waits for a file; a file's
+ * writes follow each other, so what is appended lands in order however many
+ * appends are under way (parts are kept as their writes into the output go on).
+ */
+function appendedFiles(file: (n: number) => Promise<string>, waiting: Waiting) {
+  const open = new Map<number, Promise<fs.FileHandle>>();
+  const writes = new Map<number, Promise<void>>();
+  const write = async (n: number) => {
+    const text = waiting.take(n);
+    if (text === undefined) return;
+    let handle = open.get(n);
+    if (!handle) open.set(n, (handle = file(n).then((name) => fs.open(name, "a"))));
+    await (await handle).appendFile(text);
+  };
+  const flush = (n: number) => {
+    const next = (writes.get(n) ?? Promise.resolve()).then(() => write(n));
+    writes.set(n, next);
+    return next;
+  };
+  const close = async (n: number) => {
+    await flush(n);
+    const handle = open.get(n);
+    open.delete(n);
+    writes.delete(n);
+    await (await handle)?.close();
+  };
+  return { flush, close, closeAll: () => Promise.all([...open.keys()].map(close)) };
 }
 
 /** One part as a line of the parts' cache entry: its path and contents as a JSON array. */
@@ -228,8 +246,10 @@ export async function runSearchIndex(ctx: BuildContext, { site, bodies, emit }: 
   const whole = memo === undefined ? key : "";
   const store = temporaryStore({ inMemory: ctx.spillAbove });
   const keep = async (file: TextFile | StreamedFile) => {
+    // Kept as emitted, in order, though the writer does not wait for each write (see `SplitIndexWriter`).
+    const kept = whole && "contents" in file ? store.keep(file) : undefined;
     await emit(file);
-    if (whole && "contents" in file) await store.keep(file);
+    await kept;
   };
   try {
     const sectionOf = partSections(site.parts).titleOf;

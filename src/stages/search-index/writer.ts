@@ -118,6 +118,9 @@ export interface SplitIndexResult {
   precached: TextFile[];
 }
 
+/** Parts emitted and not yet written at most (see `SplitIndexWriter.#write`). */
+const WRITES_IN_FLIGHT = 16;
+
 /** Characters of page titles and headings kept for the titles index: enough to fill its budget many times over once gzipped. */
 const TITLES_TEXT_FACTOR = 24;
 
@@ -190,6 +193,8 @@ export class SplitIndexWriter {
   readonly #titlesBudget: number;
   #titlesText = 0;
   #pages = 0;
+  /** Parts emitted whose writes have not ended (see `#write`). */
+  readonly #writing = new Set<Promise<void>>();
 
   constructor(options: SplitIndexWriterOptions) {
     this.#options = {
@@ -312,7 +317,7 @@ export class SplitIndexWriter {
       return undefined;
     }
     const file = { path, contents: await text() };
-    await this.#options.emit(file);
+    await this.#write(file);
     if (this.#precached) {
       this.#precachedBytes += gzipSync(file.contents).length;
       if (this.#precachedBytes <= this.#options.precacheBudget) this.#precached.push(file);
@@ -321,8 +326,30 @@ export class SplitIndexWriter {
     return file;
   }
 
+  /**
+   * Emits a whole part without waiting for it to be written while fewer than
+   * {@link WRITES_IN_FLIGHT} are: a part is small, and waiting on each write
+   * in turn left the thread idle for most of a small site's search stage. A
+   * failed write is thrown by the next wait, at the latest by `finish`.
+   */
+  async #write(file: TextFile): Promise<void> {
+    const writing = this.#options.emit(file);
+    this.#writing.add(writing);
+    writing.then(
+      () => this.#writing.delete(writing),
+      () => undefined,
+    );
+    if (this.#writing.size >= WRITES_IN_FLIGHT) await Promise.race(this.#writing);
+  }
+
   /** Writes the rest: the postings parts, the term-key parts, the titles index when needed, and the root. */
   async finish(): Promise<SplitIndexResult> {
+    const result = await this.#finishParts();
+    await Promise.all(this.#writing);
+    return result;
+  }
+
+  async #finishParts(): Promise<SplitIndexResult> {
     if (this.#run.sections.length > 0) await this.endRun();
     const { partOf, parts } = await this.#writePostings();
     const keys = keyParts(partOf, this.#options.sizes.keyBytes);
