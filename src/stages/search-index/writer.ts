@@ -344,9 +344,12 @@ export class SplitIndexWriter {
 
   /** Writes the rest: the postings parts, the term-key parts, the titles index when needed, and the root. */
   async finish(): Promise<SplitIndexResult> {
-    const result = await this.#finishParts();
-    await Promise.all(this.#writing);
-    return result;
+    try {
+      return await this.#finishParts();
+    } finally {
+      // No part is still being written once the writer is done, however it ends; a failed write fails it.
+      await Promise.all(this.#writing);
+    }
   }
 
   async #finishParts(): Promise<SplitIndexResult> {
