@@ -1,7 +1,7 @@
 import { test } from "uvu";
 import * as assert from "uvu/assert";
 import type { Locator, Page } from "playwright-core";
-import { axeViolations, browserHarness, holdClientScripts, registerBrowserTests, waitForHydration, waitUntil } from "./helpers/browser.ts";
+import { axeViolations, browserHarness, holdClientScripts, registerBrowserTests, waitForHydration, waitForStyles, waitUntil } from "./helpers/browser.ts";
 
 // Option keys of configuration examples in real Chromium: a key's tooltip
 // shows on hover and on keyboard focus with no script run (before the client
@@ -27,6 +27,8 @@ registerBrowserTests(test, () => {
       const release = await holdClientScripts(page);
       await page.goto(s.url("/guides/examples/"), { waitUntil: "commit" });
       await page.waitForSelector("footer", { state: "attached" });
+      // The tooltip is hidden by the stylesheet, which may still be loading once the page's last element is in.
+      await waitForStyles(page);
       assert.not.ok(await page.evaluate(() => document.documentElement.dataset.hydrated), "the client bundle has not run");
       const key = page.locator(PUBLIC_PATH).first();
       const tip = await tipOf(page, key);

@@ -223,6 +223,15 @@ export async function holdClientScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Waits until every stylesheet the page links to has loaded: a page read
+ * before its scripts run (see {@link holdClientScripts}) shows what its CSS
+ * hides until then.
+ */
+export async function waitForStyles(page: Page): Promise<void> {
+  await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')).every((link) => link.sheet !== null));
+}
+
 /** Waits until the slide-out sidebar is open (`"true"`) or closed (`"false"`), failing with `why`. */
 export function slideOutIs(page: Page, value: "true" | "false", why: string): Promise<void> {
   return waitUntil(
