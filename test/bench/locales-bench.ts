@@ -20,6 +20,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { TOOL_DIR } from "../helpers/temp-site.ts";
+import { median } from "./bench-harness.ts";
 
 const at = process.argv.indexOf("--rounds");
 const rounds = at > 0 ? Number(process.argv[at + 1]) : 7;
@@ -50,7 +51,6 @@ function time(root: string, args: string[]): number {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
 const fallback = fullFallbackProject();
 const variants = {
   "project, English alone": { root: TOOL_DIR, args: ["--locale", "en"] },
