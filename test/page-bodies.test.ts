@@ -74,19 +74,38 @@ test("pages stored at once in the spill file come back exactly, whatever their c
       entry: { anchors: [{ id: `a${n}`, title: "Überschrift", level: 2 }] },
     });
     // Stored out of order and at once, as the index stage stores a group's pages.
-    await Promise.all([2, 0, 1, 7].map((n) => store.put(String(n), page(n) as never)));
-    for (const n of [0, 1, 2, 7]) {
-      assert.is(await store.body(String(n)), page(n).bodyHtml);
-      assert.is(await store.markdown(String(n)), page(n).markdown);
-      assert.equal(await store.sections(String(n)), page(n).sections);
-      assert.equal(await store.anchors(String(n)), page(n).entry.anchors);
+    const stored = [2, 0, 1, 7];
+    const keys = await Promise.all(stored.map((n) => store.put(String(n), page(n) as never)));
+    // A spilled page is read back by a key naming its place in the file, so the store keeps nothing a page.
+    assert.equal(new Set(keys).size, stored.length);
+    for (const key of keys) assert.match(key, /^@\d+:\d+,\d+,\d+,\d+$/);
+    for (const [i, n] of stored.entries()) {
+      assert.is(await store.body(keys[i]), page(n).bodyHtml);
+      assert.is(await store.markdown(keys[i]), page(n).markdown);
+      assert.equal(await store.sections(keys[i]), page(n).sections);
+      assert.equal(await store.anchors(keys[i]), page(n).entry.anchors);
     }
     assert.is(await store.body("3"), undefined, "a page never stored");
+    assert.is(await store.body("2"), undefined, "a spilled page is not found by the key it was given");
     await store.close();
     assert.equal(
       fs.readdirSync(site.path("tmp")).filter((name) => name.startsWith("docs-build-bodies-")),
       [],
     );
+  });
+});
+
+test("pages that fit the spill store's memory are read back by the key they were given, and later ones by their place", async () => {
+  await withPrivateTmp(async () => {
+    const page = (n: number) => ({ bodyHtml: `<p>${n}</p>`, sections: [], markdown: "m".repeat(10), entry: { anchors: [] } });
+    // A page's texts are 20 characters ("<p>n</p>", "[]", ten m's, "[]"): two fit a bound of 45, the third does not.
+    const store = spillBodyStore({ inMemory: 45 });
+    const keys = [];
+    for (const n of [0, 1, 2]) keys.push(await store.put(String(n), page(n) as never));
+    assert.equal(keys.slice(0, 2), ["0", "1"]);
+    assert.match(keys[2], /^@0:8,2,10,2$/, "the first page spilled lies at the file's start, its texts' lengths in its key");
+    for (const n of [0, 1, 2]) assert.is(await store.body(keys[n]), page(n).bodyHtml);
+    await store.close();
   });
 });
 

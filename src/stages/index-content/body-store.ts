@@ -14,10 +14,12 @@ type Stored = Pick<ProcessedPage, "bodyHtml" | "sections" | "markdown"> & { entr
  * between processing and the stages that read them (rendering, printable
  * pages, the search index, the llms files, the sidebar's anchors files), so
  * the build holds one page's body at a time instead of the whole site's, and
- * no page's headings. Keys are chosen by the index stage, one per page.
+ * no page's headings. The index stage chooses a key a page; the store says
+ * which key the page is read back by.
  */
 export interface BodyStore {
-  put(key: string, page: Stored): Promise<void>;
+  /** Stores a page under `key`; resolves to the key it is read back by (`key` itself, or one naming where the page went). */
+  put(key: string, page: Stored): Promise<string>;
   /** The stored body, or undefined when it is not (or no longer) there. */
   body(key: string): Promise<string | undefined>;
   sections(key: string): Promise<SearchSection[] | undefined>;
@@ -42,6 +44,7 @@ export function cacheBodyStore(cache: Cache): BodyStore {
         cache.set(markdownKey(key), page.markdown),
         cache.setJson(anchorsKey(key), page.entry.anchors),
       ]);
+      return key;
     },
     async body(key) {
       return (await cache.get(bodyKey(key)))?.toString("utf8");
@@ -74,49 +77,30 @@ const textsOf = (page: Stored): StoredTexts => ({
 });
 
 /**
- * Where each spilled page's record lies in the spill file, by the page's
- * number (a build without a cache numbers its pages 0, 1, 2…): its offset and
- * its texts' lengths in bytes, in typed arrays, so a site's worth of places
- * costs 24 bytes a page and no object each.
+ * The key a spilled page is read back by: where its record lies in the spill
+ * file, `@offset:html,json,md,anchors` (the texts' lengths in bytes). The
+ * page's summary carries it to the stages that read the page, so the store
+ * itself keeps nothing a page, however many pages it holds.
  */
-class Places {
-  #offsets = new Float64Array(1024).fill(-1);
-  #lengths = new Uint32Array(1024 * TEXTS.length);
+const placeKey = (offset: number, lengths: readonly number[]) => `@${offset}:${lengths.join(",")}`;
 
-  set(page: number, offset: number, lengths: readonly number[]): void {
-    if (page >= this.#offsets.length) {
-      const size = Math.max(page + 1, this.#offsets.length * 2);
-      const offsets = new Float64Array(size).fill(-1);
-      offsets.set(this.#offsets);
-      const all = new Uint32Array(size * TEXTS.length);
-      all.set(this.#lengths);
-      [this.#offsets, this.#lengths] = [offsets, all];
-    }
-    this.#offsets[page] = offset;
-    this.#lengths.set(lengths, page * TEXTS.length);
-  }
+const PLACE_KEY = /^@(\d+):(\d+),(\d+),(\d+),(\d+)$/;
 
-  /** Where text `at` (an index in TEXTS) of a page lies, or undefined when the page was never spilled. */
-  of(page: number, at: number): { offset: number; length: number } | undefined {
-    const offset = page < this.#offsets.length ? this.#offsets[page] : -1;
-    if (offset < 0) return undefined;
-    let before = 0;
-    for (let n = 0; n < at; n++) before += this.#lengths[page * TEXTS.length + n];
-    return { offset: offset + before, length: this.#lengths[page * TEXTS.length + at] };
-  }
-}
-
-/** A key of the spill store as the page number it is. */
-function pageNumber(key: string): number {
-  const page = Number(key);
-  if (!Number.isSafeInteger(page) || page < 0) throw new Error(`The spill store keeps pages by number, not by "${key}".`);
-  return page;
+/** Where text `at` (an index in TEXTS) of a spilled page lies (pure); undefined for a key that names no place. */
+function placeOf(key: string, at: number): { offset: number; length: number } | undefined {
+  const match = PLACE_KEY.exec(key);
+  if (!match) return undefined;
+  const lengths = match.slice(2).map(Number);
+  let offset = Number(match[1]);
+  for (let n = 0; n < at; n++) offset += lengths[n];
+  return { offset, length: lengths[at] };
 }
 
 /**
- * A store for builds without a cache, whose keys are the pages' numbers.
- * Pages wait in memory until their texts come to `inMemory` characters (a
- * few hundred pages); later ones are appended, a record each, to one file in
+ * A store for builds without a cache. Pages wait in memory, under the key
+ * given, until their texts come to `inMemory` characters (a few hundred
+ * pages); later ones are appended, a record each, and read back by the key
+ * naming the record's place (see `placeKey`), to one file in
  * a private folder under the system's temporary folder (one file, since
  * creating and removing four files a page cost more system time than the
  * build's own output on a 1,000-page site), removed when the build ends,
@@ -128,7 +112,6 @@ function pageNumber(key: string): number {
  */
 export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
   const kept = firstKept<StoredTexts>(inMemory, lengthOf);
-  const places = new Places();
   // Opened on the first page spilled, so a build that spills nothing leaves nothing to remove.
   let spill: Promise<{ dir: string; file: fs.FileHandle }> | undefined;
   let end = 0;
@@ -137,7 +120,7 @@ export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
   const read = async (key: string, text: (typeof TEXTS)[number]) => {
     const inMemoryText = kept.get(key)?.[text];
     if (inMemoryText !== undefined) return inMemoryText;
-    const place = places.of(pageNumber(key), TEXTS.indexOf(text));
+    const place = placeOf(key, TEXTS.indexOf(text));
     if (!place) return undefined;
     const bytes = Buffer.allocUnsafe(place.length);
     await (await open()).file.read(bytes, 0, place.length, place.offset);
@@ -146,15 +129,14 @@ export function spillBodyStore({ inMemory }: { inMemory: number }): BodyStore {
   return {
     async put(key, page) {
       const texts = textsOf(page);
-      if (kept.keep(key, texts)) return;
+      if (kept.keep(key, texts)) return key;
       const buffers = TEXTS.map((text) => Buffer.from(texts[text]));
       // The record's place is taken now, so pages stored at once never write over each other.
       const offset = end;
       end += buffers.reduce((sum, bytes) => sum + bytes.length, 0);
       const { file } = await open();
       await file.writev(buffers, offset);
-      places.set(
-        pageNumber(key),
+      return placeKey(
         offset,
         buffers.map((bytes) => bytes.length),
       );

@@ -70,8 +70,9 @@ async function summarizeGroup(ctx: BuildContext, found: readonly FoundFile[], st
     missing.map(({ at }, n) =>
       limit(async () => {
         const page = fresh[n];
-        const made = (indexed[at] = indexedPage(page, keys[at]));
-        if (!page.failed) await store.put(keys[at], page);
+        // The summary names the page's body by the key the store reads it back by.
+        const bodyKey = page.failed ? keys[at] : await store.put(keys[at], page);
+        const made = (indexed[at] = indexedPage(page, bodyKey));
         // A page stopped at its time budget may well finish on a less busy machine: the next build tries it again.
         if (!stoppedAtBudget(page)) await ctx.cache.setJson(keys[at], made);
       }),
