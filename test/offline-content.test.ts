@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, resolveSettings } from "../src/context/config.ts";
 import { planSection, sectionOf, type FetchedTable } from "../src/shared/offline-content.ts";
 import { folderTablePath, folderTableUrl, type Routes } from "../src/shared/routes.ts";
 import { injectOfflineContent, offlineContent } from "../src/stages/generate-service-worker/core.ts";
-import { offlineList } from "../src/stages/render-pages/offline-list.ts";
+import { gzippedSize, offlineList } from "../src/stages/render-pages/offline-list.ts";
 
 // What is saved for offline reading, given the budget and the sizes: the
 // build's list of the whole site when it fits, and otherwise the section
@@ -127,6 +127,23 @@ test("offline.precacheBudget: 5,000,000 gzipped bytes by default; a whole, non-n
   assert.throws(() => resolveSettings({ offline: { precacheBudget: -1 } }), /offline\.precacheBudget.*must not be negative/);
   assert.throws(() => resolveSettings({ offline: { precacheBudget: 1.5 } }), /whole number of bytes/);
   assert.throws(() => resolveSettings({ offline: { budget: 1 } }), /not a known setting\. Known keys here: precacheBudget/);
+});
+
+test("a file's gzipped size, measured many at once on the one reused compressor, is what gzip makes of it alone", async () => {
+  // Text that compresses well and text that does not, empty, and past zlib's 16 KB output chunks; bytes as well as strings.
+  const files = [
+    "",
+    "a",
+    "<p>Chunk</p>".repeat(5_000),
+    Array.from({ length: 4_000 }, (_, i) => (i * 2_654_435_761) % 4_294_967_296).join(","),
+    new Uint8Array(Array.from({ length: 70_000 }, (_, i) => (i * 7_919) % 251)),
+    "ünïcödé 🚀 ".repeat(900),
+  ].map((contents, n) => ({ path: `f${n}`, contents }));
+  const sizes = await Promise.all([...files, ...files].map((file) => gzippedSize(file)));
+  assert.equal(
+    sizes,
+    [...files, ...files].map((file) => gzipSync(file.contents).byteLength),
+  );
 });
 
 test.run();
