@@ -5,16 +5,19 @@ import type { OutputFile } from "../../output/files.ts";
 const GZIP_FRAME = 18;
 
 /**
- * One compressor for every file measured, reset between files, one file at a
- * time. It compresses on libuv's thread pool, beside rendering. A compressor
- * a file (what `zlib.gzip` makes) allocates zlib's state, about 260 KB, on
- * the pool thread that compresses first; over a 100,000-page site those
- * allocations left glibc's per-thread arenas holding some 13 MB more
+ * Compressors reused for every file measured, each reset between files and
+ * taking one file at a time, in turn. They compress on libuv's thread pool,
+ * beside rendering, as many at once as the pool has threads by default. A
+ * compressor a file (what `zlib.gzip` makes) allocates zlib's state, about
+ * 260 KB, on the pool thread that compresses first; over a 100,000-page site
+ * those allocations left glibc's per-thread arenas holding some 13 MB more
  * than the build otherwise needed, a cost that grew with the site.
  */
-let compressor: { deflate: DeflateRaw; queue: Promise<unknown> } | undefined;
+const COMPRESSORS = 4;
+const compressors: { deflate: DeflateRaw; queue: Promise<unknown> }[] = [];
+let turn = 0;
 
-/** The compressed size of `contents` on the shared compressor (see {@link compressor}); one call at a time. */
+/** The compressed size of `contents` on a reused compressor (see {@link compressors}); one call at a time each. */
 function deflatedSize(deflate: DeflateRaw, contents: string | Uint8Array): Promise<number> {
   return new Promise((resolve, reject) => {
     let size = 0;
@@ -39,11 +42,12 @@ function deflatedSize(deflate: DeflateRaw, contents: string | Uint8Array): Promi
 
 /** A file's size gzipped at zlib's default level, as common static hosts serve it. */
 export async function gzippedSize(file: OutputFile): Promise<number> {
-  const shared = (compressor ??= { deflate: createDeflateRaw(), queue: Promise.resolve() });
-  const size = shared.queue.then(() => deflatedSize(shared.deflate, file.contents));
-  // A failed measure fails its own caller; the next one starts on a fresh compressor.
-  shared.queue = size.catch(() => {
-    compressor = undefined;
+  const at = turn++ % COMPRESSORS;
+  const lane = (compressors[at] ??= { deflate: createDeflateRaw(), queue: Promise.resolve() });
+  const size = lane.queue.then(() => deflatedSize(lane.deflate, file.contents));
+  // A failed measure fails its own caller; the next one in this turn starts on a fresh compressor.
+  lane.queue = size.catch(() => {
+    if (compressors[at] === lane) delete compressors[at];
   });
   return (await size) + GZIP_FRAME;
 }
