@@ -129,7 +129,7 @@ test("offline.precacheBudget: 5,000,000 gzipped bytes by default; a whole, non-n
   assert.throws(() => resolveSettings({ offline: { budget: 1 } }), /not a known setting\. Known keys here: precacheBudget/);
 });
 
-test("a file's gzipped size, measured many at once, is what gzip makes of it", async () => {
+test("a file's gzipped size, measured many at once, is what gzip makes of it alone", async () => {
   // Text that compresses well and text that does not, empty, and past zlib's 16 KB output chunks; bytes as well as strings.
   const files = [
     "",

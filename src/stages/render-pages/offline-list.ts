@@ -1,31 +1,13 @@
-import { createDeflateRaw } from "node:zlib";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { OutputFile } from "../../output/files.ts";
 
-/** Bytes gzip puts around a deflate stream: a 10-byte header (no name, no comment) and an 8-byte trailer (CRC-32 and length). */
-const GZIP_FRAME = 18;
+/** Gzip on libuv's thread pool, so measuring chunks runs beside rendering rather than in its way. */
+const gzipped = promisify(gzip);
 
-/**
- * A file's size gzipped at zlib's default level, as common static hosts serve
- * it. The compressing runs on libuv's thread pool, beside rendering, but
- * zlib's state (about 260 KB a file) is made here, on the main thread, by a
- * reset before the first write. Left to the first write, as `zlib.gzip`
- * leaves it, it is allocated on whichever pool thread compresses first: over
- * a 100,000-page site those allocations left glibc's per-thread arenas
- * holding some 13 MB more than the build needed, a cost that grew with the
- * site, where the main thread's heap reuses the same blocks file after file.
- */
-export function gzippedSize(file: OutputFile): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const deflate = createDeflateRaw();
-    deflate.reset();
-    let size = GZIP_FRAME;
-    deflate.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-    });
-    deflate.once("error", reject);
-    deflate.once("end", () => resolve(size));
-    deflate.end(file.contents);
-  });
+/** A file's size gzipped at zlib's default level, as common static hosts serve it. */
+export async function gzippedSize(file: OutputFile): Promise<number> {
+  return (await gzipped(file.contents)).byteLength;
 }
 
 /** The site's content files for offline reading, as far as the rendering has gone. */
