@@ -98,7 +98,7 @@ test("pages stored at once in the spill file come back exactly, whatever their c
 test("pages that fit the spill store's memory are read back by the key they were given, and later ones by their place", async () => {
   await withPrivateTmp(async () => {
     const page = (n: number) => ({ bodyHtml: `<p>${n}</p>`, sections: [], markdown: "m".repeat(10), entry: { anchors: [] } });
-    // A page's texts are 20 characters ("<p>n</p>", "[]", ten m's, "[]"): two fit a bound of 45, the third does not.
+    // A page's texts are 22 characters ("<p>n</p>", "[]", ten m's, "[]"): two fit a bound of 45, the third does not.
     const store = spillBodyStore({ inMemory: 45 });
     const keys = [];
     for (const n of [0, 1, 2]) keys.push(await store.put(String(n), page(n) as never));

@@ -84,7 +84,8 @@ const textsOf = (page: Stored): StoredTexts => ({
  */
 const placeKey = (offset: number, lengths: readonly number[]) => `@${offset}:${lengths.join(",")}`;
 
-const PLACE_KEY = /^@(\d+):(\d+),(\d+),(\d+),(\d+)$/;
+/** A place key: the offset, then one length for each of `TEXTS`. */
+const PLACE_KEY = new RegExp(`^@(\\d+):${TEXTS.map(() => "(\\d+)").join(",")}$`);
 
 /** Where text `at` (an index in TEXTS) of a spilled page lies (pure); undefined for a key that names no place. */
 function placeOf(key: string, at: number): { offset: number; length: number } | undefined {
