@@ -1,3 +1,4 @@
+import { createRequire, syncBuiltinESMExports } from "node:module";
 import { gzipSync } from "node:zlib";
 import { test } from "uvu";
 import * as assert from "uvu/assert";
@@ -5,7 +6,7 @@ import { DEFAULT_SETTINGS, resolveSettings } from "../src/context/config.ts";
 import { planSection, sectionOf, type FetchedTable } from "../src/shared/offline-content.ts";
 import { folderTablePath, folderTableUrl, type Routes } from "../src/shared/routes.ts";
 import { injectOfflineContent, offlineContent } from "../src/stages/generate-service-worker/core.ts";
-import { gzippedSize, offlineList } from "../src/stages/render-pages/offline-list.ts";
+import { gzippedSize, MEASURED_AT_ONCE, offlineList } from "../src/stages/render-pages/offline-list.ts";
 
 // What is saved for offline reading, given the budget and the sizes: the
 // build's list of the whole site when it fits, and otherwise the section
@@ -144,6 +145,41 @@ test("a file's gzipped size, measured many at once, is what gzip makes of it alo
     sizes,
     [...files, ...files].map((file) => gzipSync(file.contents).byteLength),
   );
+});
+
+test("at most MEASURED_AT_ONCE files are measured at once, each on a compressor of its own that is closed after", async () => {
+  // The builtin's own exports (its compressor makers are read-only, but may be redefined): a change reaches named imports once synced.
+  const zlib = createRequire(import.meta.url)("node:zlib") as typeof import("node:zlib");
+  const made = zlib.createDeflateRaw;
+  let open = 0;
+  let most = 0;
+  let closed = 0;
+  const replace = (make: typeof made) => Object.defineProperty(zlib, "createDeflateRaw", { value: make, configurable: true, enumerable: true });
+  replace((options) => {
+    const deflate = made(options);
+    most = Math.max(most, ++open);
+    deflate.once("close", () => {
+      open--;
+      closed++;
+    });
+    return deflate;
+  });
+  syncBuiltinESMExports();
+  try {
+    const files = Array.from({ length: MEASURED_AT_ONCE * 5 }, (_, n) => ({ path: `f${n}`, contents: `<p>page ${n}</p>`.repeat(2_000 + n) }));
+    const sizes = await Promise.all(files.map((file) => gzippedSize(file)));
+    assert.equal(
+      sizes,
+      files.map((file) => gzipSync(file.contents).byteLength),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.is(closed, files.length, "every compressor is closed once its file is measured");
+    assert.ok(most > 1, `files are measured side by side (${most} at most)`);
+    assert.ok(most <= MEASURED_AT_ONCE, `${most} compressors were open at once; at most ${MEASURED_AT_ONCE} may be`);
+  } finally {
+    replace(made);
+    syncBuiltinESMExports();
+  }
 });
 
 test.run();
