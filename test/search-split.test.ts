@@ -27,6 +27,7 @@ import { buildSearchIndex } from "../src/stages/search-index/core.ts";
 import { textOf, writeSplit, type WrittenSplit } from "./helpers/split-index.ts";
 import { sectionNamer } from "../src/shared/content-rules.ts";
 import { SplitIndexWriter, type SearchRun } from "../src/stages/search-index/writer.ts";
+import { titlesFile, TITLES_RAW_PER_GZIPPED, type TitledPage } from "../src/stages/search-index/titles.ts";
 
 /** Levenshtein distance, the slow way: the reference `withinOneEdit` must agree with. */
 function distance(a: string, b: string): number {
@@ -484,6 +485,32 @@ test("the titles index answers with pages marked partial, found by title and by 
     [["/guides/p5/", "Guides"]],
   );
   assert.is(await memorySearcher(all).searchTitles("page"), undefined, "no titles index, no answer");
+});
+
+test("the titles index is bounded in characters as well as gzipped bytes, and made near its size however many pages are offered", () => {
+  // Pages alike but for their numbers: their index gzips far better than TITLES_RAW_PER_GZIPPED to one.
+  const alike = (n: number): TitledPage[] =>
+    Array.from({ length: n }, (_, i) => ({
+      url: `/guides/p${i}/`,
+      title: `Page ${i}`,
+      section: "Guides",
+      headings: Array.from({ length: 30 }, (_, w) => `step${w}`).join(" · "),
+    }));
+  const budget = 4_000;
+  const pages = alike(3_000);
+  const made = titlesFile(pages, budget);
+  assert.ok(made.file.length <= budget * TITLES_RAW_PER_GZIPPED, `${made.file.length} characters`);
+  assert.ok(gzipSync(made.file).length < budget * 0.75, "bounded by its characters, not its gzipped bytes");
+  assert.ok(made.pages > 0 && made.pages < pages.length, `${made.pages} pages`);
+  assert.equal(
+    (JSON.parse(made.file) as SearchIndexFile).pages.map(([url]) => url),
+    pages.slice(0, made.pages).map((p) => p.url),
+  );
+  // Offered ten times the pages, it keeps as many: the trial index sets where it starts, not the pages offered.
+  assert.is(titlesFile(alike(30_000), budget).pages, made.pages);
+  // A budget their index fits keeps every page.
+  const few = alike(150);
+  assert.is(titlesFile(few, budget).pages, few.length);
 });
 
 test.run();

@@ -11,31 +11,67 @@ export interface TitledPage {
   headings: string;
 }
 
+/**
+ * Characters of the titles index's JSON per gzipped byte of its budget at
+ * most. A reader's browser parses the whole file and holds it, so it is
+ * bounded as it is read, not only as it is fetched: text that gzips better
+ * than this buys no more pages. The build holds it too, as an engine many
+ * times its size while it is made.
+ */
+export const TITLES_RAW_PER_GZIPPED = 8;
+
+/**
+ * Sections per engine while the titles index is made: one page is one short
+ * section, and a small engine is let go before the collector moves it to the
+ * old generation. With 4,096 (the page index's) a 10,000-page site's titles
+ * index raised the peak memory 13 MB more.
+ */
+const TITLES_ENGINE_SECTIONS = 256;
+
+/** Pages of the first, trial index made when there are more: it gives the bytes a page takes, so the first whole index is about the size that fits. */
+const TRIAL_PAGES = 2_000;
+
 /** The whole index of `pages`: one section per page, its title, and its headings as its heading text. */
-function titlesOf(pages: readonly TitledPage[], locale: string | undefined): SearchIndexFile {
+function titlesOf(pages: readonly TitledPage[], locale: string | undefined): string {
   const sections = new Map(pages.map((page) => [page.url, page.section]));
-  const builder = new SearchIndexBuilder((url) => sections.get(url) ?? "", { locale });
+  const builder = new SearchIndexBuilder((url) => sections.get(url) ?? "", { locale, engineSections: TITLES_ENGINE_SECTIONS });
   for (const page of pages) builder.add(page, [{ anchor: "", headings: [page.headings], text: "" }]);
   const titles = builder.finish();
   // Results show the page alone, so rows keep no heading text.
-  return { ...titles, sections: titles.sections.map(([page]) => [page, "", "", -1, ""]) };
+  const file: SearchIndexFile = { ...titles, sections: titles.sections.map(([page]) => [page, "", "", -1, ""]) };
+  return JSON.stringify(file);
 }
 
 /**
  * The titles index (see `SearchRoot.titles`): a whole index of page titles
  * and headings for as many of `pages`, in order, as fit `budget` gzipped
- * bytes, and how many that is; `locale` is the site's CJK text's (see
- * `segmenterLocale`), none by default.
+ * bytes and {@link TITLES_RAW_PER_GZIPPED} times that in characters, and how
+ * many that is; `locale` is the site's CJK text's (see `segmenterLocale`),
+ * none by default. Past {@link TRIAL_PAGES} pages, a trial index of that many
+ * sets the first count tried, so the index is seldom made at many times the
+ * size that fits.
  */
 export function titlesFile(pages: readonly TitledPage[], budget: number, locale?: string): { file: string; pages: number } {
+  const chars = budget * TITLES_RAW_PER_GZIPPED;
   let count = pages.length;
-  let file = JSON.stringify(titlesOf(pages, locale));
+  if (count > TRIAL_PAGES) {
+    const trial = titlesOf(pages.slice(0, TRIAL_PAGES), locale);
+    const sizes = { raw: trial.length, gzipped: gzipSync(trial).length };
+    // Pages past the first take fewer bytes each (their words were mostly seen), so a tenth more is tried than the trial's share.
+    count = Math.max(TRIAL_PAGES, Math.min(count, Math.floor(1.1 * TRIAL_PAGES * Math.min(chars / sizes.raw, budget / sizes.gzipped))));
+  }
+  let file = titlesOf(pages.slice(0, count), locale);
   // Fewer pages until it fits: a proportional guess, and at least a tenth fewer each time.
-  for (let size = gzipSync(file).length; size > budget && count > 0; size = gzipSync(file).length) {
-    count = Math.min(Math.floor(count * 0.9), Math.floor((count * budget) / size));
+  for (let over = overBy(file, budget, chars); over > 1 && count > 0; over = overBy(file, budget, chars)) {
+    count = Math.min(Math.floor(count * 0.9), Math.floor(count / over));
     // The larger index is garbage now; left to the collector, the heap grew by both indexes before it came (see collectGarbage).
     collectGarbage();
-    file = JSON.stringify(titlesOf(pages.slice(0, count), locale));
+    file = titlesOf(pages.slice(0, count), locale);
   }
   return { file, pages: count };
+}
+
+/** How many times the larger of its two bounds a titles index is: its gzipped bytes over `budget`, its characters over `chars`. */
+function overBy(file: string, budget: number, chars: number): number {
+  return Math.max(file.length / chars, gzipSync(file).length / budget);
 }
