@@ -513,4 +513,33 @@ test("the titles index is bounded in characters as well as gzipped bytes, and ma
   assert.is(titlesFile(few, budget).pages, few.length);
 });
 
+test("the writer keeps titles for twice the characters the titles index may take, each page counted 40 more, and hands them on as they came", async () => {
+  // Short pages, as on a site of many small ones: what a page adds besides its text is most of what it takes.
+  const pages = Array.from({ length: 400 }, (_, i) => ({
+    entry: { url: `/guides/p${i}/`, title: `Page\t"${i}"` } as PageEntry,
+    sections: [{ anchor: "", headings: [], text: `word${i}` }],
+  }));
+  let given: TitledPage[] = [];
+  const precacheBudget = 400;
+  await writeSplit(pages, {
+    precacheBudget,
+    runPages: 50,
+    titles: async (kept, budget) => {
+      given = [...kept];
+      return titlesFile(kept, budget);
+    },
+  });
+  const chars = (precacheBudget / 4) * TITLES_RAW_PER_GZIPPED * 2;
+  const counted = given.reduce((sum, page) => sum + page.url.length + page.title.length + page.headings.length + 40, 0);
+  const next = pages[given.length].entry;
+  assert.ok(
+    counted <= chars && counted + next.url.length + next.title.length + 40 > chars,
+    `${given.length} pages kept, ${counted} characters counted of ${chars}`,
+  );
+  assert.equal(
+    given,
+    pages.slice(0, given.length).map(({ entry }) => ({ url: entry.url, title: entry.title, section: "Guides", headings: "" })),
+  );
+});
+
 test.run();

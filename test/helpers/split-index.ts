@@ -2,7 +2,7 @@ import { isPrintable, sectionNamer } from "../../src/shared/content-rules.ts";
 import type { PageEntry, SearchSection } from "../../src/shared/content-types.ts";
 import type { PartSizes } from "../../src/shared/search/split-format.ts";
 import type { StreamedFile } from "../../src/output/files.ts";
-import { SplitIndexWriter, type TextFile } from "../../src/stages/search-index/writer.ts";
+import { SplitIndexWriter, type SplitIndexWriterOptions, type TextFile } from "../../src/stages/search-index/writer.ts";
 
 /** A part as text, a streamed one read whole. */
 export async function textOf(file: TextFile | StreamedFile): Promise<TextFile> {
@@ -37,6 +37,8 @@ export interface WriteSplitOptions {
   runOf?: (entry: PageEntry) => string;
   /** Writes each part, before it is kept in `parts`; default at once. */
   write?: (file: TextFile) => Promise<void>;
+  /** Makes the titles index (default the writer's own). */
+  titles?: SplitIndexWriterOptions["titles"];
 }
 
 /** Writes the split index of `pages` (printable pages left out, as the build does) in memory. */
@@ -66,6 +68,7 @@ export async function writeSplit(
     ...(options.joinBudget ? { joinBudget: options.joinBudget } : {}),
     ...(options.sizes ? { sizes: options.sizes } : {}),
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.titles ? { titles: options.titles } : {}),
   });
   const searchable = pages.filter((page) => !isPrintable(page.entry));
   for (const [n, page] of searchable.entries()) {

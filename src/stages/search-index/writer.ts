@@ -122,12 +122,16 @@ export interface SplitIndexResult {
 const WRITES_IN_FLIGHT = 16;
 
 /**
- * Characters of page titles and headings kept for the titles index, per
- * gzipped byte of its budget: twice the characters its JSON may take (see
- * `TITLES_RAW_PER_GZIPPED`). That JSON measured 0.6 to 1.7 times the text it
- * is made from, on sites of long and of short pages.
+ * Characters of page titles and headings kept for the titles index, each
+ * page counted {@link TITLES_PAGE_CHARS} more, per gzipped byte of its
+ * budget: twice the characters its JSON may take (see
+ * `TITLES_RAW_PER_GZIPPED`). That JSON measured 0.55 to 1 times the text so
+ * counted, on sites of long and of short pages.
  */
 const TITLES_TEXT_FACTOR = 2 * TITLES_RAW_PER_GZIPPED;
+
+/** Characters a page takes in the titles index's JSON besides its text: its rows in the pages and the sections, its field lengths, its ids in the postings. */
+const TITLES_PAGE_CHARS = 40;
 
 /** One text as parts, made when the first is asked for. */
 async function* once(text: () => string | Promise<string>): AsyncIterable<string> {
@@ -192,8 +196,13 @@ export class SplitIndexWriter {
   /** The parts emitted so far while they all fit the precache budget; undefined once they do not. */
   #precached: TextFile[] | undefined = [];
   #precachedBytes = 0;
-  /** Pages of the titles index, with their headings, while their text fits what the titles index can use. */
-  readonly #titles: TitledPage[] = [];
+  /**
+   * Pages of the titles index, with their headings, while their text fits
+   * what the titles index can use; each as one JSON text, not an object and
+   * four strings, which on a site of short pages more than doubled what a
+   * kept page took.
+   */
+  readonly #titles: string[] = [];
   /** Gzipped bytes the titles index may take: a quarter of the precache budget. */
   readonly #titlesBudget: number;
   #titlesText = 0;
@@ -288,11 +297,11 @@ export class SplitIndexWriter {
     this.#next = base + Math.ceil(run.sections.length / runStride) * runStride;
   }
 
-  #keepTitles(page: TitledPage): void {
-    const size = page.url.length + page.title.length + page.headings.length;
+  #keepTitles({ url, title, section, headings }: TitledPage): void {
+    const size = url.length + title.length + headings.length + TITLES_PAGE_CHARS;
     if (this.#titlesText + size > this.#titlesBudget * TITLES_TEXT_FACTOR) return;
     this.#titlesText += size;
-    this.#titles.push(page);
+    this.#titles.push(JSON.stringify([url, title, section, headings]));
   }
 
   /** Hands a run's postings to the store, moved to `base` when they were bucketed for another place, and counts its field lengths. */
@@ -378,7 +387,12 @@ export class SplitIndexWriter {
     };
     const precached = this.#precached;
     if (precached) return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached };
-    const { file, pages } = await this.#options.titles(this.#titles, this.#titlesBudget, this.#options.locale);
+    const kept = this.#titles.map((text): TitledPage => {
+      const [url, title, section, headings] = JSON.parse(text) as string[];
+      return { url, title, section, headings };
+    });
+    this.#titles.length = 0;
+    const { file, pages } = await this.#options.titles(kept, this.#titlesBudget, this.#options.locale);
     const titles = (await this.#emit(partFile.titles, file)) as TextFile;
     root.titles = { file: partFile.titles, pages, of: this.#pages };
     return { root: { path: SEARCH_INDEX_PATH, contents: JSON.stringify(root) }, precached: [titles] };
