@@ -20,6 +20,9 @@ export interface TitledPage {
  */
 export const TITLES_RAW_PER_GZIPPED = 8;
 
+/** Characters a page takes in the titles index's JSON besides its text: its rows in the pages and the sections, its field lengths, its ids in the postings. */
+export const TITLES_PAGE_CHARS = 40;
+
 /**
  * Sections per engine while the titles index is made: one page is one short
  * section, and a small engine is let go before the collector moves it to the

@@ -17,7 +17,7 @@ import {
 } from "../../shared/search/split-format.ts";
 import { sectionOutline, snippetText } from "./core.ts";
 import { cutParts, keyParts, mergeRuns, quantized, runRows, shiftRow, type BucketPart, type Cut } from "./runs.ts";
-import { titlesFile, TITLES_RAW_PER_GZIPPED, type TitledPage } from "./titles.ts";
+import { titlesFile, TITLES_PAGE_CHARS, TITLES_RAW_PER_GZIPPED, type TitledPage } from "./titles.ts";
 
 /** A file of the split index: always text. */
 export interface TextFile extends OutputFile {
@@ -123,15 +123,12 @@ const WRITES_IN_FLIGHT = 16;
 
 /**
  * Characters of page titles and headings kept for the titles index, each
- * page counted {@link TITLES_PAGE_CHARS} more, per gzipped byte of its
+ * page counted `TITLES_PAGE_CHARS` more, per gzipped byte of its
  * budget: twice the characters its JSON may take (see
  * `TITLES_RAW_PER_GZIPPED`). That JSON measured 0.55 to 1 times the text so
  * counted, on sites of long and of short pages.
  */
 const TITLES_TEXT_FACTOR = 2 * TITLES_RAW_PER_GZIPPED;
-
-/** Characters a page takes in the titles index's JSON besides its text: its rows in the pages and the sections, its field lengths, its ids in the postings. */
-const TITLES_PAGE_CHARS = 40;
 
 /** One text as parts, made when the first is asked for. */
 async function* once(text: () => string | Promise<string>): AsyncIterable<string> {
